@@ -1,0 +1,1 @@
+"""Game-agnostic foundations: the error family, text catalogs, strict JSON, the game interface."""

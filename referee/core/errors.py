@@ -1,0 +1,72 @@
+"""The one error family of the referee.
+
+Every error a user can cause carries a message *key* (looked up in the ``prompts/`` catalogs) and its
+parameters, never pre-rendered text, so the CLI can show it in the table's language.  ``str(error)``
+renders it in English for logs and tests.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+_IDENT = re.compile(r"^[^\W\d]\w*$")
+
+
+def key_path(name: str) -> str:
+    """How a dictionary key (a player's name) appears in a location: ``.Kasia`` or ``["Jan P."]``."""
+    return f".{name}" if _IDENT.match(name) else f"[{json.dumps(name, ensure_ascii=False)}]"
+
+
+class RefereeError(Exception):
+    """Base of every error the CLI reports as a one-line message (never a traceback)."""
+
+    exit_code = 1
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+    def render(self, lang: str = "en") -> str:
+        from referee.core.text import catalog
+
+        return catalog(lang).render_error(self)
+
+    def __str__(self) -> str:  # pragma: no cover - exercised through render()
+        return self.render("en")
+
+
+class RecordError(RefereeError):
+    """A game record (or another input document) is malformed or breaks a rule.
+
+    ``rule`` is the rule id it breaks (``NG-P10``) or ``None`` for a format error;
+    ``location`` is the JSON path of the offending entry (``rounds[3].placements[7]``).
+    """
+
+    def __init__(self, rule: str | None, location: str, key: str, /, **params: Any) -> None:
+        super().__init__(key, **params)
+        self.rule = rule
+        self.location = location
+
+    def with_location(self, location: str) -> "RecordError":
+        self.location = location
+        return self
+
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        from referee.core.text import catalog
+
+        return {
+            "rule": self.rule,
+            "location": self.location,
+            "message": catalog(lang).render_error(self, bare=True),
+        }
+
+
+# A rule-breaking entry is a RecordError with a rule id; the alias keeps call sites readable.
+RuleError = RecordError
+
+
+class InputError(RefereeError):
+    """A file could not be read at all (missing, a directory, too large, not UTF-8 …)."""

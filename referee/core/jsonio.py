@@ -1,0 +1,109 @@
+"""Strict JSON in, canonical JSON out.
+
+Input documents come from files other tools wrote, so loading refuses what ``json`` would quietly
+accept: duplicate keys, ``NaN``/``Infinity``, absurd nesting, numbers too long to be real, files too
+large to be a game record.  Output is deterministic so a record written, parsed and written again is
+byte-for-byte the same.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from referee.core.errors import InputError, RecordError
+
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+
+
+class _Duplicate(ValueError):
+    pass
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _Duplicate(key)
+        out[key] = value
+    return out
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def loads(text: str) -> Any:
+    """Parse one JSON document strictly; errors are ``RecordError`` at location ``$``."""
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise RecordError(None, "$", "core.json.too_large", limit=MAX_DOCUMENT_BYTES)
+    if not text.strip():
+        raise RecordError(None, "$", "core.json.empty")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except _Duplicate as exc:
+        raise RecordError(None, "$", "core.json.duplicate_key", key=str(exc)) from None
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            None, "$", "core.json.syntax", line=exc.lineno, column=exc.colno, detail=exc.msg
+        ) from None
+    except RecursionError:
+        raise RecordError(None, "$", "core.json.too_deep") from None
+    except ValueError as exc:
+        raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise InputError("core.file.is_dir", path=str(p))
+        size = p.stat().st_size
+        if size > MAX_DOCUMENT_BYTES:
+            raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("core.file.missing", path=str(p)) from None
+    except PermissionError:
+        raise InputError("core.file.denied", path=str(p)) from None
+    except OSError as exc:
+        raise InputError("core.file.unreadable", path=str(p), detail=exc.strerror or str(exc)) from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("core.file.not_utf8", path=str(p)) from None
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+
+def dumps_pretty(value: Any, width: int = 100) -> str:
+    """Canonical, human-friendly JSON: anything that fits on one line stays on one line."""
+
+    def render(v: Any, indent: int, lead: int) -> str:
+        one_line = _compact(v)
+        if not isinstance(v, (dict, list)) or not v or lead + len(one_line) <= width:
+            return one_line
+        pad = " " * (indent + 2)
+        if isinstance(v, list):
+            items = [pad + render(item, indent + 2, indent + 2) for item in v]
+        else:
+            items = []
+            for k, item in v.items():
+                key = json.dumps(k, ensure_ascii=False) + ": "
+                items.append(pad + key + render(item, indent + 2, indent + 2 + len(key)))
+        opener, closer = ("[", "]") if isinstance(v, list) else ("{", "}")
+        return opener + "\n" + ",\n".join(items) + "\n" + " " * indent + closer
+
+    return render(value, 0, 0) + "\n"
+
+
+def dumps_line(value: Any) -> str:
+    """One JSON object per line (``--json`` output)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,27 @@
+"""The registry of games the referee knows, keyed by the ``game`` value of their records."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from referee.core.game import Game
+
+# record "game" key -> module providing ``GAME``; imported only when a game is used.
+_REGISTRY = {
+    "na-grunwald": "referee.games.grunwald",
+}
+# Short names accepted by ``--game``.
+ALIASES = {"grunwald": "na-grunwald"}
+
+
+def names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def get(name: str) -> "Game":
+    key = ALIASES.get(name, name)
+    if key not in _REGISTRY:
+        raise KeyError(name)
+    return import_module(_REGISTRY[key]).GAME

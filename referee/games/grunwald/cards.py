@@ -1,0 +1,77 @@
+"""Cards of Na Grunwald! as record strings: ``crown:5``, ``mercenary:2``, ``teuton:3``, ``peasant``.
+
+NG-C3: crown knights and mercenaries have strength 1–6, Teutons 1–4, the peasant 0 (NG-C2).
+A card leaving a player may carry a ``hand/`` or ``camp/`` prefix saying where it comes from.
+"""
+
+from __future__ import annotations
+
+from referee.core.errors import RecordError
+
+CROWN = "crown"
+MERCENARY = "mercenary"
+TEUTON = "teuton"
+PEASANT = "peasant"
+
+RANGES = {CROWN: (1, 6), MERCENARY: (1, 6), TEUTON: (1, 4)}
+KNIGHT_KINDS = (CROWN, MERCENARY)
+
+#: every card string -> (kind, strength)
+CARDS: dict[str, tuple[str, int]] = {PEASANT: (PEASANT, 0)}
+for _kind, (_lo, _hi) in RANGES.items():
+    for _s in range(_lo, _hi + 1):
+        CARDS[f"{_kind}:{_s}"] = (_kind, _s)
+
+HAND = "hand"
+CAMP = "camp"
+SOURCES = (HAND, CAMP)
+
+
+def card(kind: str, strength: int) -> str:
+    return PEASANT if kind == PEASANT else f"{kind}:{strength}"
+
+
+def kind_of(c: str) -> str:
+    return CARDS[c][0]
+
+
+def strength_of(c: str) -> int:
+    return CARDS[c][1]
+
+
+def is_knight(c: str) -> bool:
+    return CARDS[c][0] in KNIGHT_KINDS
+
+
+def sort_key(c: str) -> tuple[int, int]:
+    kind, strength = CARDS[c]
+    return ("crown", "mercenary", "peasant", "teuton").index(kind), strength
+
+
+def parse_card(value: object, location: str, *, prefix: bool = False) -> tuple[str | None, str]:
+    """Parse a card string; returns ``(source or None, card)``. NG-C3 for impossible cards."""
+    if not isinstance(value, str):
+        raise RecordError(None, location, "grunwald.record.card_type", value=_show(value))
+    text = value
+    source = None
+    if "/" in text:
+        head, _, text = text.partition("/")
+        if not prefix or head not in SOURCES:
+            raise RecordError(None, location, "grunwald.record.card_prefix", value=value)
+        source = head
+    if text not in CARDS:
+        raise RecordError("NG-C3", location, "grunwald.record.card_unknown", value=value)
+    return source, text
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def expand(counts: dict[str, int]) -> list[str]:
+    """A multiset of cards as a sorted list (the replay output's order)."""
+    out: list[str] = []
+    for c in sorted(counts, key=sort_key):
+        out.extend([c] * counts[c])
+    return out

@@ -1,0 +1,766 @@
+"""The rules of Na Grunwald! (``../shared/rules/na-grunwald.md``): what is legal, and what follows.
+
+``decision(state)`` says what the table must enter next; ``legal_actions(state)`` lists every legal
+action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
+place, then resolves everything the rules decide on their own until the next real choice.
+
+Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
+replayer prefixes the entry's path.  No I/O here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core.errors import RuleError, key_path
+from referee.games.grunwald import scoring
+from referee.games.grunwald.actions import (
+    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
+    Reveal, SkirmishCards,
+)
+from referee.games.grunwald.cards import (
+    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
+)
+from referee.games.grunwald.state import (
+    EVENT, FEEDING, FIRST_TEUTON_ROUND, HELPER_PURCHASE, LOSSES, MAX_HELPERS, OVER, PLACEMENT,
+    REVEAL, ROUNDS, SKIRMISH, TEUTON_BONUS, GrunwaldState, Player, RoundLog, Skirmish, Stake, put,
+    take,
+)
+
+# Fields that take pawns only (NG-P6, NG-P8) and the rule that says so.
+PAWNS_ONLY = {"crown": "NG-P6", "ducats": "NG-P6", "helpers": "NG-P6", "teutons": "NG-P8"}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the table must enter next.
+
+    kind: ``event`` | ``reveal`` | ``placement`` | ``skirmish`` | ``losses`` | ``helper_purchase`` |
+    ``feeding``.  ``player`` is who decides (when one player does); ``players`` the skirmish's
+    participants in position order; ``options`` per player the cards they may choose from.
+    """
+
+    kind: str
+    round: int
+    player: str | None = None
+    players: tuple[str, ...] = ()
+    options: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    owed: int = 0  # losses: the difference owed (NG-S4); feeding: knights to give up (NG-E1)
+    price: int = 0  # helper purchase: ducats asked (NG-F8)
+    teutons: bool = False  # reveal: whether Teuton cards are revealed this round (NG-R3)
+
+
+def new_state(players: list[str]) -> GrunwaldState:
+    return GrunwaldState(players)
+
+
+def is_over(state: GrunwaldState) -> bool:
+    return state.phase == OVER
+
+
+# --------------------------------------------------------------------------------------------
+# What comes next
+
+
+def decision(state: GrunwaldState) -> Decision | None:
+    phase = state.phase
+    r = state.round
+    if phase == PLACEMENT:
+        return Decision(PLACEMENT, r, player=state.names[state.turn])
+    if phase == REVEAL:
+        return Decision(REVEAL, r, teutons=r >= FIRST_TEUTON_ROUND)
+    if phase == EVENT:
+        return Decision(EVENT, r)
+    if phase == SKIRMISH:
+        stakes = state.fields["teutons"]
+        names = tuple(state.names[s.player] for s in stakes)
+        options = {
+            state.names[s.player]: playable_cards(state.players[s.player]) for s in stakes
+        }
+        return Decision(SKIRMISH, r, players=names, options=options)
+    if phase == LOSSES:
+        sk = state.skirmish
+        p = state.players[sk.pending[0]]
+        return Decision(
+            LOSSES, r, player=p.name, players=tuple(state.names[i] for i in sk.pending),
+            options={p.name: discardable_cards(p)}, owed=sk.owed,
+        )
+    if phase == HELPER_PURCHASE:
+        p = state.players[state.helper_buyer]
+        return Decision(HELPER_PURCHASE, r, player=p.name, price=p.helpers)
+    if phase == FEEDING:
+        p = state.players[state.feeding_pending[0]]
+        return Decision(
+            FEEDING, r, player=p.name, players=tuple(state.names[i] for i in state.feeding_pending),
+            options={p.name: knights_of(p)}, owed=p.knight_count() - p.provisions,
+        )
+    return None
+
+
+def playable_cards(p: Player) -> tuple[str, ...]:
+    """NG-S2: a crown knight, a mercenary or the peasant from the hand."""
+    return tuple(sorted(c for c in p.hand if CARDS[c][0] != TEUTON))
+
+
+def discardable_cards(p: Player) -> tuple[str, ...]:
+    """NG-S4: knights from hand or camp and captured Teutons, with where each one lies."""
+    out = [f"{HAND}/{c}" for c in p.hand if c != PEASANT]
+    out += [f"{CAMP}/{c}" for c in p.camp]
+    return tuple(sorted(out))
+
+
+def knights_of(p: Player) -> tuple[str, ...]:
+    out = [f"{HAND}/{c}" for c in p.hand if CARDS[c][0] in KNIGHT_KINDS]
+    out += [f"{CAMP}/{c}" for c in p.camp if CARDS[c][0] in KNIGHT_KINDS]
+    return tuple(sorted(out))
+
+
+def legal_placements(state: GrunwaldState, who: int) -> list[Place | Pass]:
+    """Every legal action of the player whose placement turn it is (NG-P1…NG-P11)."""
+    p = state.players[who]
+    name = p.name
+    out: list[Place | Pass] = []
+    free = p.helpers - p.helpers_placed
+    d = p.ducats
+    for f in FIELDS:
+        if f == "teutons" and state.round < FIRST_TEUTON_ROUND:
+            continue
+        if f == "helpers" and p.helpers >= MAX_HELPERS:
+            continue
+        st = state.stake(f, who)
+        if f in ("teutons", "mercenaries") and st is not None:
+            continue  # one pawn per player there (NG-P8, NG-P10)
+        if f == "mercenaries":
+            if d < 1:
+                continue
+            if not p.officer_placed:
+                out += [Place(name, f, OFFICER, 1, k) for k in range(1, d + 1)]
+            if free:
+                out += [Place(name, f, HELPER, 1, k) for k in range(1, d + 1)]
+            continue
+        amounts = range(0, d + 1) if f == "provisions" else (0,)
+        if not p.officer_placed:
+            out += [Place(name, f, OFFICER, 1, k) for k in amounts]
+        if free and (st is None or st.helpers == 0):
+            counts = (1,) if f == "teutons" else range(1, free + 1)
+            out += [Place(name, f, HELPER, c, k) for c in counts for k in amounts]
+    out.append(Pass(name))
+    return out
+
+
+def legal_actions(state: GrunwaldState) -> list[Action]:
+    """Every legal action for a placement turn or the helper purchase; ``[]`` when the next
+    decision is not a finite choice (reveal, event, cards, losses, feeding) or the game is over."""
+    if state.phase == PLACEMENT:
+        return list(legal_placements(state, state.turn))
+    if state.phase == HELPER_PURCHASE:
+        return [HelperPurchase(True), HelperPurchase(False)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Applying actions
+
+
+def apply(state: GrunwaldState, action: Action) -> None:
+    handler = _HANDLERS.get(type(action))
+    if handler is None:
+        raise TypeError(f"not a Na Grunwald! action: {action!r}")
+    handler(state, action)
+
+
+def _expect(state: GrunwaldState, phase: str, what: str) -> None:
+    if state.phase != phase:
+        raise RuleError(_PHASE_RULE.get(phase, "NG-R1"), "", "grunwald.error.not_now",
+                        what=what, awaiting=state.phase)
+
+
+_PHASE_RULE = {
+    EVENT: "NG-R2", REVEAL: "NG-R3", PLACEMENT: "NG-P4", SKIRMISH: "NG-S2", LOSSES: "NG-S4",
+    HELPER_PURCHASE: "NG-F8", FEEDING: "NG-E1",
+}
+
+
+def _apply_event(state: GrunwaldState, action: Event) -> None:
+    _expect(state, EVENT, "event")
+    for i, effect in enumerate(action.effects):
+        try:
+            _apply_effect(state, effect)
+        except RuleError as exc:
+            exc.location = f".effects[{i}]{exc.location}"
+            raise
+    state.log[-1].event = action
+    state.phase = REVEAL
+
+
+def _apply_effect(state: GrunwaldState, e: Effect) -> None:
+    if e.player not in state.index:
+        raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=e.player,
+                        players=", ".join(state.names))
+    p = state.player(e.player)
+    if p.ducats + e.ducats < 0:
+        raise RuleError("NG-R2", ".ducats", "grunwald.error.effect_negative", player=p.name,
+                        what="ducats", have=p.ducats, change=e.ducats)
+    if p.provisions + e.provisions < 0:
+        raise RuleError("NG-R2", ".provisions", "grunwald.error.effect_negative", player=p.name,
+                        what="provisions", have=p.provisions, change=e.provisions)
+    if not 0 <= p.helpers + e.helpers <= MAX_HELPERS:
+        raise RuleError("NG-R2", ".helpers", "grunwald.error.effect_helpers", player=p.name,
+                        have=p.helpers, change=e.helpers)
+    p.ducats += e.ducats
+    p.provisions += e.provisions
+    p.helpers += e.helpers
+    if e.gain is not None:
+        c = e.gain
+        if c == PEASANT:
+            raise RuleError("NG-R2", ".gain", "grunwald.error.gain_peasant")
+        put(p.camp if CARDS[c][0] == TEUTON else p.hand, c)
+        put(state.entered, c)
+    if e.discard is not None:
+        source, c = parse_card(e.discard, ".discard", prefix=True)
+        if c == PEASANT:
+            raise RuleError("NG-R2", ".discard", "grunwald.error.peasant_stays", player=p.name)
+        pile = _source_pile(p, source, c)
+        if pile is None:
+            raise RuleError("NG-R2", ".discard", "grunwald.error.not_held", player=p.name,
+                            card=e.discard, holds=_holdings(p))
+        take(pile, c)
+        put(state.removed, c)
+    if e.exhaust is not None:
+        source, c = parse_card(e.exhaust, ".exhaust", prefix=True)
+        if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
+            raise RuleError("NG-R2", ".exhaust", "grunwald.error.exhaust_knight", card=e.exhaust)
+        if c not in p.hand:
+            raise RuleError("NG-R2", ".exhaust", "grunwald.error.not_in_hand", player=p.name,
+                            card=c, hand=_pile_text(p.hand))
+        take(p.hand, c)
+        put(p.camp, c)
+
+
+def _source_pile(p: Player, source: str | None, c: str) -> dict[str, int] | None:
+    """Where a card leaving the player comes from: the named pile, else the camp if it holds one,
+    else the hand (record format 1, *Cards*).  ``None`` if the player does not hold it there."""
+    if source == HAND:
+        return p.hand if c in p.hand else None
+    if source == CAMP:
+        return p.camp if c in p.camp else None
+    if c in p.camp:
+        return p.camp
+    if c in p.hand:
+        return p.hand
+    return None
+
+
+def _pile_text(pile: dict[str, int]) -> str:
+    from referee.games.grunwald.cards import expand
+
+    return ", ".join(expand(pile)) or "-"
+
+
+def _holdings(p: Player) -> str:
+    return f"hand [{_pile_text(p.hand)}], camp [{_pile_text(p.camp)}], provisions {p.provisions}"
+
+
+def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
+    _expect(state, REVEAL, "reveal")
+    r = state.round
+    for name, values, lo_n, hi_n, lo, hi in (
+        ("crown", action.crown, 2, 2, *RANGES[CROWN]),
+        ("mercenary", action.mercenary, 2, 2, *RANGES[MERCENARY]),
+        ("provisions", action.provisions, 1, 2, 1, None),
+        ("ducats", action.ducats, 1, 3, 1, None),
+    ):
+        _check_values(name, values, lo_n, hi_n, lo, hi)
+    if r >= FIRST_TEUTON_ROUND:
+        if action.teutons is None:
+            raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_missing", round=r)
+        _check_values("teutons", action.teutons, 2, 2, *RANGES[TEUTON])
+    elif action.teutons is not None:
+        raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
+    state.reveal = action
+    for v in action.crown:
+        put(state.entered, f"crown:{v}")
+    for v in action.mercenary:
+        put(state.entered, f"mercenary:{v}")
+    for v in action.teutons or ():
+        put(state.entered, f"teuton:{v}")
+    state.log[-1].reveal = action
+    state.phase = PLACEMENT
+    state.turn = state.start_player
+    _advance_turn(state, state.start_player)
+
+
+def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: int, hi: int | None):
+    if not lo_n <= len(values) <= hi_n:
+        raise RuleError("NG-R3", key_path(name), "grunwald.error.reveal_count", what=name,
+                        expected=str(lo_n) if lo_n == hi_n else f"{lo_n}–{hi_n}", got=len(values))
+    for i, v in enumerate(values):
+        if v < lo or (hi is not None and v > hi):
+            raise RuleError("NG-C3", f".{name}[{i}]", "grunwald.error.value_range", what=name,
+                            value=v, range=f"{lo}–{hi}" if hi is not None else f"≥ {lo}")
+
+
+# --- placement phase (NG-P) -------------------------------------------------------------------
+
+
+def _advance_turn(state: GrunwaldState, candidate: int) -> None:
+    """Give the turn to ``candidate`` or the next player clockwise who may still place (NG-P4);
+    when nobody may, the placement phase is over and the fields resolve."""
+    n = state.n
+    for k in range(n):
+        i = (candidate + k) % n
+        p = state.players[i]
+        if not p.passed and p.has_pawns():
+            state.turn = i
+            return
+    state.turn = None
+    _start_resolution(state)
+
+
+def _check_turn(state: GrunwaldState, name: str) -> Player:
+    if state.phase != PLACEMENT:
+        raise RuleError("NG-P4", "", "grunwald.error.placement_over", awaiting=state.phase)
+    if name not in state.index:
+        raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=name,
+                        players=", ".join(state.names))
+    current = state.names[state.turn]
+    if name != current:
+        raise RuleError("NG-P1", ".player", "grunwald.error.not_your_turn", player=name,
+                        current=current)
+    return state.players[state.turn]
+
+
+def _apply_pass(state: GrunwaldState, action: Pass) -> None:
+    p = _check_turn(state, action.player)
+    p.passed = True
+    state.log[-1].placements.append(action)
+    _advance_turn(state, (p.index + 1) % state.n)
+
+
+def _legal_summary(state: GrunwaldState, who: int) -> str:
+    """A short list of what the player could have done (for error messages)."""
+    seen: dict[str, set[str]] = {}
+    for a in legal_placements(state, who):
+        if isinstance(a, Place):
+            seen.setdefault(a.field, set()).add(a.pawn)
+    parts = [f"{f} ({'/'.join(sorted(pawns))})" for f, pawns in seen.items()]
+    return "; ".join(parts + ["pass"])
+
+
+def _apply_place(state: GrunwaldState, a: Place) -> None:
+    p = _check_turn(state, a.player)
+    who = p.index
+    f = a.field
+    r = state.round
+
+    def fail(rule: str, key: str, where: str = "", **params: Any) -> RuleError:
+        return RuleError(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
+                         **params)
+
+    if f not in FIELDS or a.pawn not in (OFFICER, HELPER):
+        raise fail(None, "grunwald.error.bad_placement")
+    if a.count < 1 or (a.pawn == OFFICER and a.count != 1):
+        raise fail("NG-P1", "grunwald.error.bad_count", ".count", count=a.count)
+    if a.ducats < 0:
+        raise fail(None, "grunwald.error.bad_ducats", ".ducats", ducats=a.ducats)
+    if f == "teutons" and r < FIRST_TEUTON_ROUND:
+        raise fail("NG-P8", "grunwald.error.teutons_truce_field", ".field", round=r)
+    if a.pawn == OFFICER and p.officer_placed:
+        raise fail("NG-C2", "grunwald.error.officer_used", ".pawn")
+    free = p.helpers - p.helpers_placed
+    if a.pawn == HELPER and a.count > free:
+        raise fail("NG-C2", "grunwald.error.not_enough_helpers", ".count", count=a.count, free=free)
+    st = state.stake(f, who)
+    if f == "helpers" and p.helpers >= MAX_HELPERS:
+        raise fail("NG-P7", "grunwald.error.helpers_full", ".field")
+    if f == "teutons" and (st is not None or a.count != 1):
+        raise fail("NG-P8", "grunwald.error.teutons_one_pawn", ".field")
+    if f == "mercenaries" and (st is not None or a.count != 1 or a.ducats < 1):
+        raise fail("NG-P10", "grunwald.error.mercenaries_one_pawn", ".field")
+    if a.pawn == HELPER and st is not None and st.helpers > 0:
+        raise fail("NG-P2", "grunwald.error.helpers_twice", ".field")
+    if a.ducats and f in PAWNS_ONLY:
+        raise fail(PAWNS_ONLY[f], "grunwald.error.pawns_only", ".ducats", ducats=a.ducats)
+    if a.ducats > p.ducats:
+        raise fail("NG-P11", "grunwald.error.ducats_short", ".ducats", ducats=a.ducats, have=p.ducats)
+
+    if st is None:
+        st = Stake(who)
+        state.fields[f].append(st)
+    if a.pawn == OFFICER:
+        st.officer = True
+        p.officer_placed = True
+    else:
+        st.helpers += a.count
+        p.helpers_placed += a.count
+    st.ducats += a.ducats
+    p.ducats -= a.ducats
+    state.log[-1].placements.append(a)
+    _advance_turn(state, (who + 1) % state.n)
+
+
+# --- resolution phase (NG-F, NG-S) --------------------------------------------------------------
+
+
+def _ranked(stakes: list[Stake], by_ducats: bool = False) -> list[Stake]:
+    """NG-F1 / NG-P3: highest value first, ties to the earlier position (stable sort)."""
+    if by_ducats:  # NG-F7
+        return sorted(stakes, key=lambda s: -s.ducats)
+    return sorted(stakes, key=lambda s: -s.value)
+
+
+def _start_resolution(state: GrunwaldState) -> None:
+    if state.round >= FIRST_TEUTON_ROUND:
+        t = state.reveal.teutons
+        state.skirmish = Skirmish(strength=t[0] + t[1] + TEUTON_BONUS[state.n])  # NG-S1
+        state.phase = SKIRMISH
+        return
+    _resolve_fields(state)
+
+
+def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
+    _expect(state, SKIRMISH, "skirmish")
+    sk = state.skirmish
+    given = action.as_dict()
+    stakes = state.fields["teutons"]
+    participants = [state.names[s.player] for s in stakes]
+    played: dict[int, str] = {}
+    for s in stakes:
+        p = state.players[s.player]
+        if p.name not in given:
+            raise RuleError("NG-S2", "", "grunwald.error.skirmish_card_missing", player=p.name,
+                            options=", ".join(playable_cards(p)))
+        source, c = parse_card(given[p.name], key_path(p.name), prefix=True)
+        if CARDS[c][0] == TEUTON:
+            raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_teuton", card=c,
+                            options=", ".join(playable_cards(p)))
+        if c not in p.hand or source == CAMP:
+            if c in p.camp:
+                raise RuleError("NG-C7", key_path(p.name), "grunwald.error.skirmish_from_camp",
+                                player=p.name, card=c, options=", ".join(playable_cards(p)))
+            raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_not_in_hand",
+                            player=p.name, card=c, options=", ".join(playable_cards(p)))
+        played[s.player] = c
+    for name in given:
+        if name not in participants:
+            rule = "NG-C1" if name not in state.index else "NG-S2"
+            raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there", player=name,
+                            participants=", ".join(participants) or "-")
+    for i, c in played.items():
+        take(state.players[i].hand, c)  # face down on the table until the losses are paid (NG-S5)
+    sk.played = played
+
+    # NG-S3 duels: strongest first, ties by position (stakes are in position order).
+    order = sorted(played, key=lambda i: -CARDS[played[i]][1])
+    t_hi, t_lo = sorted(state.reveal.teutons, reverse=True)
+    on_board = [t_hi, t_lo]
+    if order:
+        s1 = CARDS[played[order[0]]][1]
+        if t_lo < s1:
+            took = t_hi if t_hi < s1 else t_lo
+            sk.captured[order[0]] = f"teuton:{took}"
+            on_board.remove(took)
+    if len(order) > 1:
+        s2 = CARDS[played[order[1]]][1]
+        if t_lo in on_board and t_lo < s2:
+            sk.captured[order[1]] = f"teuton:{t_lo}"
+            on_board.remove(t_lo)
+    sk.total = sum(CARDS[c][1] for c in played.values())
+    # NG-S4: won at total >= strength; duels do not change the outcome.
+    sk.owed = max(0, sk.strength - sk.total)
+    state.log[-1].skirmish = {
+        "strength": sk.strength,
+        "cards": {state.names[i]: c for i, c in played.items()},
+        "captures": {state.names[i]: c for i, c in sk.captured.items()},
+        "total": sk.total,
+        "won": sk.owed == 0,
+        "owed": sk.owed,
+        "losses": {},
+    }
+    if sk.owed:
+        sk.pending = [i for i in state.order_from_start() if state.players[i].holds_loss_material()]
+    if sk.pending:
+        state.phase = LOSSES
+    else:
+        _finish_skirmish(state)
+
+
+def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
+    _expect(state, LOSSES, "losses")
+    sk = state.skirmish
+    if action.player not in state.index:
+        raise RuleError("NG-C1", "", "grunwald.error.unknown_player", player=action.player,
+                        players=", ".join(state.names))
+    who = state.index[action.player]
+    p = state.players[who]
+    if who not in sk.pending:
+        raise RuleError("NG-S4", "", "grunwald.error.losses_not_owed", player=p.name,
+                        pending=", ".join(state.names[i] for i in sk.pending))
+    hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
+    value = 0
+    discarded: list[str] = []
+    for k, item in enumerate(action.items):
+        where = f"[{k}]"
+        if isinstance(item, str) and item.startswith("provisions:"):
+            amount = _provision_amount(item, where)
+            if amount > provisions:
+                raise RuleError("NG-S4", where, "grunwald.error.losses_provisions", player=p.name,
+                                amount=amount, have=provisions)
+            provisions -= amount
+            value += amount
+            discarded.append(item)
+            continue
+        source, c = parse_card(item, where, prefix=True)
+        if c == PEASANT:
+            raise RuleError("NG-S4", where, "grunwald.error.peasant_stays", player=p.name)
+        pile = _source_pile_in(hand, camp, source, c)
+        if pile is None:
+            on_table = c in (sk.played.get(who), sk.captured.get(who))
+            raise RuleError("NG-S5" if on_table else "NG-S4", where,
+                            "grunwald.error.losses_on_table" if on_table else "grunwald.error.not_held",
+                            player=p.name, card=item, holds=_holdings(p))
+        take(pile, c)
+        value += CARDS[c][1]
+        discarded.append(c)
+    if value < sk.owed:
+        left = provisions + sum(CARDS[c][1] * n for c, n in (*hand.items(), *camp.items()))
+        if left > 0:
+            raise RuleError("NG-S4", "", "grunwald.error.losses_short", player=p.name,
+                            owed=sk.owed, value=value, holds=_holdings(p))
+    for c in discarded:
+        if not c.startswith("provisions:"):
+            put(state.removed, c)
+    p.hand, p.camp, p.provisions = hand, camp, provisions
+    sk.pending.remove(who)
+    state.log[-1].skirmish["losses"][p.name] = list(action.items)
+    if not sk.pending:
+        _finish_skirmish(state)
+
+
+def _provision_amount(item: str, where: str) -> int:
+    text = item[len("provisions:"):]
+    if not text.isdigit() or text.startswith("0") or len(text) > 6:
+        raise RuleError(None, where, "grunwald.record.provision_item", value=item)
+    return int(text)
+
+
+def _source_pile_in(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str):
+    if source == HAND:
+        return hand if c in hand else None
+    if source == CAMP:
+        return camp if c in camp else None
+    if c in camp:
+        return camp
+    if c in hand:
+        return hand
+    return None
+
+
+def _finish_skirmish(state: GrunwaldState) -> None:
+    """NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand."""
+    sk = state.skirmish
+    for i, c in sk.played.items():
+        put(state.players[i].hand if c == PEASANT else state.players[i].camp, c)
+    for i, c in sk.captured.items():
+        put(state.players[i].camp, c)
+    captured = list(sk.captured.values())
+    for v in state.reveal.teutons:
+        c = f"teuton:{v}"
+        if c in captured:
+            captured.remove(c)
+        else:
+            put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
+            state.log[-1].removed.append(c)
+    state.fields["teutons"] = []
+    state.skirmish = None
+    _resolve_fields(state)
+
+
+def _award_cards(state: GrunwaldState, field_name: str, kind: str, values: tuple[int, ...]) -> None:
+    """Crown (NG-F4) and Mercenaries (NG-F7): 1st the stronger card, 2nd the other; with two players
+    only the 1st wins one (NG-V1).  Unclaimed cards are removed (NG-F9)."""
+    stakes = state.fields[field_name]
+    cards = [f"{kind}:{v}" for v in sorted(values, reverse=True)]
+    winners = _ranked(stakes, by_ducats=field_name == "mercenaries")[: 1 if state.n == 2 else 2]
+    results = []
+    for st, c in zip(winners, cards):
+        put(state.players[st.player].hand, c)
+        results.append({"player": state.names[st.player], "gain": c, "paid": st.ducats})
+        st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
+    for c in cards[len(winners):]:
+        put(state.removed, c)
+        state.log[-1].removed.append(c)
+    state.log[-1].fields[field_name] = results
+    _clear_field(state, field_name)
+
+
+def _award_amounts(state: GrunwaldState, field_name: str, prizes: list[int]) -> None:
+    stakes = state.fields[field_name]
+    winners = _ranked(stakes)[: len(prizes)]
+    results = []
+    for st, amount in zip(winners, prizes):
+        p = state.players[st.player]
+        if field_name == "provisions":
+            p.provisions += amount
+        else:
+            p.ducats += amount
+        results.append({"player": p.name, "gain": amount, "paid": st.ducats})
+        st.ducats = 0
+    state.log[-1].fields[field_name] = results
+    _clear_field(state, field_name)
+
+
+def _clear_field(state: GrunwaldState, field_name: str) -> None:
+    """NG-F3: pawns go home; ducats of players who gained nothing return to them."""
+    for st in state.fields[field_name]:
+        state.players[st.player].ducats += st.ducats
+    state.fields[field_name] = []
+
+
+def _resolve_fields(state: GrunwaldState) -> None:
+    """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1)."""
+    rv = state.reveal
+    n = state.n
+    state.fields["teutons"] = []
+    _award_cards(state, "crown", CROWN, rv.crown)
+    prov = sorted(rv.provisions, reverse=True)
+    _award_amounts(state, "provisions", prov[-1:] if n == 2 else prov)  # NG-F5, NG-V1
+    duc = sorted(rv.ducats, reverse=True)
+    _award_amounts(state, "ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3])
+    _award_cards(state, "mercenaries", MERCENARY, rv.mercenary)
+    # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
+    ranked = _ranked(state.fields["helpers"])
+    results = []
+    if ranked:
+        first = state.players[ranked[0].player]
+        first.helpers = min(MAX_HELPERS, first.helpers + 1)
+        results.append({"player": first.name, "gain": "helper", "paid": 0})
+    state.log[-1].fields["helpers"] = results
+    state.helper_buyer = None
+    if len(ranked) > 1:
+        second = state.players[ranked[1].player]
+        if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
+            state.helper_buyer = second.index
+            state.phase = HELPER_PURCHASE
+            return
+        results.append({"player": second.name, "gain": None, "paid": 0, "reason": "cannot_afford"})
+    _end_round(state)
+
+
+def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None:
+    _expect(state, HELPER_PURCHASE, "helper_purchase")
+    p = state.players[state.helper_buyer]
+    price = p.helpers
+    if action.buy:
+        p.ducats -= price
+        p.helpers += 1
+    state.log[-1].fields["helpers"].append(
+        {"player": p.name, "gain": "helper" if action.buy else None, "paid": price if action.buy else 0,
+         "reason": None if action.buy else "declined"}
+    )
+    state.helper_buyer = None
+    _end_round(state)
+
+
+def _end_round(state: GrunwaldState) -> None:
+    """NG-F9 and NG-R4: the board is cleared, the start player token passes on."""
+    state.fields = {f: [] for f in FIELDS}
+    for p in state.players:
+        p.officer_placed = False
+        p.helpers_placed = 0
+        p.passed = False
+    state.turn = None
+    if state.round == ROUNDS:
+        state.feeding_pending = [
+            p.index for p in state.players if p.knight_count() > p.provisions
+        ]
+        state.phase = FEEDING
+        if not state.feeding_pending:
+            _finish_game(state)
+        return
+    state.round += 1
+    state.reveal = None
+    state.log.append(RoundLog(state.round, state.names[state.start_player]))
+    state.phase = EVENT
+
+
+# --- end of the game (NG-E) -----------------------------------------------------------------------
+
+
+def _apply_feed(state: GrunwaldState, action: Feed) -> None:
+    _expect(state, FEEDING, "feeding")
+    if action.player not in state.index:
+        raise RuleError("NG-C1", "", "grunwald.error.unknown_player", player=action.player,
+                        players=", ".join(state.names))
+    who = state.index[action.player]
+    p = state.players[who]
+    need = p.knight_count() - p.provisions
+    if who not in state.feeding_pending:
+        if not action.cards:
+            return  # listing a fed player with nothing to give up is harmless
+        raise RuleError("NG-E1", "", "grunwald.error.feeding_count", player=p.name,
+                        need=max(0, need), got=len(action.cards))
+    if len(action.cards) != need:
+        raise RuleError("NG-E1", "", "grunwald.error.feeding_count", player=p.name, need=need,
+                        got=len(action.cards))
+    hand, camp = dict(p.hand), dict(p.camp)
+    for k, item in enumerate(action.cards):
+        source, c = parse_card(item, f"[{k}]", prefix=True)
+        pile = _source_pile_in(hand, camp, source, c)
+        if CARDS[c][0] not in KNIGHT_KINDS or pile is None:
+            raise RuleError("NG-E1", f"[{k}]", "grunwald.error.feeding_card", player=p.name,
+                            card=item, knights=", ".join(knights_of(p)))
+        take(pile, c)
+        put(state.removed, c)
+    p.hand, p.camp = hand, camp
+    state.feeding_pending.remove(who)
+    if not state.feeding_pending:
+        _finish_game(state)
+
+
+def _finish_game(state: GrunwaldState) -> None:
+    """NG-E1: every remaining knight eats one provision; the rest is the quartermaster's stock."""
+    for p in state.players:
+        p.provisions -= p.knight_count()
+    state.phase = OVER
+    state.turn = None
+
+
+def final_scores(state: GrunwaldState) -> scoring.Result:
+    if state.phase != OVER:
+        raise ValueError("the game is not over")
+    return scoring.score(
+        [
+            scoring.Inventory(
+                name=p.name,
+                crown=_strengths(p, CROWN),
+                mercenary=_strengths(p, MERCENARY),
+                teutons=_strengths(p, TEUTON),
+                provisions=p.provisions,
+                ducats=p.ducats,
+            )
+            for p in state.players
+        ]
+    )
+
+
+def _strengths(p: Player, kind: str) -> list[int]:
+    out: list[int] = []
+    for pile in (p.hand, p.camp):
+        for c, k in pile.items():
+            if CARDS[c][0] == kind:
+                out += [CARDS[c][1]] * k
+    return sorted(out, reverse=True)
+
+
+_HANDLERS = {
+    Event: _apply_event,
+    Reveal: _apply_reveal,
+    Place: _apply_place,
+    Pass: _apply_pass,
+    SkirmishCards: _apply_skirmish_cards,
+    PayLosses: _apply_pay_losses,
+    HelperPurchase: _apply_helper_purchase,
+    Feed: _apply_feed,
+}

@@ -1,0 +1,82 @@
+"""The replay output object of the spec (``replay --json``) and the per-round log, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.grunwald import engine
+from referee.games.grunwald.cards import expand
+from referee.games.grunwald.record import action_entry
+from referee.games.grunwald.state import OVER, GrunwaldState
+
+
+def awaiting(state: GrunwaldState) -> dict[str, Any] | None:
+    """What the record would need next (``None`` once the game is over)."""
+    d = engine.decision(state)
+    if d is None:
+        return None
+    out: dict[str, Any] = {"round": d.round, "phase": d.kind}
+    if d.player is not None:
+        out["player"] = d.player
+    if d.kind == "skirmish":
+        out["players"] = list(d.players)
+    if d.kind in ("losses", "feeding"):
+        out["owed" if d.kind == "losses" else "knights"] = d.owed
+    if d.kind == "helper_purchase":
+        out["price"] = d.price
+    return out
+
+
+def replay_output(state: GrunwaldState) -> dict[str, Any]:
+    complete = state.phase == OVER
+    result = engine.final_scores(state) if complete else None
+    players: dict[str, Any] = {}
+    for p in state.players:
+        entry: dict[str, Any] = {
+            "ducats": p.ducats,
+            "provisions": p.provisions,
+            "helpers": p.helpers,
+            "hand": expand(p.hand),
+            "camp": expand(p.camp),
+        }
+        if result is not None:
+            entry["score"] = result.scores[p.name].as_dict()
+            entry["place"] = result.places[p.name]
+        players[p.name] = entry
+    out: dict[str, Any] = {
+        "game": "na-grunwald",
+        "complete": complete,
+        "round": _round_reached(state),
+        "players": players,
+        "winners": list(result.winners) if result is not None else [],
+    }
+    if not complete:
+        out["awaiting"] = awaiting(state)
+    return out
+
+
+def _round_reached(state: GrunwaldState) -> int:
+    """The last round the record reached (a round counts once its first entry is in)."""
+    log = state.log[-1]
+    if log.event is None and log.reveal is None:
+        return state.round - 1
+    return state.round
+
+
+def round_log(state: GrunwaldState) -> list[dict[str, Any]]:
+    """Round by round: event, revealed cards, placements, skirmish, what each field gave whom."""
+    out = []
+    for log in state.log:
+        if log.event is None and log.reveal is None:
+            continue
+        out.append({
+            "round": log.round,
+            "start_player": log.start_player,
+            "event": action_entry(log.event) if log.event is not None else None,
+            "reveal": action_entry(log.reveal) if log.reveal is not None else None,
+            "placements": [action_entry(a) for a in log.placements],
+            "skirmish": log.skirmish,
+            "fields": log.fields,
+            "removed": list(log.removed),
+        })
+    return out

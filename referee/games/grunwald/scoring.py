@@ -1,0 +1,125 @@
+"""Final scoring of Na Grunwald! (NG-E2 … NG-E6), from each player's inventory after feeding.
+
+Shared by ``replay`` (inventories derived from the record) and ``score`` (inventories from paper).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Inventory:
+    name: str
+    crown: list[int]
+    mercenary: list[int]
+    teutons: list[int]
+    provisions: int  # left after feeding
+    ducats: int
+
+    @property
+    def cards(self) -> int:  # NG-E6 tie-break: crown + mercenary + Teutons
+        return len(self.crown) + len(self.mercenary) + len(self.teutons)
+
+
+@dataclass
+class Score:
+    knights: int = 0
+    teutons: int = 0
+    crown_commander: int = 0
+    mercenary_commander: int = 0
+    quartermaster: int = 0
+    ducats: int = 0
+
+    @property
+    def total(self) -> int:
+        return (self.knights + self.teutons + self.crown_commander + self.mercenary_commander
+                + self.quartermaster + self.ducats)
+
+    def as_dict(self) -> dict[str, int]:
+        return {
+            "knights": self.knights, "teutons": self.teutons,
+            "crown_commander": self.crown_commander,
+            "mercenary_commander": self.mercenary_commander,
+            "quartermaster": self.quartermaster, "ducats": self.ducats, "total": self.total,
+        }
+
+
+@dataclass
+class Title:
+    """Who holds a title and how it was decided: ``count``, ``strength``, ``shared`` or ``alone``."""
+
+    holders: list[str] = field(default_factory=list)
+    decided_by: str | None = None
+    points: int = 0
+
+
+@dataclass
+class Result:
+    scores: dict[str, Score]
+    places: dict[str, int]
+    winners: list[str]
+    crown_commander: Title
+    mercenary_commander: Title
+    quartermaster: Title
+    #: how the winner was decided: ``points``, ``cards`` (NG-E6 tie-break) or ``shared``
+    decided_by: str
+    cards: dict[str, int]
+
+
+def _commander(invs: list[Inventory], kind: str) -> Title:
+    """NG-E3: most cards of the kind; tie → higher total strength; tie on both → all tied."""
+    counts = {i.name: len(getattr(i, kind)) for i in invs}
+    best = max(counts.values(), default=0)
+    if best == 0:  # Decision: no title for zero cards
+        return Title()
+    tied = [i for i in invs if counts[i.name] == best]
+    if len(tied) == 1:
+        return Title([tied[0].name], "count", best)
+    strengths = {i.name: sum(getattr(i, kind)) for i in tied}
+    top = max(strengths.values())
+    holders = [name for name, s in strengths.items() if s == top]
+    return Title(holders, "strength" if len(holders) == 1 else "shared", best)
+
+
+def _quartermaster(invs: list[Inventory]) -> Title:
+    """NG-E4: the largest provision left; ties share; nobody for zero (Decision)."""
+    best = max((i.provisions for i in invs), default=0)
+    if best <= 0:
+        return Title()
+    holders = [i.name for i in invs if i.provisions == best]
+    return Title(holders, "alone" if len(holders) == 1 else "shared", best)
+
+
+def score(invs: list[Inventory]) -> Result:
+    scores = {i.name: Score() for i in invs}
+    for i in invs:
+        s = scores[i.name]
+        s.knights = sum(i.crown) + sum(i.mercenary)  # NG-E2
+        s.teutons = sum(i.teutons)
+        s.ducats = i.ducats // 2  # NG-E5
+    crown = _commander(invs, "crown")
+    merc = _commander(invs, "mercenary")
+    quarter = _quartermaster(invs)
+    for name in crown.holders:
+        scores[name].crown_commander = crown.points
+    for name in merc.holders:
+        scores[name].mercenary_commander = merc.points
+    for name in quarter.holders:
+        scores[name].quartermaster = quarter.points
+
+    # NG-E6: most points; tie → more cards; still tied → shared.  Places are shared the same way
+    # (standard competition ranking: 1, 1, 3).
+    cards = {i.name: i.cards for i in invs}
+    key = {i.name: (scores[i.name].total, cards[i.name]) for i in invs}
+    places = {name: 1 + sum(1 for other in key.values() if other > k) for name, k in key.items()}
+    winners = [i.name for i in invs if places[i.name] == 1]
+    top_total = max(s.total for s in scores.values())
+    on_points = [name for name, s in scores.items() if s.total == top_total]
+    if len(on_points) == 1:
+        decided_by = "points"
+    elif len(winners) == 1:
+        decided_by = "cards"
+    else:
+        decided_by = "shared"
+    return Result(scores, places, winners, crown, merc, quarter, decided_by, cards)
