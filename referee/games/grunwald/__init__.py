@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from referee.core.game import Step
-from referee.games.grunwald import bot, engine, output, record
+from referee.games.grunwald import bot, engine, output, record, summary
 from referee.games.grunwald.state import GrunwaldState
 
 
@@ -21,6 +21,7 @@ class Grunwald:
     random_action = staticmethod(bot.random_action)
     parse_record = staticmethod(record.parse_record)
     replay_output = staticmethod(output.replay_output)
+    summary = staticmethod(summary.summary)
 
     @staticmethod
     def write_record(players: list[str], steps: Iterable[Step | Any], meta: dict[str, Any]

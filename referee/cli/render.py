@@ -1,0 +1,32 @@
+"""Rich rendering of a renderer-neutral report (``referee.core.report``)."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+from referee.core.report import Heading, Line, Report, Table
+
+STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold"}
+
+
+def render(report: Report, console: Console) -> None:
+    for block in report:
+        if isinstance(block, Heading):
+            if block.level == 1:
+                console.rule(Text(block.text, style="bold"))
+            else:
+                console.print()
+                console.print(Text(block.text, style="bold underline"))
+        elif isinstance(block, Line):
+            console.print(Text(block.text, style=STYLES.get(block.style, "")))
+        elif isinstance(block, Table):
+            table = RichTable(title=block.title, title_justify="left", show_lines=False)
+            for i, col in enumerate(block.columns):
+                justify = block.align[i] if i < len(block.align) else "left"
+                longest_word = max((len(w) for w in col.split()), default=1)
+                table.add_column(col, justify=justify, min_width=longest_word, overflow="fold")
+            for row in block.rows:
+                table.add_row(*(Text(cell) for cell in row))
+            console.print(table)

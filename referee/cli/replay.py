@@ -1,0 +1,69 @@
+"""``referee replay``: one or many records, as a readable summary or as the spec's JSON."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from referee.core import jsonio
+from referee.core.errors import RecordError, RefereeError
+
+
+def load_record(path: Path, default_game: str):
+    """Read and parse a record file; returns ``(game, record)``."""
+    from referee import games
+
+    document = jsonio.loads(jsonio.read_text(path))
+    name = document.get("game", default_game) if isinstance(document, dict) else default_game
+    try:
+        game = games.get(name) if isinstance(name, str) else None
+    except KeyError:
+        game = None
+    if game is None:
+        raise RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
+                          known=", ".join(games.names()))
+    return game, game.parse_record(document)
+
+
+def run(files: list[Path], *, as_json: bool, default_game: str, lang: str) -> int:
+    from referee.core.text import catalog
+
+    several = len(files) > 1
+    failed = 0
+    out = sys.stdout
+    console = None
+    for path in files:
+        try:
+            game, record = load_record(path, default_game)
+            state, _steps = record.replay()
+        except RefereeError as error:
+            if not several:
+                raise
+            failed += 1
+            message = " ".join(error.render(lang).split())
+            sys.stderr.write(f"referee: {path}: {message}\n")
+            if as_json:
+                entry = {"file": str(path), "error": _error_dict(error, lang)}
+                out.write(jsonio.dumps_line(entry) + "\n")
+            continue
+        if as_json:
+            result = game.replay_output(state)
+            if several:
+                result = {"file": str(path), **result}
+            out.write(jsonio.dumps_line(result) + "\n")
+        else:
+            from rich.console import Console
+
+            from referee.cli.render import render
+
+            if console is None:
+                console = Console(highlight=False)
+            render(game.summary(state, catalog(lang), str(path)), console)
+    out.flush()
+    return 1 if failed else 0
+
+
+def _error_dict(error: RefereeError, lang: str) -> dict:
+    if isinstance(error, RecordError):
+        return error.as_dict(lang)
+    return {"rule": None, "location": None, "message": error.render(lang)}

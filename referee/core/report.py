@@ -1,0 +1,34 @@
+"""A tiny, renderer-neutral document model for summaries.
+
+Games build reports from their state (pure data, text already in the table's language); the CLI
+renders them with Rich, and exporters can render the same blocks as Markdown, HTML or CSV.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Heading:
+    text: str
+    level: int = 1
+
+
+@dataclass
+class Line:
+    text: str
+    style: str = ""  # a semantic hint: "", "muted", "good", "bad", "strong"
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+    #: per column: "left" or "right"
+    align: list[str] = field(default_factory=list)
+
+
+Block = Heading | Line | Table
+Report = list[Block]

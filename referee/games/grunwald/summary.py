@@ -1,0 +1,197 @@
+"""A readable summary of a Na Grunwald! game as a renderer-neutral report (``referee.core.report``).
+
+All wording comes from the ``prompts/grunwald.*.toml`` catalogs.  No printing here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.report import Heading, Line, Report, Table
+from referee.core.text import Catalog
+from referee.games.grunwald import engine
+from referee.games.grunwald.actions import Event, Reveal
+from referee.games.grunwald.cards import CARDS, expand
+from referee.games.grunwald.output import awaiting
+from referee.games.grunwald.scoring import Result, Title
+from referee.games.grunwald.state import OVER, GrunwaldState
+
+SCORE_PARTS = ("knights", "teutons", "crown_commander", "mercenary_commander", "quartermaster",
+               "ducats")
+
+
+def card_name(t: Catalog, c: str) -> str:
+    source = None
+    if "/" in c:
+        source, c = c.split("/", 1)
+    if c.startswith("provisions:"):
+        text = t("grunwald.card.provisions", n=c.split(":", 1)[1])
+    else:
+        kind, strength = CARDS[c]
+        text = t(f"grunwald.card.{kind}", s=strength)
+    return t(f"grunwald.card.from_{source}", card=text) if source else text
+
+
+def cards_text(t: Catalog, cards: list[str]) -> str:
+    return ", ".join(card_name(t, c) for c in cards) or t("grunwald.summary.none")
+
+
+def _event_line(t: Catalog, ev: Event) -> str:
+    parts = []
+    for e in ev.effects:
+        bits = []
+        for key in ("ducats", "provisions", "helpers"):
+            v = getattr(e, key)
+            if v:
+                bits.append(t(f"grunwald.effect.{key}", n=f"{v:+d}"))
+        for key in ("gain", "discard", "exhaust"):
+            v = getattr(e, key)
+            if v is not None:
+                bits.append(t(f"grunwald.effect.{key}", card=card_name(t, v)))
+        parts.append(f"{e.player}: {', '.join(bits) or t('grunwald.effect.nothing')}")
+    effects = "; ".join(parts) if parts else t("grunwald.effect.none")
+    return t("grunwald.summary.event", card=ev.card, effects=effects)
+
+
+def _reveal_line(t: Catalog, rv: Reveal) -> str:
+    text = t(
+        "grunwald.summary.reveal",
+        crown=", ".join(map(str, rv.crown)),
+        mercenary=", ".join(map(str, rv.mercenary)),
+        provisions="/".join(map(str, sorted(rv.provisions, reverse=True))),
+        ducats="/".join(map(str, sorted(rv.ducats, reverse=True))),
+    )
+    if rv.teutons is not None:
+        text += " · " + t("grunwald.summary.reveal_teutons", teutons=", ".join(map(str, rv.teutons)))
+    return text
+
+
+def _field_text(t: Catalog, name: str, results: list[dict[str, Any]]) -> str:
+    if not results:
+        return t("grunwald.summary.field_nobody")
+    parts = []
+    for res in results:
+        gain = res["gain"]
+        if gain is None:
+            parts.append(t(f"grunwald.summary.helper_{res.get('reason') or 'declined'}",
+                           player=res["player"]))
+            continue
+        if name in ("crown", "mercenaries"):
+            what = card_name(t, gain)
+        elif name == "helpers":
+            what = t("grunwald.summary.helper_bought" if res["paid"] else "grunwald.summary.helper_free",
+                     price=res["paid"])
+        else:
+            what = t(f"grunwald.summary.gain_{name}", n=gain)
+        paid = t("grunwald.summary.paid", n=res["paid"]) if res["paid"] and name != "helpers" else ""
+        parts.append(f"{res['player']} {what}{paid}")
+    return "; ".join(parts)
+
+
+def _skirmish_lines(t: Catalog, sk: dict[str, Any]) -> list[Line]:
+    cards = ", ".join(f"{p} {card_name(t, c)}" for p, c in sk["cards"].items())
+    lines = [Line(t("grunwald.summary.skirmish", strength=sk["strength"],
+                    cards=cards or t("grunwald.summary.nobody"), total=sk["total"]))]
+    if sk["captures"]:
+        lines.append(Line(t("grunwald.summary.captures", captures=", ".join(
+            f"{p} {card_name(t, c)}" for p, c in sk["captures"].items()))))
+    if sk["won"]:
+        lines.append(Line(t("grunwald.summary.skirmish_won"), "good"))
+    else:
+        lines.append(Line(t("grunwald.summary.skirmish_lost", owed=sk["owed"]), "bad"))
+        for p, items in sk["losses"].items():
+            lines.append(Line(t("grunwald.summary.loss", player=p, items=cards_text(t, items))))
+    return lines
+
+
+def round_blocks(t: Catalog, state: GrunwaldState) -> Report:
+    out: Report = []
+    for log in state.log:
+        if log.event is None and log.reveal is None:
+            continue
+        out.append(Heading(t("grunwald.summary.round", round=log.round, start=log.start_player), 2))
+        if log.event is not None:
+            out.append(Line(_event_line(t, log.event)))
+        if log.reveal is not None:
+            out.append(Line(_reveal_line(t, log.reveal)))
+        if log.skirmish is not None:
+            out.extend(_skirmish_lines(t, log.skirmish))
+        if log.fields:
+            table = Table(t("grunwald.summary.fields_title"),
+                          [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
+            for name in ("crown", "provisions", "ducats", "mercenaries", "helpers"):
+                if name in log.fields:
+                    table.rows.append([t(f"grunwald.field.{name}"),
+                                       _field_text(t, name, log.fields[name])])
+            out.append(table)
+    return out
+
+
+def holdings_table(t: Catalog, state: GrunwaldState) -> Table:
+    table = Table(
+        t("grunwald.summary.holdings_title"),
+        [t("grunwald.summary.col_player"), t("grunwald.summary.col_ducats"),
+         t("grunwald.summary.col_provisions"), t("grunwald.summary.col_helpers"),
+         t("grunwald.summary.col_hand"), t("grunwald.summary.col_camp")],
+        align=["left", "right", "right", "right", "left", "left"],
+    )
+    for p in state.players:
+        table.rows.append([p.name, str(p.ducats), str(p.provisions), str(p.helpers),
+                           cards_text(t, expand(p.hand)), cards_text(t, expand(p.camp))])
+    return table
+
+
+def _title_line(t: Catalog, key: str, title: Title) -> Line:
+    name = t(f"grunwald.title.{key}")
+    if not title.holders:
+        return Line(t("grunwald.summary.title_nobody", title=name), "muted")
+    how = t(f"grunwald.summary.decided_{title.decided_by}")
+    return Line(t("grunwald.summary.title_holders", title=name, players=", ".join(title.holders),
+                  points=title.points, how=how))
+
+
+def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
+    table = Table(
+        t("grunwald.summary.score_title"),
+        [t("grunwald.summary.col_player")] + [t(f"grunwald.score.{k}") for k in SCORE_PARTS]
+        + [t("grunwald.score.total"), t("grunwald.summary.col_cards"), t("grunwald.summary.col_place")],
+        align=["left"] + ["right"] * (len(SCORE_PARTS) + 3),
+    )
+    for name in sorted(names, key=lambda n: (result.places[n], names.index(n))):
+        s = result.scores[name].as_dict()
+        table.rows.append([name] + [str(s[k]) for k in SCORE_PARTS]
+                          + [str(s["total"]), str(result.cards[name]), str(result.places[name])])
+    out: Report = [table]
+    out.append(_title_line(t, "crown_commander", result.crown_commander))
+    out.append(_title_line(t, "mercenary_commander", result.mercenary_commander))
+    out.append(_title_line(t, "quartermaster", result.quartermaster))
+    out.append(Line(t(f"grunwald.summary.winner_{result.decided_by}",
+                      players=", ".join(result.winners),
+                      total=result.scores[result.winners[0]].total,
+                      cards=result.cards[result.winners[0]]), "strong"))
+    return out
+
+
+def awaiting_text(t: Catalog, state: GrunwaldState) -> str:
+    a = awaiting(state)
+    if a is None:
+        return ""
+    params = {k: ", ".join(v) if isinstance(v, list) else v for k, v in a.items() if k != "phase"}
+    return t(f"grunwald.awaiting.{a['phase']}", **params)
+
+
+def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Report:
+    title = t("grunwald.summary.heading", players=", ".join(state.names))
+    out: Report = [Heading(title, 1)]
+    if source:
+        out.append(Line(source, "muted"))
+    out.extend(round_blocks(t, state))
+    if state.phase == OVER:
+        out.append(Heading(t("grunwald.summary.final"), 2))
+        out.append(holdings_table(t, state))
+        out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
+    else:
+        out.append(Heading(t("grunwald.summary.in_progress"), 2))
+        out.append(holdings_table(t, state))
+        out.append(Line(awaiting_text(t, state), "strong"))
+    return out
