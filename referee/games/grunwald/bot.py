@@ -140,3 +140,138 @@ def play_random_game(players: list[str], rng: random.Random, stop_after: int | N
     return state, actions
 
 
+
+
+# --------------------------------------------------------------------------------------------
+# A sensible table: plays like people do (used for example records and benchmarks)
+
+FIELD_APPEAL = {"crown": 3.0, "mercenaries": 2.6, "provisions": 2.2, "ducats": 1.8, "helpers": 2.0,
+                "teutons": 1.5}
+
+EVENTS = (
+    ("Dobre zbiory", "provisions", 1, "all"),
+    ("Podatek królewski", "ducats", -1, "all"),
+    ("Jarmark w Krakowie", "ducats", 2, "start"),
+    ("Zaraza", "provisions", -1, "all"),
+    ("Posiłki z Litwy", "helpers", 1, "start"),
+    ("Poselstwo do Malborka", "exhaust", 0, "start"),
+    ("Spokojna zima", None, 0, "all"),
+)
+
+
+def sensible_event(state: GrunwaldState, rng: random.Random) -> Event:
+    name, what, amount, who = rng.choice(EVENTS)
+    order = state.order_from_start()
+    targets = order if who == "all" else order[:1]
+    effects = []
+    for i in targets:
+        p = state.players[i]
+        if what in ("ducats", "provisions"):
+            have = getattr(p, what)
+            change = max(amount, -have)
+            if change:
+                effects.append(Effect(p.name, **{what: change}))
+        elif what == "helpers" and p.helpers < 5:
+            effects.append(Effect(p.name, helpers=1))
+        elif what == "exhaust":
+            knights = sorted((c for c in p.hand if CARDS[c][0] in ("crown", "mercenary")),
+                             key=lambda c: CARDS[c][1])
+            if knights:
+                effects.append(Effect(p.name, exhaust=knights[0], ducats=2))
+    return Event(name, tuple(effects))
+
+
+def _appeal(state: GrunwaldState, a, rng: random.Random) -> float:
+    p = state.player(a.player)
+    value = FIELD_APPEAL[a.field] + rng.random() * 2.5
+    if a.field == "teutons":
+        best = max((CARDS[c][1] for c in p.hand if CARDS[c][0] != "teuton"), default=0)
+        value += 2.5 + best / 2 if best >= 3 else -1
+    if a.field == "helpers":
+        value += (4 - p.helpers) * 0.6 - state.round * 0.2
+    if a.field == "provisions":
+        value += (p.knight_count() - p.provisions) * 0.9 + state.round * 0.2
+    value += 0.8 if a.pawn == "officer" else 0.25 * a.count
+    value -= 0.45 * a.ducats if a.field != "mercenaries" else 0.2 * abs(a.ducats - 2)
+    return value
+
+
+def sensible_action(state: GrunwaldState, rng: random.Random) -> Action:
+    d = engine.decision(state)
+    if d is None:
+        raise ValueError("the game is over")
+    if d.kind == "placement":
+        actions = engine.legal_actions(state)
+        places = actions[:-1]
+        p = state.player(d.player)
+        left = (0 if p.officer_placed else 1) + p.helpers - p.helpers_placed
+        if not places or (left <= 1 and rng.random() < 0.35):
+            return actions[-1]
+        return max(places, key=lambda a: _appeal(state, a, rng))
+    if d.kind == "event":
+        return sensible_event(state, rng)
+    if d.kind == "skirmish":
+        chosen = []
+        for name in d.players:
+            options = sorted(d.options[name], key=lambda c: CARDS[c][1])
+            if len(options) > 1 and rng.random() < 0.7:
+                chosen.append((name, options[-1]))
+            else:
+                chosen.append((name, rng.choice(options)))
+        return SkirmishCards(tuple(chosen))
+    if d.kind == "losses":
+        return _thrifty_losses(state, d.player, d.owed)
+    if d.kind == "helper_purchase":
+        p = state.player(d.player)
+        return HelperPurchase(d.price <= 2 or p.ducats - d.price >= 4)
+    if d.kind == "feeding":
+        knights = sorted(knights_expanded(state, d.player), key=lambda c: CARDS[c.split("/")[1]][1])
+        return Feed(d.player, tuple(c.split("/")[1] if _single_pile(state, d.player, c) else c
+                                    for c in knights[: d.owed]))
+    return random_action(state, rng)
+
+
+def _single_pile(state: GrunwaldState, name: str, item: str) -> bool:
+    p = state.player(name)
+    c = item.split("/", 1)[1]
+    return (c in p.hand) != (c in p.camp)
+
+
+def _thrifty_losses(state: GrunwaldState, name: str, owed: int) -> PayLosses:
+    """Pay with provisions when they cover the debt, else with the weakest cards first."""
+    p = state.player(name)
+    if p.provisions - owed >= p.knight_count():
+        return PayLosses(name, (f"provisions:{owed}",))
+    items: list[str] = []
+    value = 0
+    pool = sorted(((CARDS[c][1], src, c) for src, pile in (("camp", p.camp), ("hand", p.hand))
+                   for c, k in pile.items() if c != PEASANT for _ in range(k)))
+    spare = min(owed, max(0, p.provisions - p.knight_count()))
+    if spare:
+        items.append(f"provisions:{spare}")
+        value = spare
+    for strength, src, c in pool:
+        if value >= owed:
+            break
+        items.append(c if (c in p.hand) != (c in p.camp) else f"{src}/{c}")
+        value += strength
+    if value < owed and p.provisions > spare:
+        rest = min(p.provisions - spare, owed - value)
+        items.append(f"provisions:{rest}")
+    return PayLosses(name, tuple(items))
+
+
+def play_sensible_game(players: list[str], rng: random.Random, stop_after: int | None = None
+                       ) -> tuple[GrunwaldState, list[Action]]:
+    state = engine.new_state(players)
+    actions: list[Action] = []
+    while not engine.is_over(state):
+        if stop_after is not None and len(actions) >= stop_after:
+            break
+        if engine.decision(state).kind == "reveal":
+            a = random_action(state, rng)
+        else:
+            a = sensible_action(state, rng)
+        engine.apply(state, a)
+        actions.append(a)
+    return state, actions

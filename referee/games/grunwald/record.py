@@ -41,7 +41,7 @@ REVEAL_KEYS = ("crown", "mercenary", "provisions", "ducats", "teutons")
 # Format checks (no rules yet: wrong types, unknown keys, missing keys)
 
 
-def _fail(location: str, key: str, **params: Any) -> RecordError:
+def _fail(location: str, key: str, /, **params: Any) -> RecordError:
     return RecordError(None, location, key, **params)
 
 
@@ -289,7 +289,7 @@ class _Replayer:
                 action = SkirmishCards(tuple((_str(k, f"{loc}.cards"), v) for k, v in cards.items()))
                 self.apply(f"{loc}.cards", action)
                 if s.phase == LOSSES:
-                    self.losses(skirmish, loc, missing)
+                    self.losses(skirmish, loc, missing, later)
                 elif skirmish.get("losses"):
                     raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_when_won")
             elif phase == HELPER_PURCHASE:
@@ -321,7 +321,7 @@ class _Replayer:
             if value:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
 
-    def losses(self, skirmish: dict[str, Any], loc: str, missing: Any) -> None:
+    def losses(self, skirmish: dict[str, Any], loc: str, missing: Any, later: Any) -> None:
         s = self.state
         if "losses" not in skirmish:
             owed = s.skirmish.owed
@@ -340,8 +340,13 @@ class _Replayer:
             name = s.names[s.skirmish.pending[0]]
             where = f"{loc}.losses{key_path(name)}"
             if name not in losses:
-                raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_player_missing",
-                                player=name, owed=s.skirmish.owed)
+                # The record may stop in the middle of the losses (entries are in paying order),
+                # but not skip a player whose losses come before later entries.
+                later_payers = any(s.names[i] in losses for i in s.skirmish.pending[1:])
+                if later_payers or later("skirmish"):
+                    raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_player_missing",
+                                    player=name, owed=s.skirmish.owed)
+                raise _Stop
             self.apply(where, PayLosses(name, tuple(losses[name])))
 
     def feeding(self) -> None:
@@ -362,6 +367,8 @@ class _Replayer:
         while s.phase == FEEDING:
             name = s.names[s.feeding_pending[0]]
             if name not in feeding:
+                if not any(s.names[i] in feeding for i in s.feeding_pending[1:]):
+                    raise _Stop  # the record stops in the middle of the feeding
                 p = s.player(name)
                 raise RuleError("NG-E1", "feeding", "grunwald.error.feeding_player_missing",
                                 player=name, need=p.knight_count() - p.provisions)
