@@ -15,20 +15,22 @@ import typer
 
 from referee.core.errors import RefereeError
 
+from referee.core.text import catalog, language_from_env
+
+# Help texts are read by players too: they come from the catalog of $REFEREE_LANG.
+_help = catalog(language_from_env()).raw
+
 app = typer.Typer(
     name="referee",
-    help="Referee and scoring assistant for physical play of Na Grunwald!",
+    help=_help("cli.help.app"),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
 
-_state = {"lang": None}
+_state: dict[str, str | None] = {"lang": None}
 
-LangOption = Annotated[
-    Optional[str],
-    typer.Option("--lang", help="Language of everything printed: en or pl (default: $REFEREE_LANG, else en)."),
-]
+LangOption = Annotated[Optional[str], typer.Option("--lang", help=_help("cli.help.lang"))]
 
 
 @app.callback()
@@ -37,18 +39,15 @@ def _main(lang: LangOption = None) -> None:
 
 
 def language() -> str:
-    from referee.core.text import language_from_env
-
     return language_from_env(_state["lang"])
 
 
-@app.command()
+@app.command(help=_help("cli.help.replay"))
 def replay(
-    files: Annotated[list[Path], typer.Argument(help="Game record files (JSON, record format 1).")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the replay output object (one JSON line per file).")] = False,
-    game: Annotated[str, typer.Option("--game", help="Game of records that do not say (grunwald).")] = "grunwald",
+    files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.replay_json"))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:
-    """Replay game records: the state where each one stops, and the final score once complete."""
     from referee.cli.replay import run
 
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))

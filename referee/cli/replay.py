@@ -9,12 +9,14 @@ from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError
 
 
-def load_record(path: Path, default_game: str):
-    """Read and parse a record file; returns ``(game, record)``."""
+def load_record(path: Path, default_game: str | None):
+    """Read and parse a record file; returns ``(game, record)``.  The record's ``game`` key decides;
+    ``default_game`` (else the registry's default) serves records that do not say."""
     from referee import games
 
     document = jsonio.loads(jsonio.read_text(path))
-    name = document.get("game", default_game) if isinstance(document, dict) else default_game
+    fallback = default_game or games.DEFAULT
+    name = document.get("game", fallback) if isinstance(document, dict) else fallback
     try:
         game = games.get(name) if isinstance(name, str) else None
     except KeyError:
@@ -25,7 +27,7 @@ def load_record(path: Path, default_game: str):
     return game, game.parse_record(document)
 
 
-def run(files: list[Path], *, as_json: bool, default_game: str, lang: str) -> int:
+def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
     from referee.core.text import catalog
 
     several = len(files) > 1

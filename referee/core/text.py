@@ -1,7 +1,7 @@
 """User-facing text catalogs (``prompts/*.toml``, shipped as ``referee.prompts``).
 
 A catalog is a flat namespace of dotted keys; each game adds its own files
-(``core.en.toml``, ``grunwald.en.toml`` …), so a new game never edits another game's text.
+(``core.en.toml``, ``cli.en.toml``, one file per game …), so a new game never edits another's text.
 Values use ``str.format`` placeholders.
 """
 
@@ -36,17 +36,41 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
 
 
 class Catalog:
-    def __init__(self, lang: str, entries: dict[str, str], fallback: "Catalog | None") -> None:
+    """The texts of one language.  A key's first segment names its file (``game.error.x`` lives
+    in ``game.<lang>.toml``); files are read on first use, so start-up reads only what it shows."""
+
+    def __init__(self, lang: str, fallback: "Catalog | None") -> None:
         self.lang = lang
-        self.entries = entries
         self.fallback = fallback
+        self._namespaces: dict[str, dict[str, str]] = {}
+
+    def _namespace(self, name: str) -> dict[str, str]:
+        if name not in self._namespaces:
+            entries: dict[str, str] = {}
+            item = _prompts_folder() / f"{name}.{self.lang}.toml"
+            if item.is_file():
+                _flatten("", tomllib.loads(item.read_text(encoding="utf-8")), entries)
+            self._namespaces[name] = entries
+        return self._namespaces[name]
+
+    @property
+    def entries(self) -> dict[str, str]:
+        """Every text of this language (all files)."""
+        out: dict[str, str] = {}
+        suffix = f".{self.lang}.toml"
+        for item in _prompts_folder().iterdir():
+            if item.name.endswith(suffix):
+                out.update(self._namespace(item.name[: -len(suffix)]))
+        return out
 
     def has(self, key: str) -> bool:
-        return key in self.entries or (self.fallback is not None and self.fallback.has(key))
+        return key in self._namespace(key.split(".", 1)[0]) or (
+            self.fallback is not None and self.fallback.has(key))
 
     def raw(self, key: str) -> str:
-        if key in self.entries:
-            return self.entries[key]
+        entries = self._namespace(key.split(".", 1)[0])
+        if key in entries:
+            return entries[key]
         if self.fallback is not None:
             return self.fallback.raw(key)
         raise KeyError(f"no text for {key!r} in the {self.lang} catalog")
@@ -65,18 +89,18 @@ class Catalog:
         return ": ".join([*parts, message])
 
 
-def _load_entries(lang: str) -> dict[str, str]:
-    entries: dict[str, str] = {}
-    folder = resources.files("referee.prompts")
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        name = item.name
-        if name.endswith(f".{lang}.toml"):
-            _flatten("", tomllib.loads(item.read_text(encoding="utf-8")), entries)
-    return entries
+def _prompts_folder():
+    """The catalogs: ``referee.prompts`` when installed, else ``prompts/`` beside the sources."""
+    try:
+        return resources.files("referee.prompts")
+    except ModuleNotFoundError:
+        import referee
+
+        return resources.files(referee).parent / "prompts"
 
 
 @lru_cache(maxsize=None)
 def catalog(lang: str = DEFAULT_LANGUAGE) -> Catalog:
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     fallback = None if lang == DEFAULT_LANGUAGE else catalog(DEFAULT_LANGUAGE)
-    return Catalog(lang, _load_entries(lang), fallback)
+    return Catalog(lang, fallback)

@@ -12,6 +12,8 @@ if TYPE_CHECKING:
 _REGISTRY = {
     "na-grunwald": "referee.games.grunwald",
 }
+#: the game of records and sessions that do not name theirs
+DEFAULT = "na-grunwald"
 # Short names accepted by ``--game``.
 ALIASES = {"grunwald": "na-grunwald"}
 

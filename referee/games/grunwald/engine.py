@@ -572,7 +572,7 @@ def _finish_skirmish(state: GrunwaldState) -> None:
         else:
             put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
             state.log[-1].removed.append(c)
-    state.fields["teutons"] = []
+    _clear_field(state, "teutons")
     state.skirmish = None
     _resolve_fields(state)
 
@@ -614,7 +614,11 @@ def _award_amounts(state: GrunwaldState, field_name: str, prizes: list[int]) -> 
 def _clear_field(state: GrunwaldState, field_name: str) -> None:
     """NG-F3: pawns go home; ducats of players who gained nothing return to them."""
     for st in state.fields[field_name]:
-        state.players[st.player].ducats += st.ducats
+        p = state.players[st.player]
+        p.ducats += st.ducats
+        p.helpers_placed -= st.helpers
+        if st.officer:
+            p.officer_placed = False
     state.fields[field_name] = []
 
 
@@ -622,7 +626,6 @@ def _resolve_fields(state: GrunwaldState) -> None:
     """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1)."""
     rv = state.reveal
     n = state.n
-    state.fields["teutons"] = []
     _award_cards(state, "crown", CROWN, rv.crown)
     prov = sorted(rv.provisions, reverse=True)
     _award_amounts(state, "provisions", prov[-1:] if n == 2 else prov)  # NG-F5, NG-V1
