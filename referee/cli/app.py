@@ -8,6 +8,7 @@ corrupt · 130 interrupted.
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -28,18 +29,120 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-_state: dict[str, str | None] = {"lang": None}
+_state: dict[str, Optional[str]] = {"lang": None, "data_dir": None}
 
 LangOption = Annotated[Optional[str], typer.Option("--lang", help=_help("cli.help.lang"))]
+DataDirOption = Annotated[Optional[Path], typer.Option("--data-dir", help=_help("cli.help.data_dir"))]
+SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 
 @app.callback()
-def _main(lang: LangOption = None) -> None:
+def _main(lang: LangOption = None, data_dir: DataDirOption = None) -> None:
     _state["lang"] = lang
+    _state["data_dir"] = str(data_dir) if data_dir is not None else None
 
 
 def language() -> str:
     return language_from_env(_state["lang"])
+
+
+def explicit_language() -> Optional[str]:
+    """The language asked for on this command line or in $REFEREE_LANG (else the session's)."""
+    import os
+
+    return language() if (_state["lang"] or os.environ.get("REFEREE_LANG")) else None
+
+
+def store():
+    from referee.store.sessions import Store
+
+    return Store(Path(_state["data_dir"]) if _state["data_dir"] else None)
+
+
+@app.command(help=_help("cli.help.new"))
+def new(
+    players: Annotated[Optional[str], typer.Option("--players", help=_help("cli.help.new_players"))] = None,
+    colors: Annotated[Optional[str], typer.Option("--colors", help=_help("cli.help.new_colors"))] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.new_name"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
+) -> None:
+    from referee.cli import sessions
+
+    split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
+    sessions.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
+                 lang=language(), play_now=not no_play)
+
+
+@app.command(help=_help("cli.help.play"))
+def play(session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None) -> None:
+    from referee.cli import sessions
+
+    sessions.play(store(), session, explicit_language())
+
+
+@app.command(help=_help("cli.help.undo"))
+def undo(
+    session: SessionArg,
+    steps: Annotated[int, typer.Option("--steps", min=1, help=_help("cli.help.undo_steps"))] = 1,
+    all_agree: Annotated[bool, typer.Option("--all-agree", help=_help("cli.help.undo_all_agree"))] = False,
+) -> None:
+    from referee.cli import sessions
+
+    sessions.undo(store(), session, steps, all_agree, explicit_language())
+
+
+@app.command("list", help=_help("cli.help.list"))
+def list_(as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False) -> None:
+    from referee.cli import sessions
+
+    sessions.list_sessions(store(), as_json, language())
+
+
+@app.command(help=_help("cli.help.show"))
+def show(
+    session: SessionArg,
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.show_json"))] = False,
+) -> None:
+    from referee.cli import sessions
+
+    sessions.show(store(), session, as_json, explicit_language())
+
+
+@app.command(help=_help("cli.help.delete"))
+def delete(
+    session: SessionArg,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=_help("cli.help.delete_yes"))] = False,
+) -> None:
+    from referee.cli import sessions
+
+    sessions.delete(store(), session, yes, language())
+
+
+@app.command("import", help=_help("cli.help.import"))
+def import_(
+    files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
+    name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.import_name"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+) -> None:
+    from referee.cli import sessions
+
+    sessions.import_records(store(), files, name, game, language())
+
+
+class ExportFormat(str, Enum):
+    record = "record"
+
+
+@app.command(help=_help("cli.help.export"))
+def export(
+    session: SessionArg,
+    fmt: Annotated[ExportFormat, typer.Option("--format", help=_help("cli.help.export_format"))] = ExportFormat.record,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
+) -> None:
+    from referee.cli import sessions
+
+    sessions.export(store(), session, fmt.value, output)
 
 
 @app.command(help=_help("cli.help.replay"))

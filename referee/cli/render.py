@@ -27,6 +27,7 @@ def render(report: Report, console: Console) -> None:
                 justify = block.align[i] if i < len(block.align) else "left"
                 longest_word = max((len(w) for w in col.split()), default=1)
                 table.add_column(col, justify=justify, min_width=longest_word, overflow="fold")
-            for row in block.rows:
-                table.add_row(*(Text(cell) for cell in row))
+            for i, row in enumerate(block.rows):
+                style = block.row_styles[i] if i < len(block.row_styles) else ""
+                table.add_row(*(Text(cell) for cell in row), style=style or None)
             console.print(table)

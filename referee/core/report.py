@@ -28,6 +28,8 @@ class Table:
     rows: list[list[str]] = field(default_factory=list)
     #: per column: "left" or "right"
     align: list[str] = field(default_factory=list)
+    #: per row: a colour name (a player's colour) or ""
+    row_styles: list[str] = field(default_factory=list)
 
 
 Block = Heading | Line | Table

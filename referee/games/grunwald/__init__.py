@@ -5,7 +5,11 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from referee.core.game import Step
-from referee.games.grunwald import bot, engine, output, record, summary
+import json
+
+from referee.games.grunwald import bot, engine, output, record
+from referee.games.grunwald import dialog as _dialog
+from referee.games.grunwald import summary as _summary
 from referee.games.grunwald.state import GrunwaldState
 
 
@@ -21,7 +25,29 @@ class Grunwald:
     random_action = staticmethod(bot.random_action)
     parse_record = staticmethod(record.parse_record)
     replay_output = staticmethod(output.replay_output)
-    summary = staticmethod(summary.summary)
+    summary = staticmethod(_summary.summary)
+    board = staticmethod(_summary.board)
+    dialog = staticmethod(_dialog.ask)
+    is_secret = staticmethod(_dialog.is_secret)
+
+    @staticmethod
+    def describe(action: Any) -> str:
+        """An action as its compact record entry (what an undo took back)."""
+        return json.dumps(record.action_entry(action), ensure_ascii=False)
+
+    @staticmethod
+    def new_record(players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
+        return record.write_record(players, [], meta)
+
+    @staticmethod
+    def result_summary(state: GrunwaldState) -> dict[str, Any] | None:
+        """What the archive keeps of a finished game (for list and stats)."""
+        if not engine.is_over(state):
+            return None
+        out = output.replay_output(state)
+        return {"winners": out["winners"],
+                "players": {n: {"score": p["score"], "place": p["place"]}
+                            for n, p in out["players"].items()}}
 
     @staticmethod
     def write_record(players: list[str], steps: Iterable[Step | Any], meta: dict[str, Any]

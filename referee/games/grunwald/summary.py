@@ -195,3 +195,60 @@ def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Repo
         out.append(holdings_table(t, state))
         out.append(Line(awaiting_text(t, state), "strong"))
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# The board, drawn before every decision of a live game
+
+
+def _stake_text(t: Catalog, st) -> str:
+    parts = []
+    if st.officer:
+        parts.append(t("grunwald.board.officer"))
+    if st.helpers:
+        parts.append(t("grunwald.board.helpers", n=st.helpers))
+    if st.ducats:
+        parts.append(t("grunwald.board.ducats", n=st.ducats))
+    return " + ".join(parts)
+
+
+def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+    colors = colors or {}
+    track = "".join("●" if r < state.round else "◉" if r == state.round else "○" for r in range(1, 9))
+    start = state.names[state.start_player]
+    out: Report = [Heading(t("grunwald.board.title", round=state.round, track=track, start=start), 1)]
+    if state.reveal is not None:
+        out.append(Line(_reveal_line(t, state.reveal)))
+    d = engine.decision(state)
+    current = d.player if d is not None else None
+    table = Table(
+        t("grunwald.summary.holdings_title"),
+        [t("grunwald.summary.col_player"), t("grunwald.summary.col_ducats"),
+         t("grunwald.summary.col_provisions"), t("grunwald.summary.col_helpers"),
+         t("grunwald.board.col_pawns"), t("grunwald.summary.col_hand"),
+         t("grunwald.summary.col_camp")],
+        align=["left", "right", "right", "right", "left", "left", "left"],
+    )
+    for p in state.players:
+        marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
+        pawns = []
+        if not p.officer_placed:
+            pawns.append(t("grunwald.board.officer"))
+        if p.helpers - p.helpers_placed:
+            pawns.append(t("grunwald.board.helpers", n=p.helpers - p.helpers_placed))
+        if p.passed:
+            pawns = [t("grunwald.board.passed")]
+        table.rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers),
+                           " + ".join(pawns) or "—", cards_text(t, expand(p.hand)),
+                           cards_text(t, expand(p.camp))])
+        table.row_styles.append(colors.get(p.name, ""))
+    out.append(table)
+    if any(state.fields.values()):
+        fields = Table(t("grunwald.summary.fields_title"),
+                       [t("grunwald.summary.col_field"), t("grunwald.board.col_pawns_on_field")])
+        for name, stakes in state.fields.items():
+            if stakes:
+                fields.rows.append([t(f"grunwald.field.{name}"), "; ".join(
+                    f"{state.names[s.player]}: {_stake_text(t, s)}" for s in stakes)])
+        out.append(fields)
+    return out

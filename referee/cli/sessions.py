@@ -1,0 +1,287 @@
+"""Session commands: new, play, undo, list, show, delete, import, export.
+
+Game-agnostic: everything about a game goes through its object in the registry.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee import games
+from referee.core import dialog as dialogs
+from referee.core import jsonio
+from referee.core.errors import RefereeError
+from referee.core.text import Catalog, catalog
+from referee.cli.prompter import Prompter
+from referee.cli.render import render
+from referee.store.sessions import Session, Store
+
+PALETTE = ["red", "green", "magenta", "yellow", "cyan", "blue"]
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def _replay(game, record: dict[str, Any]):
+    parsed = game.parse_record(record)
+    state, steps = parsed.replay()
+    return parsed, state, [s.action for s in steps]
+
+
+# --------------------------------------------------------------------------------------------
+# new
+
+
+def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
+        game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None) -> Session:
+    game = games.get(game_name or games.DEFAULT)
+    t = catalog(lang)
+    out = console()
+    if players is None:
+        prompter = prompter or Prompter(out)
+        players = dialogs.run(_ask_players(t), prompter.ask)
+    players = [p.strip() for p in players]
+    colors = colors or PALETTE[: len(players)]
+    if len(colors) != len(players):
+        raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
+    _check_colors(colors)
+    from datetime import date
+
+    meta = {"date": date.today().isoformat(), "colors": dict(zip(players, colors))}
+    record = game.new_record(players, meta)
+    game.parse_record(record).replay()  # validates the players (NG-C1 etc.)
+    name = name or f"{meta['date']} {', '.join(players)}"
+    session = store.create(name, game.name, record, lang)
+    out.print(t("core.cli.created", name=session.name, id=session.id))
+    if play_now:
+        play(store, session, lang, prompter=prompter)
+    else:
+        session.close()
+    return session
+
+
+def _ask_players(t: Catalog) -> dialogs.Dialog:
+    count = yield dialogs.Select("new.count", t("core.cli.player_count"),
+                                 [dialogs.Choice(str(n), n) for n in (2, 3, 4)])
+    names: list[str] = []
+    for i in range(count):
+        def parse(text: str) -> str:
+            text = text.strip()
+            if not text:
+                raise dialogs.Invalid(t("core.cli.name_empty"))
+            if text in names:
+                raise dialogs.Invalid(t("core.cli.name_taken_player", name=text))
+            if not text.isprintable():
+                raise dialogs.Invalid(t("core.cli.name_unprintable"))
+            return text
+
+        key = "new.first_player" if i == 0 else "new.player"
+        names.append((yield dialogs.Text(key, t(key.replace("new.", "core.cli."), n=i + 1), parse)))
+    return names
+
+
+def _check_colors(colors: list[str]) -> None:
+    from rich.color import Color, ColorParseError
+
+    for c in colors:
+        try:
+            Color.parse(c)
+        except ColorParseError:
+            raise RefereeError("core.cli.bad_color", color=c) from None
+
+
+# --------------------------------------------------------------------------------------------
+# play and undo
+
+
+def play(store: Store, session: Session | str | None, lang: str | None, prompter: Prompter | None = None
+         ) -> None:
+    out = console()
+    if session is None:
+        session = _choose_unfinished(store, lang, prompter or Prompter(out))
+        if session is None:
+            return
+    if isinstance(session, str):
+        session = store.open(session)
+    with session:
+        lang = lang or session.lang
+        t = catalog(lang)
+        game = games.get(session.game)
+        parsed, state, actions = _replay(game, session.record)
+        colors = parsed.meta.get("colors") or {}
+        prompter = prompter or Prompter(out)
+        try:
+            while not game.is_over(state):
+                result = dialogs.run(game.dialog(state, t, colors), prompter.ask)
+                if result is dialogs.UNDO:
+                    if not actions:
+                        out.print(t("core.cli.nothing_to_undo"))
+                        continue
+                    if game.is_secret(actions[-1]) and not _all_agree(game, state, t, prompter, out):
+                        continue
+                    out.print(t("core.cli.undone", what=game.describe(actions[-1])))
+                    actions.pop()
+                    state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
+                else:
+                    trial = state.copy()
+                    game.apply(trial, result)  # the engine validates every action again
+                    state = trial
+                    actions.append(result)
+                # persisted before the next prompt appears
+                session.save(game.write_record(session.players, actions, parsed.meta),
+                             complete=game.is_over(state), result=game.result_summary(state))
+        except KeyboardInterrupt:
+            out.print()
+            out.print(t("core.cli.interrupted", id=session.id))
+            raise
+        render(game.summary(state, t, session.name), out)
+
+
+def _all_agree(game, state, t: Catalog, prompter: Prompter, out: Console) -> bool:
+    out.print(t("core.cli.secret_undo"))
+    for name in state.names:
+        if not prompter.ask(dialogs.Confirm("undo.agree", t("core.cli.secret_undo_confirm", player=name))):
+            out.print(t("core.cli.secret_undo_refused"))
+            return False
+    return True
+
+
+def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Session | None:
+    t = catalog(lang or "en")
+    open_ones = [e for e in store.entries() if not e.get("complete")]
+    if not open_ones:
+        console().print(t("core.cli.no_unfinished"))
+        return None
+    choices = [dialogs.Choice(f"{e['name']}  ({e['id']})", e["id"]) for e in open_ones]
+    sid = prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+    return store.open(sid)
+
+
+def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None) -> None:
+    with store.open(key) as session:
+        t = catalog(lang or session.lang)
+        game = games.get(session.game)
+        parsed, state, actions = _replay(game, session.record)
+        if steps > len(actions):
+            raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
+        dropped = actions[len(actions) - steps:]
+        if any(game.is_secret(a) for a in dropped) and not all_agree:
+            raise RefereeError("core.cli.undo_secret")
+        actions = actions[: len(actions) - steps]
+        state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
+        session.save(game.write_record(session.players, actions, parsed.meta),
+                     complete=game.is_over(state), result=game.result_summary(state))
+        out = console()
+        for a in dropped:
+            out.print(t("core.cli.undone", what=game.describe(a)))
+
+
+# --------------------------------------------------------------------------------------------
+# list, show, delete
+
+
+def list_sessions(store: Store, as_json: bool, lang: str) -> None:
+    t = catalog(lang)
+    entries = store.entries()
+    rows = []
+    for e in entries:
+        status: dict[str, Any] = {"complete": bool(e.get("complete"))}
+        if e.get("complete") and e.get("result"):
+            status["winners"] = e["result"].get("winners", [])
+        elif not e.get("complete"):
+            try:
+                s = store.open(e["id"], write=False)
+                game = games.get(s.game)
+                state = _replay(game, s.record)[1]
+                status["round"] = game.replay_output(state).get("round")
+            except RefereeError:
+                status["error"] = True
+        rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created", "updated")},
+                     **status})
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line(rows) + "\n")
+        return
+    out = console()
+    if not rows:
+        out.print(t("core.cli.no_sessions"))
+        return
+    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
+    for col in ("col_id", "col_name", "col_players", "col_status", "col_updated"):
+        table.add_column(t(f"core.cli.{col}"), overflow="fold")
+    for r in rows:
+        if r.get("error"):
+            status = t("core.cli.status_damaged")
+        elif r["complete"]:
+            status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
+        else:
+            status = t("core.cli.status_round", round=r.get("round") or 0)
+        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], ", ".join(r["players"] or []),
+                                               status, (r.get("updated") or "")[:16])))
+    out.print(table)
+
+
+def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
+    session = store.open(key, write=False)
+    lang = lang or session.lang
+    game = games.get(session.game)
+    state = _replay(game, session.record)[1]
+    if as_json:
+        out = {"session": {"id": session.id, "name": session.name, "created": session.created,
+                           "updated": session.updated}, **game.replay_output(state)}
+        sys.stdout.write(jsonio.dumps_line(out) + "\n")
+        return
+    render(game.summary(state, catalog(lang), f"{session.name} ({session.id})"), console())
+
+
+def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | None = None) -> None:
+    t = catalog(lang)
+    sid = store.resolve(key)
+    if not yes:
+        prompter = prompter or Prompter(console())
+        if not prompter.ask(dialogs.Confirm("delete.confirm", t("core.cli.delete_confirm", id=sid))):
+            console().print(t("core.cli.delete_kept", id=sid))
+            return
+    store.delete(sid)
+    console().print(t("core.cli.deleted", id=sid))
+
+
+# --------------------------------------------------------------------------------------------
+# import and export
+
+
+def import_records(store: Store, files: list[Path], name: str | None, game_name: str | None,
+                   lang: str) -> None:
+    from referee.cli.replay import load_record
+
+    t = catalog(lang)
+    if name is not None and len(files) > 1:
+        raise RefereeError("core.cli.import_one_name")
+    out = console()
+    for path in files:
+        game, parsed = load_record(path, game_name)
+        state, steps = parsed.replay()
+        record = game.write_record(parsed.players, steps, parsed.meta)
+        session = store.create(name or path.stem, game.name, record, lang,
+                               complete=game.is_over(state), result=game.result_summary(state))
+        session.close()
+        out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
+
+
+def export(store: Store, key: str, fmt: str, output: Path | None) -> None:
+    session = store.open(key, write=False)
+    game = games.get(session.game)
+    parsed, state, actions = _replay(game, session.record)
+    text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from referee.store.storage import atomic_write
+
+    atomic_write(output, text, keep_backup=False)

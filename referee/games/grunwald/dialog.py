@@ -1,0 +1,301 @@
+"""The live referee's questions for Na Grunwald!, built from the engine's legal options.
+
+``ask(state, t)`` is a dialog (see ``referee.core.dialog``): it yields questions and returns the
+next action of the record, or ``UNDO``.  Pure: no UI library, no printing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.dialog import UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
+from referee.core.errors import RuleError
+from referee.core.report import Line
+from referee.core.text import Catalog
+from referee.games.grunwald import engine
+from referee.games.grunwald.actions import (
+    FIELDS, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+)
+from referee.games.grunwald.cards import CARDS, RANGES
+from referee.games.grunwald.state import GrunwaldState, take
+from referee.games.grunwald.summary import board, card_name
+
+
+def is_secret(action: Any) -> bool:
+    """Actions whose undo would let players choose again after a reveal (masked skirmish cards)."""
+    return isinstance(action, SkirmishCards) and bool(action.cards)
+
+
+def _undo_choice(t: Catalog) -> Choice:
+    return Choice(t("grunwald.play.undo"), UNDO)
+
+
+def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | None):
+    text = text.strip().lower()
+    if text in ("u", "undo", "cofnij"):
+        return UNDO
+    parts = text.replace(",", " ").split()
+    if not parts or not all(p.isdigit() for p in parts):
+        raise Invalid(t("grunwald.play.numbers_expected"))
+    values = tuple(int(p) for p in parts)
+    if not lo_n <= len(values) <= hi_n:
+        raise Invalid(t("grunwald.play.count_expected",
+                        count=str(lo_n) if lo_n == hi_n else f"{lo_n}–{hi_n}"))
+    for v in values:
+        if v < lo or (hi is not None and v > hi):
+            raise Invalid(t("grunwald.play.range_expected",
+                            range=f"{lo}–{hi}" if hi is not None else f"≥ {lo}"))
+    return values
+
+
+def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Dialog:
+    d = engine.decision(state)
+    yield Notice(board(state, t, colors))
+    kind = d.kind
+    if kind == "reveal":
+        return (yield from _reveal(state, t, d.teutons))
+    if kind == "event":
+        return (yield from _event(state, t))
+    if kind == "placement":
+        return (yield from _placement(state, t))
+    if kind == "skirmish":
+        return (yield from _skirmish(state, t, d))
+    if kind == "losses":
+        return (yield from _losses(state, t, d))
+    if kind == "helper_purchase":
+        answer = yield Select("helper_purchase", t("grunwald.play.helper_purchase", player=d.player,
+                                                   price=d.price),
+                              [Choice(t("grunwald.play.yes"), True), Choice(t("grunwald.play.no"), False),
+                               _undo_choice(t)])
+        return UNDO if answer is UNDO else HelperPurchase(answer)
+    if kind == "feeding":
+        return (yield from _feeding(state, t, d))
+    raise AssertionError(kind)
+
+
+def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
+    hint = t("grunwald.play.undo_hint")
+    specs = [("crown", 2, 2, *RANGES["crown"]), ("mercenary", 2, 2, *RANGES["mercenary"]),
+             ("provisions", 1, 2, 1, None), ("ducats", 1, 3, 1, None)]
+    if teutons:
+        specs.append(("teutons", 2, 2, *RANGES["teuton"]))
+    values: dict[str, Any] = {}
+    for name, lo_n, hi_n, lo, hi in specs:
+        answer = yield Text(f"reveal.{name}", t(f"grunwald.play.reveal_{name}", round=state.round),
+                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)
+        if answer is UNDO:
+            return UNDO
+        values[name] = answer
+    return Reveal(values["crown"], values["mercenary"], values["provisions"], values["ducats"],
+                  values.get("teutons"))
+
+
+def _event(state: GrunwaldState, t: Catalog) -> Dialog:
+    def card_text(text: str) -> str:
+        text = " ".join(text.split())
+        if text.lower() in ("u", "undo", "cofnij"):
+            return UNDO
+        if not text:
+            raise Invalid(t("grunwald.play.event_name_needed"))
+        return text
+
+    name = yield Text("event.card", t("grunwald.play.event_card", round=state.round), card_text,
+                      t("grunwald.play.undo_hint"))
+    if name is UNDO:
+        return UNDO
+    effects: list[Effect] = []
+    probe = state.copy()
+    while True:
+        shown = "; ".join(_effect_text(t, e) for e in effects) or t("grunwald.effect.none")
+        more = yield Select("event.more", t("grunwald.play.event_effects", card=name, effects=shown),
+                            [Choice(t("grunwald.play.effect_add"), "add"),
+                             Choice(t("grunwald.play.effect_done"), "done"), _undo_choice(t)])
+        if more is UNDO:
+            return UNDO
+        if more == "done":
+            return Event(name, tuple(effects))
+        effect = yield from _effect(probe, t)
+        if effect is None:
+            continue
+        try:
+            engine._apply_effect(probe, effect)
+        except RuleError as exc:
+            yield Notice([Line(exc.render(t.lang), "bad")])
+            continue
+        effects.append(effect)
+
+
+def _effect_text(t: Catalog, e: Effect) -> str:
+    from referee.games.grunwald.summary import _event_line
+
+    return _event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
+
+
+def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
+    player = yield Select("effect.player", t("grunwald.play.effect_player"),
+                          [Choice(n, n) for n in state.names])
+    p = state.player(player)
+    kinds = ["ducats", "provisions", "helpers", "gain"]
+    if any(c != "peasant" for c in (*p.hand, *p.camp)):
+        kinds.append("discard")
+    if any(CARDS[c][0] in ("crown", "mercenary") for c in p.hand):
+        kinds.append("exhaust")
+    kind = yield Select("effect.kind", t("grunwald.play.effect_kind", player=player),
+                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds])
+    if kind in ("ducats", "provisions", "helpers"):
+        def delta(text: str) -> int:
+            text = text.strip().replace("+", "")
+            try:
+                return int(text)
+            except ValueError:
+                raise Invalid(t("grunwald.play.number_expected")) from None
+
+        n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount", what=t(f"grunwald.play.kind_{kind}"),
+                                           player=player), delta)
+        return Effect(player, **{kind: n})
+    if kind == "gain":
+        options = [c for c in CARDS if c != "peasant"]
+        c = yield Select("effect.gain", t("grunwald.play.effect_gain", player=player),
+                         [Choice(card_name(t, c), c) for c in options])
+        return Effect(player, gain=c)
+    if kind == "discard":
+        options = sorted({f"camp/{c}" for c in p.camp} | {f"hand/{c}" for c in p.hand if c != "peasant"})
+        c = yield Select("effect.discard", t("grunwald.play.effect_discard", player=player),
+                         [Choice(card_name(t, c), c) for c in options])
+        return Effect(player, discard=c)
+    options = sorted(c for c in p.hand if CARDS[c][0] in ("crown", "mercenary"))
+    c = yield Select("effect.exhaust", t("grunwald.play.effect_exhaust", player=player),
+                     [Choice(card_name(t, c), c) for c in options])
+    return Effect(player, exhaust=c)
+
+
+def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
+    legal = engine.legal_actions(state)
+    player = state.names[state.turn]
+    places = [a for a in legal if isinstance(a, Place)]
+    fields = [f for f in FIELDS if any(a.field == f for a in places)]
+    choices = [Choice(t(f"grunwald.field.{f}"), f) for f in fields]
+    choices += [Choice(t("grunwald.play.pass"), "pass"), _undo_choice(t)]
+    field = yield Select("placement.field", t("grunwald.play.placement", player=player), choices)
+    if field is UNDO:
+        return UNDO
+    if field == "pass":
+        return Pass(player)
+    options = [a for a in places if a.field == field]
+    for attr, key in (("pawn", "pawn"), ("count", "count"), ("ducats", "ducats")):
+        values = sorted({getattr(a, attr) for a in options}, key=lambda v: (str(type(v)), v))
+        if len(values) > 1:
+            value = yield Select(f"placement.{key}", t(f"grunwald.play.choose_{key}", player=player,
+                                                        field=t(f"grunwald.field.{field}")),
+                                 [Choice(_value_label(t, attr, v), v) for v in values])
+            options = [a for a in options if getattr(a, attr) == value]
+    return options[0]
+
+
+def _value_label(t: Catalog, attr: str, v: Any) -> str:
+    if attr == "pawn":
+        return t(f"grunwald.play.pawn_{v}")
+    if attr == "count":
+        return t("grunwald.board.helpers", n=v)
+    return t("grunwald.board.ducats", n=v)
+
+
+def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
+    if not d.players:
+        yield Notice([Line(t("grunwald.play.skirmish_nobody"))])
+        ok = yield Select("skirmish.nobody", t("grunwald.play.continue"),
+                          [Choice(t("grunwald.play.continue_choice"), True), _undo_choice(t)])
+        return UNDO if ok is UNDO else SkirmishCards(())
+    chosen: list[tuple[str, str]] = []
+    for name in d.players:
+        options = list(d.options[name])
+        listing = ", ".join(f"{i}) {card_name(t, c)}" for i, c in enumerate(options, 1))
+
+        def pick(text: str, options=options) -> str:
+            text = text.strip()
+            if text.isdigit() and 1 <= int(text) <= len(options):
+                return options[int(text) - 1]
+            raise Invalid(t("grunwald.play.secret_invalid", n=len(options)))
+
+        card = yield Secret("skirmish.card", t("grunwald.play.secret_card", player=name,
+                                               options=listing), pick)
+        chosen.append((name, card))
+    yield Notice([Line(t("grunwald.play.skirmish_revealed", cards=", ".join(
+        f"{n}: {card_name(t, c)}" for n, c in chosen)), "strong")])
+    return SkirmishCards(tuple(chosen))
+
+
+def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
+    p = state.player(d.player)
+    owed = d.owed
+    total = p.loss_value()
+    if total <= owed:
+        everything = [f"hand/{c}" for c, k in sorted(p.hand.items()) if c != "peasant" for _ in range(k)]
+        everything += [f"camp/{c}" for c, k in sorted(p.camp.items()) for _ in range(k)]
+        if p.provisions:
+            everything.append(f"provisions:{p.provisions}")
+        answer = yield Select("losses.everything", t("grunwald.play.losses_everything", player=p.name,
+                                                     owed=owed, value=total),
+                              [Choice(t("grunwald.play.continue_choice"), True), _undo_choice(t)])
+        return UNDO if answer is UNDO else PayLosses(p.name, tuple(everything))
+    items: list[str] = []
+    hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
+    value = 0
+    while True:
+        choices: list[Choice] = []
+        if value >= owed:
+            choices.append(Choice(t("grunwald.play.losses_done"), "done"))
+        for pile, source in ((camp, "camp"), (hand, "hand")):
+            for c in sorted(pile):
+                if c != "peasant":
+                    choices.append(Choice(card_name(t, f"{source}/{c}"), f"{source}/{c}"))
+        if provisions:
+            choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions), "provisions"))
+        choices.append(_undo_choice(t))
+        shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
+        answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
+                                               value=value, items=shown), choices)
+        if answer is UNDO:
+            return UNDO
+        if answer == "done":
+            return PayLosses(p.name, tuple(items))
+        if answer == "provisions":
+            def amount(text: str, have=provisions) -> int:
+                if text.strip().isdigit() and 1 <= int(text) <= have:
+                    return int(text)
+                raise Invalid(t("grunwald.play.range_expected", range=f"1–{have}"))
+
+            n = yield Text("losses.provisions", t("grunwald.play.losses_amount", have=provisions,
+                                                  left=max(0, owed - value)), amount)
+            provisions -= n
+            value += n
+            items.append(f"provisions:{n}")
+        else:
+            source, c = answer.split("/", 1)
+            pile = camp if source == "camp" else hand
+            take(pile, c)
+            value += CARDS[c][1]
+            items.append(answer)
+        if value >= owed and not (provisions or any(k != "peasant" for k in (*hand, *camp))):
+            return PayLosses(p.name, tuple(items))
+
+
+def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
+    p = state.player(d.player)
+    hand, camp = dict(p.hand), dict(p.camp)
+    items: list[str] = []
+    while len(items) < d.owed:
+        choices = [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}")
+                   for pile, src in ((hand, "hand"), (camp, "camp"))
+                   for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")]
+        choices.append(_undo_choice(t))
+        answer = yield Select("feeding.card", t("grunwald.play.feeding", player=p.name,
+                                                left=d.owed - len(items), provisions=p.provisions,
+                                                knights=p.knight_count()), choices)
+        if answer is UNDO:
+            return UNDO
+        source, c = answer.split("/", 1)
+        take(hand if source == "hand" else camp, c)
+        items.append(answer)
+    return Feed(p.name, tuple(items))
+

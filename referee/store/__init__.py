@@ -1,0 +1,1 @@
+"""Sessions on disk: one small TinyDB file per session plus an index, written atomically."""

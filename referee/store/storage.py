@@ -1,0 +1,95 @@
+"""A TinyDB storage that never leaves a half-written file behind.
+
+Every write goes to a temporary file in the same directory, is flushed and fsynced, and replaces
+the old file with ``os.replace`` (then the directory is fsynced).  The previous good version is kept
+as ``<file>.bak``.  A file that cannot be read is reported, never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from tinydb.storages import Storage
+
+from referee.core.errors import RefereeError
+
+
+class StoreCorrupt(RefereeError):
+    exit_code = 3
+
+    def __init__(self, path: Path, detail: str) -> None:
+        backup = path.with_name(path.name + ".bak")
+        super().__init__("core.store.corrupt", path=str(path), detail=detail,
+                         backup=str(backup) if backup.exists() else "-")
+
+
+def fsync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - platforms without directory fds
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
+    folder = path.parent
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if keep_backup and path.exists():
+            backup = path.with_name(path.name + ".bak")
+            try:
+                os.replace(path, backup)  # the last good version, in case of trouble later
+            except OSError:
+                pass
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    fsync_dir(folder)
+
+
+def read_json(path: Path) -> Any:
+    """Read a store file; ``None`` if it does not exist; ``StoreCorrupt`` if it is unreadable."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise StoreCorrupt(path, exc.strerror or str(exc)) from None
+    if not data.strip():
+        raise StoreCorrupt(path, "empty file")
+    try:
+        return json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise StoreCorrupt(path, str(exc)[:100]) from None
+
+
+class AtomicJSONStorage(Storage):
+    def __init__(self, path: str | os.PathLike[str], **_: Any) -> None:
+        self.path = Path(path)
+
+    def read(self) -> dict[str, dict[str, Any]] | None:
+        data = read_json(self.path)
+        if data is not None and not isinstance(data, dict):
+            raise StoreCorrupt(self.path, "not a TinyDB document")
+        return data
+
+    def write(self, data: dict[str, dict[str, Any]]) -> None:
+        atomic_write(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+    def close(self) -> None:
+        pass
