@@ -111,7 +111,7 @@ def test_NG_R2_event_placement():
     expect(doc, "NG-R2", "rounds[0].event")
     doc = example()
     del doc["rounds"][1]["event"]
-    expect(doc, "NG-R2", "rounds[1]")
+    expect(doc, "NG-R2", "rounds[1].event")
     doc = example()
     doc["rounds"][1]["event"]["effects"] = [{"player": "Marek", "ducats": -99}]
     expect(doc, "NG-R2", "rounds[1].event.effects[0].ducats")
@@ -270,6 +270,9 @@ def test_NG_S4_and_NG_S5_losses_in_a_record():
     expect(d, None, "rounds[3].skirmish.losses.Marek[0]")
     d = copy.deepcopy(base)
     del d["rounds"][3]["skirmish"]["losses"]["Jacek"]
+    state, _ = record.parse_record(d).replay()  # the record stops while Jacek pays
+    assert output.replay_output(state)["awaiting"]["player"] == "Jacek"
+    d["rounds"].append({"event": {"card": "x", "effects": []}})
     expect(d, "NG-S4", "rounds[3].skirmish.losses")
     d = copy.deepcopy(base)
     d["rounds"][3]["skirmish"]["losses"]["Zbyszko"] = []
@@ -281,7 +284,7 @@ def test_NG_F8_helper_purchase_in_a_record():
     assert doc["rounds"][0]["helper_purchase"] is True
     d = copy.deepcopy(doc)
     del d["rounds"][0]["helper_purchase"]
-    expect(d, "NG-F8", "rounds[0]")
+    expect(d, "NG-F8", "rounds[0].helper_purchase")
     d = copy.deepcopy(doc)
     d["rounds"][1]["helper_purchase"] = True
     expect(d, "NG-F8", "rounds[1].helper_purchase")
@@ -350,4 +353,58 @@ def test_missing_choice_before_later_entries_is_an_error_not_a_guess():
     doc = example()
     del doc["rounds"][4]["skirmish"]["losses"]
     err = error_of(doc)
-    assert (err.rule, err.location) == ("NG-S4", "rounds[4].skirmish")
+    assert (err.rule, err.location) == ("NG-S4", "rounds[4].skirmish.losses")
+
+
+def test_entries_after_the_placement_phase_are_rejected_before_anything_else():
+    doc = example()
+    n = len(doc["rounds"][3]["placements"])
+    doc["rounds"][3]["placements"].append({"player": "Zbyszek", "field": "castle", "pawn": "dragon"})
+    expect(doc, "NG-P4", f"rounds[3].placements[{n}]")
+    doc = example()
+    doc["rounds"] = doc["rounds"][:4]
+    del doc["feeding"]
+    doc["rounds"][3]["placements"].append({"player": "Ania", "pass": True})
+    del doc["rounds"][3]["skirmish"]
+    expect(doc, "NG-P4", f"rounds[3].placements[{n}]")  # even where the record stops
+
+
+def test_empty_losses_lists_for_players_with_nothing_are_harmless():
+    t = Table(2)
+    t.to_round(4)
+    for p in t.s.players:
+        p.provisions = 0
+    t.reveal(teutons=(4, 4))
+    t.pass_rest()
+    t.cards()
+    doc = record_of(t)
+    doc["rounds"][1]["event"]["effects"] = [{"player": "Marek", "provisions": -1},
+                                            {"player": "Jacek", "provisions": -1}]
+    doc["rounds"][3]["skirmish"]["losses"] = {"Marek": [], "Jacek": []}
+    state, _ = record.parse_record(doc).replay()
+    assert state.round == 5
+    doc["rounds"][3]["skirmish"]["losses"] = {"Marek": ["provisions:1"]}
+    expect(doc, "NG-S4", "rounds[3].skirmish.losses.Marek")
+
+
+def test_losses_may_stop_part_way_whatever_the_key_order():
+    doc = example()
+    rounds = doc["rounds"][:5]
+    losses = rounds[4]["skirmish"]["losses"]
+    first = next(iter(losses))
+    rest = {k: v for k, v in losses.items() if k != first}
+    rounds[4]["skirmish"]["losses"] = rest  # the first payer is missing, later ones present
+    rounds[4].pop("helper_purchase", None)
+    partial = {"game": "na-grunwald", "format": 1, "players": doc["players"], "rounds": rounds}
+    state, _ = record.parse_record(partial).replay()
+    out = output.replay_output(state)
+    assert out["awaiting"] == {"round": 5, "phase": "losses", "player": first, "owed": state.skirmish.owed}
+
+
+def test_ducats_without_a_pawn_and_unknown_field_cite_their_rules():
+    doc = example()
+    doc["rounds"][0]["placements"][0] = {"player": "Marek", "field": "provisions", "ducats": 2}
+    expect(doc, "NG-P9", "rounds[0].placements[0]")
+    doc = example()
+    doc["rounds"][0]["placements"][0]["field"] = "castle"
+    expect(doc, "NG-P5", "rounds[0].placements[0].field")

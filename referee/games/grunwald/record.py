@@ -145,8 +145,10 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
     player = _str(_required(obj, "player", location), f"{location}.player")
     field = _str(_required(obj, "field", location), f"{location}.field")
     if field not in FIELDS:
-        raise _fail(f"{location}.field", "grunwald.record.bad_field", value=field,
-                    allowed=", ".join(FIELDS))
+        raise RuleError("NG-P5", f"{location}.field", "grunwald.record.bad_field", value=field,
+                        allowed=", ".join(FIELDS))
+    if "pawn" not in obj and obj.get("ducats"):
+        raise RuleError("NG-P9", location, "grunwald.error.ducats_without_pawn")
     pawn = _str(_required(obj, "pawn", location), f"{location}.pawn")
     if pawn not in (OFFICER, HELPER):
         raise _fail(f"{location}.pawn", "grunwald.record.bad_pawn", value=pawn)
@@ -264,11 +266,11 @@ class _Replayer:
             phase = s.phase
             if phase == EVENT:
                 if "event" not in rdoc:
-                    missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}")
+                    missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
                 self.apply(f"{base}.event", parse_event(rdoc["event"], f"{base}.event"))
             elif phase == REVEAL:
                 if "reveal" not in rdoc:
-                    missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}")
+                    missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
                 self.apply(f"{base}.reveal", parse_reveal(rdoc["reveal"], f"{base}.reveal"))
             elif phase == PLACEMENT:
                 k = used["placements"]
@@ -279,6 +281,9 @@ class _Replayer:
                 loc = f"{base}.placements[{k}]"
                 used["placements"] = k + 1
                 self.apply(loc, parse_placement(placements[k], loc))
+                if s.phase != PLACEMENT and k + 1 < len(placements):
+                    raise RuleError("NG-P4", f"{base}.placements[{k + 1}]",
+                                    "grunwald.error.placement_after_end")
             elif phase == SKIRMISH:
                 loc = f"{base}.skirmish"
                 if skirmish is None or "cards" not in skirmish:
@@ -290,14 +295,14 @@ class _Replayer:
                 self.apply(f"{loc}.cards", action)
                 if s.phase == LOSSES:
                     self.losses(skirmish, loc, missing, later)
-                elif skirmish.get("losses"):
-                    raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_when_won")
+                elif "losses" in skirmish:
+                    self.no_losses(skirmish["losses"], f"{loc}.losses", s.log[ri].skirmish["won"])
             elif phase == HELPER_PURCHASE:
                 loc = f"{base}.helper_purchase"
                 if "helper_purchase" not in rdoc:
                     d = engine.decision(s)
                     missing("helper_purchase", "NG-F8", "grunwald.error.helper_purchase_missing",
-                            base, player=d.player, price=d.price)
+                            loc, player=d.player, price=d.price)
                 value = rdoc["helper_purchase"]
                 if not isinstance(value, bool):
                     raise _fail(loc, "grunwald.record.expected", expected="boolean",
@@ -325,7 +330,7 @@ class _Replayer:
         s = self.state
         if "losses" not in skirmish:
             owed = s.skirmish.owed
-            missing("skirmish", "NG-S4", "grunwald.error.losses_missing", f"{loc}", owed=owed)
+            missing("skirmish", "NG-S4", "grunwald.error.losses_missing", f"{loc}.losses", owed=owed)
         losses = _string_map(skirmish["losses"], f"{loc}.losses")
         pending = {s.names[i] for i in s.skirmish.pending}
         for name, items in losses.items():
@@ -336,18 +341,31 @@ class _Replayer:
             _card_list(items, where)
             if name not in pending and items:
                 raise RuleError("NG-S4", where, "grunwald.error.losses_nothing_owed", player=name)
-        while s.phase == LOSSES:
+        # Each player's losses are their own affair: apply every entry present (start player
+        # first); a record may stop with some still missing only if nothing follows.
+        for i in list(s.skirmish.pending):
+            name = s.names[i]
+            if name in losses:
+                self.apply(f"{loc}.losses{key_path(name)}", PayLosses(name, tuple(losses[name])))
+        if s.phase == LOSSES:
             name = s.names[s.skirmish.pending[0]]
-            where = f"{loc}.losses{key_path(name)}"
-            if name not in losses:
-                # The record may stop in the middle of the losses (entries are in paying order),
-                # but not skip a player whose losses come before later entries.
-                later_payers = any(s.names[i] in losses for i in s.skirmish.pending[1:])
-                if later_payers or later("skirmish"):
-                    raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_player_missing",
-                                    player=name, owed=s.skirmish.owed)
-                raise _Stop
-            self.apply(where, PayLosses(name, tuple(losses[name])))
+            if later("skirmish"):
+                raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_player_missing",
+                                player=name, owed=s.skirmish.owed)
+            raise _Stop
+
+    def no_losses(self, losses: Any, loc: str, won: bool) -> None:
+        """Losses listed where nobody owes anything: only empty lists are harmless."""
+        s = self.state
+        for name, items in _string_map(losses, loc).items():
+            where = f"{loc}{key_path(name)}"
+            if name not in s.index:
+                raise RuleError("NG-C1", where, "grunwald.error.unknown_player", player=name,
+                                players=", ".join(s.names))
+            if _card_list(items, where):
+                if won:
+                    raise RuleError("NG-S4", loc, "grunwald.error.losses_when_won")
+                raise RuleError("NG-S4", where, "grunwald.error.losses_nothing_owed", player=name)
 
     def feeding(self) -> None:
         s = self.state
@@ -364,15 +382,11 @@ class _Replayer:
                 p = s.player(name)
                 raise RuleError("NG-E1", where, "grunwald.error.feeding_count", player=name,
                                 need=max(0, p.knight_count() - p.provisions), got=len(items))
-        while s.phase == FEEDING:
-            name = s.names[s.feeding_pending[0]]
-            if name not in feeding:
-                if not any(s.names[i] in feeding for i in s.feeding_pending[1:]):
-                    raise _Stop  # the record stops in the middle of the feeding
-                p = s.player(name)
-                raise RuleError("NG-E1", "feeding", "grunwald.error.feeding_player_missing",
-                                player=name, need=p.knight_count() - p.provisions)
-            self.apply(f"feeding{key_path(name)}", Feed(name, tuple(feeding[name])))
+        for i in list(s.feeding_pending):
+            name = s.names[i]
+            if name in feeding:
+                self.apply(f"feeding{key_path(name)}", Feed(name, tuple(feeding[name])))
+        # short players not listed yet: the game is not complete (the record stops here)
 
 
 def replay_document(document: Any) -> tuple[GrunwaldState, list[Step]]:
