@@ -156,6 +156,17 @@ def replay(
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
 
 
+@app.command(help=_help("cli.help.score"))
+def score(
+    file: Annotated[Optional[Path], typer.Argument(help=_help("cli.help.score_file"))] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.score_json"))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+) -> None:
+    from referee.cli.score import run
+
+    run(file, as_json=as_json, game_name=game, lang=language())
+
+
 def _print_error(error: RefereeError, lang: str) -> None:
     message = error.render(lang)
     # one line, whatever a hostile input put into it

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 from referee.core.game import Step
 import json
 
-from referee.games.grunwald import bot, engine, output, record
+from referee.games.grunwald import bot, engine, inventory, output, record
 from referee.games.grunwald import dialog as _dialog
 from referee.games.grunwald import summary as _summary
 from referee.games.grunwald.state import GrunwaldState
@@ -34,6 +34,18 @@ class Grunwald:
     def describe(action: Any) -> str:
         """An action as its compact record entry (what an undo took back)."""
         return json.dumps(record.action_entry(action), ensure_ascii=False)
+
+    ask_inventory = staticmethod(inventory.ask_inventory)
+
+    @staticmethod
+    def score(document: Any) -> tuple[dict[str, Any], Any]:
+        """Score a final inventory: the JSON output and a report of the breakdown."""
+        inventories, result = inventory.score_document(document)
+        return inventory.score_output(inventories, result), result
+
+    @staticmethod
+    def score_report(result: Any, names: list[str], t: Any) -> Any:
+        return _summary.score_blocks(t, result, names)
 
     @staticmethod
     def new_record(players: list[str], meta: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,203 @@
+"""The "Final inventory" document (input of ``referee score``): parse, feed, score.
+
+For tables that tracked the game on paper: each player's crown knights, mercenaries and captured
+Teutons (strength lists, hand and camp together), provisions and ducats, plus the feeding choices of
+short players (NG-E1).  A pure module: the CLI reads the file, the dialog asks at the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.dialog import Choice, Dialog, Invalid, Select, Text
+from referee.core.errors import RuleError, key_path
+from referee.core.text import Catalog
+from referee.games.grunwald import scoring
+from referee.games.grunwald.cards import RANGES, parse_card
+from referee.games.grunwald.summary import card_name
+from referee.games.grunwald.record import (
+    FORMAT, GAME, _card_list, _fail, _int, _list, _object, _required, _string_map, parse_players,
+)
+
+KINDS = (("crown", "crown"), ("mercenary", "mercenary"), ("teutons", "teuton"))
+
+
+@dataclass
+class Holdings:
+    name: str
+    crown: list[int]
+    mercenary: list[int]
+    teutons: list[int]
+    provisions: int
+    ducats: int
+
+    @property
+    def knights(self) -> int:
+        return len(self.crown) + len(self.mercenary)
+
+    @property
+    def short(self) -> int:
+        """How many knights the player cannot feed (NG-E1)."""
+        return max(0, self.knights - self.provisions)
+
+
+def parse_inventory(document: Any) -> tuple[list[Holdings], dict[str, list[str]] | None]:
+    doc = _object(document, "$", ("game", "format", "players", "feeding", "date", "place", "notes"))
+    if _required(doc, "game", "$") != GAME:
+        raise _fail("game", "grunwald.record.bad_game", value=str(doc["game"])[:40], expected=GAME)
+    fmt = _required(doc, "format", "$")
+    if fmt != FORMAT or isinstance(fmt, bool):
+        raise _fail("format", "grunwald.record.bad_format", value=str(fmt)[:40], expected=FORMAT)
+    players = _string_map(_required(doc, "players", "$"), "players")
+    parse_players(list(players), "players")
+    out = []
+    for name, raw in players.items():
+        loc = f"players{key_path(name)}"
+        entry = _object(raw, loc, ("crown", "mercenary", "teutons", "provisions", "ducats"))
+        lists = {}
+        for key, kind in KINDS:
+            values = _list(entry.get(key, []), f"{loc}.{key}")
+            lo, hi = RANGES[kind]
+            checked = []
+            for i, v in enumerate(values):
+                v = _int(v, f"{loc}.{key}[{i}]")
+                if not lo <= v <= hi:
+                    raise RuleError("NG-C3", f"{loc}.{key}[{i}]", "grunwald.error.value_range",
+                                    what=key, value=v, range=f"{lo}–{hi}")
+                checked.append(v)
+            lists[key] = checked
+        amounts = {}
+        for key in ("provisions", "ducats"):
+            v = _int(entry.get(key, 0), f"{loc}.{key}")
+            if v < 0:
+                raise _fail(f"{loc}.{key}", "grunwald.record.negative", key=key, value=v)
+            amounts[key] = v
+        out.append(Holdings(name, lists["crown"], lists["mercenary"], lists["teutons"], **amounts))
+    feeding = None
+    if "feeding" in doc:
+        feeding = {}
+        for name, items in _string_map(doc["feeding"], "feeding").items():
+            feeding[name] = list(_card_list(items, f"feeding{key_path(name)}"))
+    return out, feeding
+
+
+def apply_feeding(players: list[Holdings], feeding: dict[str, list[str]] | None) -> list[scoring.Inventory]:
+    """NG-E1: short players give up exactly the knights they cannot feed; provisions are spent."""
+    names = {p.name for p in players}
+    feeding = feeding or {}
+    for name in feeding:
+        if name not in names:
+            raise RuleError("NG-C1", f"feeding{key_path(name)}", "grunwald.error.unknown_player",
+                            player=name, players=", ".join(p.name for p in players))
+    out = []
+    for p in players:
+        where = f"feeding{key_path(p.name)}"
+        items = feeding.get(p.name, [])
+        if p.short and p.name not in feeding:
+            raise RuleError("NG-E1", "feeding", "grunwald.error.feeding_player_missing",
+                            player=p.name, need=p.short)
+        if len(items) != p.short:
+            raise RuleError("NG-E1", where, "grunwald.error.feeding_count", player=p.name,
+                            need=p.short, got=len(items))
+        crown, mercenary = list(p.crown), list(p.mercenary)
+        for i, item in enumerate(items):
+            source, card = parse_card(item, f"{where}[{i}]", prefix=True)
+            kind, _, strength = card.partition(":")
+            pile = {"crown": crown, "mercenary": mercenary}.get(kind)
+            if pile is None or int(strength) not in pile:
+                raise RuleError("NG-E1", f"{where}[{i}]", "grunwald.error.feeding_card",
+                                player=p.name, card=item,
+                                knights=", ".join(knight_cards(p)))
+            pile.remove(int(strength))
+        fed = len(crown) + len(mercenary)
+        out.append(scoring.Inventory(p.name, sorted(crown, reverse=True),
+                                     sorted(mercenary, reverse=True), sorted(p.teutons, reverse=True),
+                                     p.provisions - fed, p.ducats))
+    return out
+
+
+def knight_cards(p: Holdings) -> list[str]:
+    return [f"crown:{s}" for s in sorted(p.crown)] + [f"mercenary:{s}" for s in sorted(p.mercenary)]
+
+
+def score_document(document: Any) -> tuple[list[scoring.Inventory], scoring.Result]:
+    players, feeding = parse_inventory(document)
+    inventories = apply_feeding(players, feeding)
+    return inventories, scoring.score(inventories)
+
+
+def score_output(inventories: list[scoring.Inventory], result: scoring.Result) -> dict[str, Any]:
+    """The ``players`` (with ``score`` and ``place``) and ``winners`` parts of the replay output."""
+    return {
+        "players": {
+            i.name: {"provisions": i.provisions, "ducats": i.ducats,
+                     "score": result.scores[i.name].as_dict(), "place": result.places[i.name]}
+            for i in inventories
+        },
+        "winners": list(result.winners),
+    }
+
+
+# --------------------------------------------------------------------------------------------
+# Asking the table
+
+
+def ask_inventory(t: Catalog) -> Dialog:
+    """Players, then each one's cards, provisions and ducats, then feeding choices: a document."""
+    count = yield Select("score.count", t("core.cli.player_count"), [Choice(str(n), n) for n in (2, 3, 4)])
+    names: list[str] = []
+    for i in range(count):
+        def parse_name(text: str) -> str:
+            text = text.strip()
+            if not text:
+                raise Invalid(t("core.cli.name_empty"))
+            if text in names:
+                raise Invalid(t("core.cli.name_taken_player", name=text))
+            if not text.isprintable():
+                raise Invalid(t("core.cli.name_unprintable"))
+            return text
+
+        names.append((yield Text("score.name", t("grunwald.score_prompt.name", n=i + 1), parse_name)))
+    players: dict[str, Any] = {}
+    for name in names:
+        entry: dict[str, Any] = {}
+        for key, kind in KINDS:
+            lo, hi = RANGES[kind]
+
+            def strengths(text: str, lo=lo, hi=hi) -> list[int]:
+                parts = text.replace(",", " ").split()
+                if not all(p.isdigit() and lo <= int(p) <= hi for p in parts):
+                    raise Invalid(t("grunwald.play.range_expected", range=f"{lo}–{hi}"))
+                return sorted((int(p) for p in parts), reverse=True)
+
+            entry[key] = yield Text(f"score.{key}", t(f"grunwald.score_prompt.{key}", player=name),
+                                    strengths, t("grunwald.score_prompt.list_hint"))
+        for key in ("provisions", "ducats"):
+            def amount(text: str) -> int:
+                if not text.strip().isdigit():
+                    raise Invalid(t("grunwald.play.range_expected", range="≥ 0"))
+                return int(text)
+
+            entry[key] = yield Text(f"score.{key}", t(f"grunwald.score_prompt.{key}", player=name), amount)
+        players[name] = entry
+    document: dict[str, Any] = {"game": GAME, "format": FORMAT, "players": players}
+    holdings, _ = parse_inventory(document)
+    feeding: dict[str, list[str]] = {}
+    for p in holdings:
+        if not p.short:
+            continue
+        left = knight_cards(p)
+        chosen: list[str] = []
+        while len(chosen) < p.short:
+            card = yield Select("score.feeding", t("grunwald.score_prompt.feeding", player=p.name,
+                                                   provisions=p.provisions, knights=p.knights,
+                                                   left=p.short - len(chosen)),
+                                [Choice(card_name(t, c), c) for c in dict.fromkeys(left)])
+            left.remove(card)
+            chosen.append(card)
+        feeding[p.name] = chosen
+    if feeding:
+        document["feeding"] = feeding
+    return document
+

@@ -1,0 +1,176 @@
+"""``referee score``: the end-of-game calculator, from a file and from the prompts."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from referee.core import dialog as dialogs
+from referee.core.errors import RecordError
+from referee.core.text import catalog
+from referee.cli.prompter import Prompter, keys_for
+from referee.games.grunwald.inventory import ask_inventory, score_document, score_output
+from tests.conftest import ROOT
+
+# NG-E7: the rulebook's final example, as a paper inventory (Jacek gives up a mercenary 6).
+RULEBOOK = {
+    "game": "na-grunwald", "format": 1,
+    "players": {
+        "Jacek": {"crown": [6, 6, 6, 5], "mercenary": [6, 6, 1, 6], "teutons": [4, 4, 2],
+                  "provisions": 7, "ducats": 1},
+        "Ania": {"crown": [3, 2], "mercenary": [6, 6, 5, 4, 3, 2], "teutons": [2, 1, 1],
+                 "provisions": 13, "ducats": 0},
+        "Marek": {"crown": [6, 5, 4, 3, 2, 1], "mercenary": [4, 3], "teutons": [4, 3],
+                  "provisions": 8, "ducats": 5},
+    },
+    "feeding": {"Jacek": ["mercenary:6"]},
+}
+
+
+def score(doc):
+    return score_output(*score_document(doc))
+
+
+def totals(out):
+    return {n: (p["score"]["total"], p["place"]) for n, p in out["players"].items()}
+
+
+def test_NG_E7_rulebook_example_from_a_file(tmp_path):
+    path = tmp_path / "inventory.json"
+    path.write_text(json.dumps(RULEBOOK), encoding="utf-8")
+    r = subprocess.run([sys.executable, "-m", "referee", "score", "--json", str(path)],
+                       capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    assert totals(out) == {"Jacek": (46, 2), "Ania": (46, 1), "Marek": (43, 3)}
+    assert out["winners"] == ["Ania"]
+    r = subprocess.run([sys.executable, "-m", "referee", "score", str(path)], capture_output=True,
+                       text=True, cwd=ROOT, timeout=60, env={**os.environ, "COLUMNS": "120"})
+    assert "Winner: Ania — tied on 46 points, more cards (11)." in r.stdout
+    assert "Commander of crown troops: Marek (+6, most cards)" in r.stdout
+
+
+def test_file_without_the_feeding_choice_is_refused(tmp_path):
+    doc = json.loads(json.dumps(RULEBOOK))
+    del doc["feeding"]
+    with pytest.raises(RecordError) as info:
+        score(doc)
+    assert (info.value.rule, info.value.location) == ("NG-E1", "feeding")
+    doc["feeding"] = {"Jacek": ["crown:1"]}
+    with pytest.raises(RecordError) as info:
+        score(doc)
+    assert (info.value.rule, info.value.location) == ("NG-E1", "feeding.Jacek[0]")
+    doc["feeding"] = {"Jacek": ["mercenary:6", "mercenary:6"]}
+    with pytest.raises(RecordError) as info:
+        score(doc)
+    assert info.value.rule == "NG-E1"
+
+
+def inv(**players):
+    return {"game": "na-grunwald", "format": 1, "players": players}
+
+
+def test_commander_tie_on_count_broken_by_strength_and_full_ties():
+    out = score(inv(A={"crown": [6, 1], "provisions": 2}, B={"crown": [3, 3], "provisions": 2}))
+    assert out["players"]["A"]["score"]["crown_commander"] == 2
+    assert out["players"]["B"]["score"]["crown_commander"] == 0
+    out = score(inv(A={"mercenary": [4, 2], "provisions": 2}, B={"mercenary": [3, 3], "provisions": 2},
+                    C={"mercenary": [5, 1], "provisions": 2}))
+    assert [out["players"][n]["score"]["mercenary_commander"] for n in "ABC"] == [2, 2, 2]
+
+
+def test_quartermaster_ties_and_zero_cards_no_title():
+    out = score(inv(A={"provisions": 4}, B={"provisions": 4}, C={"teutons": [3]}))
+    assert [out["players"][n]["score"]["quartermaster"] for n in "ABC"] == [4, 4, 0]
+    assert all(p["score"]["crown_commander"] == 0 for p in out["players"].values())
+
+
+def test_feeding_choices_change_who_commands():
+    base = {"A": {"crown": [6], "mercenary": [2, 2, 2], "provisions": 3}, "B": {"mercenary": [1, 1, 1], "provisions": 3}}
+    doc = {**inv(**base), "feeding": {"A": ["crown:6"]}}
+    assert score(doc)["players"]["A"]["score"]["mercenary_commander"] == 3
+    doc = {**inv(**base), "feeding": {"A": ["mercenary:2"]}}
+    out = score(doc)
+    assert out["players"]["B"]["score"]["mercenary_commander"] == 3
+    assert out["players"]["A"]["score"]["crown_commander"] == 1
+
+
+def test_shared_victory_and_shared_places():
+    out = score(inv(A={"crown": [6], "provisions": 1}, B={"mercenary": [6], "provisions": 1},
+                    C={"teutons": [1]}, D={"teutons": [1]}))
+    # A and B: 6 points + their commander title 1 = 7, one card each -> shared victory
+    assert out["winners"] == ["A", "B"]
+    assert totals(out) == {"A": (7, 1), "B": (7, 1), "C": (1, 3), "D": (1, 3)}
+
+
+def test_bad_inventories():
+    for doc, rule, location in (
+        (inv(A={"crown": [7]}, B={}), "NG-C3", "players.A.crown[0]"),
+        (inv(A={"teutons": [5]}, B={}), "NG-C3", "players.A.teutons[0]"),
+        (inv(A={}), "NG-C1", "players"),
+        (inv(A={"ducats": -1}, B={}), None, "players.A.ducats"),
+        (inv(A={"gold": 1}, B={}), None, "players.A.gold"),
+    ):
+        with pytest.raises(RecordError) as info:
+            score(doc)
+        assert (info.value.rule, info.value.location) == (rule, location)
+
+
+ANSWERS = {
+    "score.count": [3],
+    "score.name": ["Jacek", "Ania", "Marek"],
+    "score.crown": ["6 6 6 5", "3 2", "6 5 4 3 2 1"],
+    "score.mercenary": ["6 6 1 6", "6 6 5 4 3 2", "4 3"],
+    "score.teutons": ["4 4 2", "2 1 1", "4 3"],
+    "score.provisions": ["7", "13", "8"],
+    "score.ducats": ["1", "0", "5"],
+    "score.feeding": ["mercenary:6"],
+}
+
+
+def scripted():
+    queues = {k: list(v) for k, v in ANSWERS.items()}
+    return lambda q: queues[q.key].pop(0)
+
+
+def test_NG_E7_rulebook_example_through_the_dialog():
+    pick = scripted()
+    document = dialogs.run(ask_inventory(catalog("en")), lambda q: _answer(q, pick))
+    assert document["feeding"] == {"Jacek": ["mercenary:6"]}
+    assert totals(score(document)) == {"Jacek": (46, 2), "Ania": (46, 1), "Marek": (43, 3)}
+
+
+def _answer(q, pick):
+    value = pick(q)
+    if isinstance(q, dialogs.Text):
+        return q.parse(value)
+    return value
+
+
+def test_NG_E7_rulebook_example_through_the_real_prompts():
+    pick = scripted()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=io.StringIO()))
+        feeding_choices = []
+
+        def type_answer(q):
+            value = pick(q)
+            if q.key == "score.feeding":
+                feeding_choices.append([c.value for c in q.choices])
+            pipe.send_text(keys_for(q, value))
+
+        prompter.before_question = type_answer
+        document = dialogs.run(ask_inventory(catalog("pl")), prompter.ask)
+    # the feeding prompt offers exactly Jacek's knights, each kind once
+    assert feeding_choices == [["crown:5", "crown:6", "mercenary:1", "mercenary:6"]]
+    out = score(document)
+    assert out["winners"] == ["Ania"] and out["players"]["Marek"]["score"]["ducats"] == 2
