@@ -132,6 +132,10 @@ def import_(
 
 class ExportFormat(str, Enum):
     record = "record"
+    md = "md"
+    html = "html"
+    json = "json"
+    csv = "csv"
 
 
 @app.command(help=_help("cli.help.export"))
@@ -142,7 +146,7 @@ def export(
 ) -> None:
     from referee.cli import sessions
 
-    sessions.export(store(), session, fmt.value, output)
+    sessions.export(store(), session, fmt.value, output, explicit_language())
 
 
 @app.command(help=_help("cli.help.replay"))

@@ -274,11 +274,14 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
         out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
 
 
-def export(store: Store, key: str, fmt: str, output: Path | None) -> None:
+def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
     session = store.open(key, write=False)
     game = games.get(session.game)
     parsed, state, actions = _replay(game, session.record)
-    text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
+    if fmt == "record":
+        text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
+    else:
+        text = game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name)
     if output is None:
         sys.stdout.write(text)
         return

@@ -32,5 +32,16 @@ class Table:
     row_styles: list[str] = field(default_factory=list)
 
 
-Block = Heading | Line | Table
+@dataclass
+class Chart:
+    """Stacked bars: one bar per series (a player), one segment per category (a score part)."""
+
+    title: str
+    categories: list[str]
+    series: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: per series: a colour name (a player's colour) or ""
+    colors: list[str] = field(default_factory=list)
+
+
+Block = Heading | Line | Table | Chart
 Report = list[Block]

@@ -38,6 +38,24 @@ class Grunwald:
     ask_inventory = staticmethod(inventory.ask_inventory)
 
     @staticmethod
+    def export(state: GrunwaldState, fmt: str, t: Any, meta: dict[str, Any], name: str = "") -> str:
+        """A game summary as ``md``, ``html``, ``json`` or ``csv`` text."""
+        from referee.core import export, jsonio
+
+        if fmt == "json":
+            data = {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state)}
+            return jsonio.dumps_pretty(data)
+        if fmt == "csv":
+            return export.to_csv(*_summary.csv_rows(state))
+        report = _summary.export_report(state, t, meta, name)
+        if fmt == "md":
+            return export.to_markdown(report)
+        if fmt == "html":
+            return export.to_html(report, t("grunwald.export.title", players=", ".join(state.names)),
+                                  t.lang)
+        raise ValueError(fmt)
+
+    @staticmethod
     def score(document: Any) -> tuple[dict[str, Any], Any]:
         """Score a final inventory: the JSON output and a report of the breakdown."""
         inventories, result = inventory.score_document(document)

@@ -47,7 +47,8 @@ class Score:
 
 @dataclass
 class Title:
-    """Who holds a title and how it was decided: ``count``, ``strength``, ``shared`` or ``alone``."""
+    """Who holds a title and how it was decided: ``count``, ``strength``, ``shared`` (commanders),
+    ``alone`` or ``tied`` (quartermaster)."""
 
     holders: list[str] = field(default_factory=list)
     decided_by: str | None = None
@@ -88,7 +89,7 @@ def _quartermaster(invs: list[Inventory]) -> Title:
     if best <= 0:
         return Title()
     holders = [i.name for i in invs if i.provisions == best]
-    return Title(holders, "alone" if len(holders) == 1 else "shared", best)
+    return Title(holders, "alone" if len(holders) == 1 else "tied", best)
 
 
 def score(invs: list[Inventory]) -> Result:

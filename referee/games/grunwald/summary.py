@@ -252,3 +252,69 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
                     f"{state.names[s.player]}: {_stake_text(t, s)}" for s in stakes)])
         out.append(fields)
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# Game summaries to keep or post (export formats)
+
+
+def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+    from referee.core.report import Chart
+
+    out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
+    facts = []
+    if meta.get("date"):
+        facts.append(t("grunwald.export.date", date=meta["date"]))
+    if meta.get("place"):
+        facts.append(t("grunwald.export.place", place=meta["place"]))
+    if name:
+        facts.append(t("grunwald.export.session", name=name))
+    if facts:
+        out.append(Line(" · ".join(facts), "muted"))
+    out.append(Line(t("grunwald.export.players", players=", ".join(state.names))))
+    result = engine.final_scores(state) if state.phase == OVER else None
+    if result is not None:
+        out.append(Line(t(f"grunwald.summary.winner_{result.decided_by}",
+                          players=", ".join(result.winners),
+                          total=result.scores[result.winners[0]].total,
+                          cards=result.cards[result.winners[0]]), "strong"))
+    else:
+        out.append(Line(t("grunwald.export.unfinished", round=state.round), "muted"))
+    if meta.get("notes"):
+        out.append(Line(t("grunwald.export.notes", notes=meta["notes"]), "muted"))
+    out.extend(round_blocks(t, state))
+    if result is not None:
+        out.append(Heading(t("grunwald.summary.final"), 2))
+        out.extend(score_blocks(t, result, list(state.names)))
+        colors = meta.get("colors") or {}
+        out.append(Chart(t("grunwald.export.chart"), [t(f"grunwald.score.{k}") for k in SCORE_PARTS],
+                         [(n, [result.scores[n].as_dict()[k] for k in SCORE_PARTS]) for n in state.names],
+                         [colors.get(n, "") for n in state.names]))
+        out.append(holdings_table(t, state))
+    else:
+        out.append(Heading(t("grunwald.summary.in_progress"), 2))
+        out.append(holdings_table(t, state))
+        out.append(Line(awaiting_text(t, state), "strong"))
+    return out
+
+
+CSV_COLUMNS = ("player", "place", "winner", *SCORE_PARTS, "total", "cards", "crown_cards",
+               "mercenary_cards", "teuton_cards", "ducats_left", "provisions_left", "helpers")
+
+
+def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
+    """One row per player with every score component (blank while the game is running)."""
+    result = engine.final_scores(state) if state.phase == OVER else None
+    rows: list[list[object]] = []
+    for p in state.players:
+        counts = {k: sum(n for c, n in (*p.hand.items(), *p.camp.items()) if CARDS[c][0] == k)
+                  for k in ("crown", "mercenary", "teuton")}
+        if result is not None:
+            s = result.scores[p.name].as_dict()
+            scored = [result.places[p.name], int(p.name in result.winners), *(s[k] for k in SCORE_PARTS),
+                      s["total"], result.cards[p.name]]
+        else:
+            scored = [None] * (3 + len(SCORE_PARTS) + 1)
+        rows.append([p.name, *scored, counts["crown"], counts["mercenary"], counts["teuton"],
+                     p.ducats, p.provisions, p.helpers])
+    return list(CSV_COLUMNS), rows

@@ -1,0 +1,113 @@
+"""Game summaries: Markdown, HTML (checked in headless Chromium), JSON and CSV."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from referee.cli import sessions
+from referee.store.sessions import Store
+from tests.conftest import EXAMPLES
+
+HOSTILE = {"Marek": "<script>alert(1)</script>", "Jacek": "Ania | **x**"}
+
+
+def export(tmp_path, fmt, hostile=False, lang="en", name="four-players.json"):
+    store = Store(tmp_path / "data")
+    source = EXAMPLES / name
+    if hostile:
+        text = source.read_text(encoding="utf-8")
+        for old, new in HOSTILE.items():
+            text = text.replace(f'"{old}"', json.dumps(new))
+        source = tmp_path / name
+        source.write_text(text, encoding="utf-8")
+    sessions.import_records(store, [source], "game", None, lang)
+    out = tmp_path / f"game.{fmt}"
+    sessions.export(store, "game", fmt, out, lang)
+    return out.read_text(encoding="utf-8")
+
+
+def test_markdown_has_the_log_and_the_scoreboard(tmp_path):
+    md = export(tmp_path, "md")
+    assert md.startswith("# Na Grunwald! — Marek, Jacek, Kasia, Ania\n")
+    assert "Played 2026-10-17 · at Toruń" in md
+    assert "## Round 8 (start player: Ania)" in md
+    assert "Skirmish: Teutons 9 against Ania mercenary 6, Jacek peasant, Kasia crown 4 = 10" in md
+    assert "Captured: Ania Teuton 2, Kasia Teuton 1" in md
+    assert "| Mercenaries | Kasia mercenary 4 (ducats paid: 2); Ania mercenary 4 (ducats paid: 1) |" in md
+    assert "| Marek | 23 | 6 | 5 | 0 | 4 | 0 | 38 | 8 | 1 |" in md
+    assert "Royal quartermaster: Marek, Jacek (+4, tie: every tied player scores)" in md
+    assert "**Winner: Marek with 38 points.**" in md
+    assert "discards" in md  # the losses paid after the lost skirmish of round 5
+
+
+def test_csv_one_row_per_player_with_every_component(tmp_path):
+    rows = list(csv.DictReader(io.StringIO(export(tmp_path, "csv"))))
+    assert [r["player"] for r in rows] == ["Marek", "Jacek", "Kasia", "Ania"]
+    marek = rows[0]
+    assert (marek["knights"], marek["teutons"], marek["crown_commander"], marek["quartermaster"],
+            marek["total"], marek["place"], marek["winner"]) == ("23", "6", "5", "4", "38", "1", "1")
+    assert [r["place"] for r in rows] == ["1", "2", "2", "4"]
+
+
+def test_json_is_the_replay_output_plus_the_round_log(tmp_path):
+    data = json.loads(export(tmp_path, "json"))
+    assert data["complete"] and data["winners"] == ["Marek"]
+    assert len(data["rounds"]) == 8 and data["rounds"][3]["skirmish"]["strength"] == 10
+    assert data["rounds"][0]["fields"]["crown"] == [
+        {"player": "Ania", "gain": "crown:5", "paid": 0}, {"player": "Marek", "gain": "crown:2", "paid": 0}]
+    assert data["meta"]["place"] == "Toruń"
+
+
+def test_polish_summary(tmp_path):
+    md = export(tmp_path, "md", lang="pl")
+    assert "## Runda 8 (rozpoczyna: Ania)" in md and "Kwatermistrz królewski" in md
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
+def test_hostile_names_appear_literally(tmp_path, fmt):
+    text = export(tmp_path, fmt, hostile=True)
+    if fmt == "md":
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "<script>" not in text
+        assert "Ania \\| \\*\\*x\\*\\*" in text
+    elif fmt == "html":
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text and "<script>" not in text
+        assert "Ania | **x**" in text
+    elif fmt == "csv":
+        names = [r["player"] for r in csv.DictReader(io.StringIO(text))]
+        assert names[:2] == list(HOSTILE.values())
+    else:
+        assert list(json.loads(text)["players"])[:2] == list(HOSTILE.values())
+
+
+def test_html_is_self_contained_with_an_svg_chart(tmp_path):
+    page = export(tmp_path, "html")
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page and "<style>" in page
+    for needle in ("http://", "https://", "<script", "<link", "@import", "src="):
+        assert needle not in page.replace('xmlns="http://www.w3.org/2000/svg"', ""), needle
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
+def test_html_renders_in_headless_chromium(tmp_path):
+    page = tmp_path / "game.html"
+    page.write_text(export(tmp_path, "html", hostile=True), encoding="utf-8")
+    profile = tmp_path / "profile"
+    dom = subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--dump-dom", page.as_uri()],
+                         capture_output=True, text=True, timeout=120).stdout
+    assert "<svg" in dom and dom.count("<rect") >= 8
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom  # shown as text, never run
+    assert "<script>" not in dom
+    shot = tmp_path / "shot.png"
+    subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--window-size=1000,1400",
+                    f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
+    assert shot.exists() and shot.stat().st_size > 20_000
