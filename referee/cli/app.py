@@ -160,6 +160,20 @@ def replay(
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
 
 
+@app.command(help=_help("cli.help.stats"))
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.stats_json"))] = False,
+    player: Annotated[Optional[str], typer.Option("--player", help=_help("cli.help.stats_player"))] = None,
+    players_count: Annotated[Optional[int], typer.Option("--players-count", min=2, help=_help("cli.help.stats_count"))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+) -> None:
+    from referee.cli.sessions import show_stats
+
+    show_stats(store(), as_json=as_json, player=player, players_count=players_count, since=since,
+               game_name=game, lang=language())
+
+
 @app.command(help=_help("cli.help.score"))
 def score(
     file: Annotated[Optional[Path], typer.Argument(help=_help("cli.help.score_file"))] = None,
@@ -188,6 +202,14 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
+    except Exception as exc:  # a bug: still one line for the table, details on request
+        import os
+
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        _print_error(RefereeError("core.cli.internal", kind=type(exc).__name__,
+                                  detail=str(exc)[:200]), language())
+        sys.exit(70)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -288,3 +288,54 @@ def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | No
     from referee.store.storage import atomic_write
 
     atomic_write(output, text, keep_backup=False)
+
+
+# --------------------------------------------------------------------------------------------
+# stats
+
+
+def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,
+               since: str | None, game_name: str | None, lang: str) -> None:
+    from datetime import date
+
+    from referee.core.stats import compute
+
+    t = catalog(lang)
+    if since is not None:
+        try:
+            since = date.fromisoformat(since).isoformat()
+        except ValueError:
+            raise RefereeError("core.cli.bad_date", value=since) from None
+    entries = store.entries()
+    wanted = [games.get(game_name).name] if game_name else sorted({e.get("game") for e in entries} & set(games.names()))
+    result = {}
+    for name in wanted:
+        game = games.get(name)
+        result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
+                               player=player, players_count=players_count, since=since)
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line({"games": result}) + "\n")
+        return
+    out = console()
+    if not any(r["games"] for r in result.values()):
+        out.print(t("core.cli.stats_none"))
+        return
+    for name, r in result.items():
+        game = games.get(name)
+        table = Table(title=t("core.cli.stats_title", game=game.title, games=r["games"]), title_justify="left")
+        columns = ["col_player", "col_games", "col_wins", "col_rate", "col_avg", "col_best"]
+        for col in columns:
+            table.add_column(t(f"core.cli.{col}"), justify="left" if col == "col_player" else "right")
+        parts = list(next(iter(r["players"].values()))["average_points"]) if r["players"] else []
+        for part in parts:
+            table.add_column(t(f"core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")), justify="right")
+        for title in game.titles:
+            table.add_column(t(f"core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")), justify="right")
+        table.add_column(t("core.cli.col_losses"), justify="right")
+        for pname, p in r["players"].items():
+            table.add_row(Text(pname), str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
+                          f"{p['average_total']:.1f}", str(p["best_total"]),
+                          *(f"{p['average_points'].get(k, 0):.1f}" for k in parts),
+                          *(str(p["titles"].get(k, 0)) for k in game.titles),
+                          f"{p['average_skirmish_losses']:.1f}")
+        out.print(table)

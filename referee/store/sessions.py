@@ -170,6 +170,7 @@ class Store:
             "id": session.id, "name": session.name, "game": session.game,
             "players": session.players, "created": session.created, "updated": session.updated,
             "complete": session.complete, "result": result,
+            "date": str(session.record.get("date") or session.created[:10]),
         })
 
     def _index_change(self, sid: str, entry: dict[str, Any] | None) -> None:

@@ -16,6 +16,8 @@ from referee.games.grunwald.state import GrunwaldState
 class Grunwald:
     name = record.GAME
     title = "Na Grunwald!"
+    #: first segment of this game's keys in the text catalogs
+    text_prefix = "grunwald"
 
     new_state = staticmethod(engine.new_state)
     decision = staticmethod(engine.decision)
@@ -69,14 +71,18 @@ class Grunwald:
     def new_record(players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
         return record.write_record(players, [], meta)
 
+    #: score parts that are titles (how often each was won, in stats)
+    titles = ("crown_commander", "mercenary_commander", "quartermaster")
+
     @staticmethod
     def result_summary(state: GrunwaldState) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (for list and stats)."""
         if not engine.is_over(state):
             return None
         out = output.replay_output(state)
+        losses = output.skirmish_losses(state)
         return {"winners": out["winners"],
-                "players": {n: {"score": p["score"], "place": p["place"]}
+                "players": {n: {"score": p["score"], "place": p["place"], "losses": losses[n]}
                             for n, p in out["players"].items()}}
 
     @staticmethod

@@ -80,3 +80,20 @@ def round_log(state: GrunwaldState) -> list[dict[str, Any]]:
             "removed": list(log.removed),
         })
     return out
+
+
+def skirmish_losses(state: GrunwaldState) -> dict[str, int]:
+    """What each player discarded after lost skirmishes, in points (cards' strength + provisions)."""
+    from referee.games.grunwald.cards import CARDS
+
+    out = {name: 0 for name in state.names}
+    for log in state.log:
+        if log.skirmish is None:
+            continue
+        for name, items in log.skirmish["losses"].items():
+            for item in items:
+                if item.startswith("provisions:"):
+                    out[name] += int(item.split(":", 1)[1])
+                else:
+                    out[name] += CARDS[item.split("/", 1)[-1]][1]
+    return out

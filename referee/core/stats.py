@@ -1,0 +1,54 @@
+"""Statistics over finished games, from the archive's per-game result summaries (no replays).
+
+A result summary is ``{"winners": [...], "players": {name: {"score": {part: points, ..., "total"},
+"place": n, "losses": value}}}``; which score parts are titles is the game's business.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+
+def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], *, player: str | None = None,
+            players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
+    games = 0
+    per: dict[str, dict[str, Any]] = {}
+    for entry in entries:
+        result = entry.get("result")
+        if not entry.get("complete") or not isinstance(result, dict):
+            continue
+        players = result.get("players") or {}
+        if player is not None and player not in players:
+            continue
+        if players_count is not None and len(players) != players_count:
+            continue
+        if since is not None and (entry.get("date") or "") < since:
+            continue
+        games += 1
+        for name, p in players.items():
+            acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
+                                        "losses": 0})
+            acc["games"] += 1
+            acc["wins"] += name in result.get("winners", [])
+            score = p.get("score", {})
+            acc["totals"].append(score.get("total", 0))
+            for part, points in score.items():
+                if part != "total":
+                    acc["parts"][part] = acc["parts"].get(part, 0) + points
+            for title in titles:
+                acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
+            acc["losses"] += p.get("losses", 0)
+    out = {}
+    for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
+        n = acc["games"]
+        out[name] = {
+            "games": n,
+            "wins": acc["wins"],
+            "win_rate": round(acc["wins"] / n, 3),
+            "average_total": round(sum(acc["totals"]) / n, 2),
+            "best_total": max(acc["totals"]),
+            "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
+            "titles": acc["titles"],
+            "average_skirmish_losses": round(acc["losses"] / n, 2),
+        }
+    return {"games": games, "players": out}
