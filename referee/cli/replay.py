@@ -14,7 +14,11 @@ def load_record(path: Path, default_game: str | None):
     ``default_game`` (else the registry's default) serves records that do not say."""
     from referee import games
 
-    document = jsonio.loads(jsonio.read_text(path))
+    try:
+        document = jsonio.loads(jsonio.read_text(path))
+    except RecordError as error:
+        error.source = str(path)
+        raise
     fallback = default_game or games.DEFAULT
     name = document.get("game", fallback) if isinstance(document, dict) else fallback
     try:
@@ -22,9 +26,33 @@ def load_record(path: Path, default_game: str | None):
     except KeyError:
         game = None
     if game is None:
-        raise RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
-                          known=", ".join(games.names()))
-    return game, game.parse_record(document)
+        error = RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
+                            known=", ".join(games.names()))
+        error.source = str(path)
+        raise error
+    try:
+        parsed = game.parse_record(document)
+    except RecordError as error:
+        error.source = str(path)
+        raise
+    return game, _Sourced(parsed, str(path))
+
+
+class _Sourced:
+    """A parsed record whose replay errors name the file they come from."""
+
+    def __init__(self, parsed, source: str) -> None:
+        self._parsed = parsed
+        self.source = source
+        self.players = parsed.players
+        self.meta = parsed.meta
+
+    def replay(self):
+        try:
+            return self._parsed.replay()
+        except RecordError as error:
+            error.source = self.source
+            raise
 
 
 def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
@@ -43,7 +71,9 @@ def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str
                 raise
             failed += 1
             message = " ".join(error.render(lang).split())
-            sys.stderr.write(f"referee: {path}: {message}\n")
+            if not isinstance(error, RecordError):
+                message = f"{path}: {message}"
+            sys.stderr.write(f"referee: {message}\n")
             if as_json:
                 entry = {"file": str(path), "error": _error_dict(error, lang)}
                 out.write(jsonio.dumps_line(entry) + "\n")

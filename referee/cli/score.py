@@ -20,7 +20,11 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
     t = catalog(lang)
     console = Console(highlight=False)
     if file is not None:
-        document = jsonio.loads(jsonio.read_text(file))
+        try:
+            document = jsonio.loads(jsonio.read_text(file))
+        except RecordError as error:
+            error.source = str(file)
+            raise
         name = document.get("game") if isinstance(document, dict) else None
         try:
             game = games.get(name if isinstance(name, str) else (game_name or games.DEFAULT))
@@ -32,7 +36,11 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
 
         game = games.get(game_name or games.DEFAULT)
         document = dialogs.run(game.ask_inventory(t), Prompter(console).ask)
-    output, result = game.score(document)
+    try:
+        output, result = game.score(document)
+    except RecordError as error:
+        error.source = str(file) if file is not None else None
+        raise
     if as_json:
         sys.stdout.write(jsonio.dumps_line(output) + "\n")
         return

@@ -263,10 +263,14 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
     t = catalog(lang)
     if name is not None and len(files) > 1:
         raise RefereeError("core.cli.import_one_name")
-    out = console()
+    # Every file is read and replayed first: one bad file imports nothing.
+    loaded = []
     for path in files:
         game, parsed = load_record(path, game_name)
         state, steps = parsed.replay()
+        loaded.append((path, game, parsed, state, steps))
+    out = console()
+    for path, game, parsed, state, steps in loaded:
         record = game.write_record(parsed.players, steps, parsed.meta)
         session = store.create(name or path.stem, game.name, record, lang,
                                complete=game.is_over(state), result=game.result_summary(state))

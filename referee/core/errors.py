@@ -49,6 +49,7 @@ class RecordError(RefereeError):
         super().__init__(key, **params)
         self.rule = rule
         self.location = location
+        self.source: str | None = None  # the file the document came from, when there is one
 
     def with_location(self, location: str) -> "RecordError":
         self.location = location

@@ -85,7 +85,7 @@ class Catalog:
         message = self(error.key, **error.params)
         if bare or not isinstance(error, RecordError):
             return message
-        parts = [p for p in (error.location, error.rule) if p]
+        parts = [p for p in (error.source, error.location, error.rule) if p]
         return ": ".join([*parts, message])
 
 

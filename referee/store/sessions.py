@@ -165,52 +165,61 @@ class Store:
             raise StoreCorrupt(self.index_path, "not a TinyDB document")
         return {str(v.get("id")): v for v in table.values() if isinstance(v, dict)}
 
-    def index_put(self, session: Session, result: dict[str, Any] | None) -> None:
-        self._index_change(session.id, {
+    @staticmethod
+    def _entry(session: Session, result: dict[str, Any] | None) -> dict[str, Any]:
+        return {
             "id": session.id, "name": session.name, "game": session.game,
             "players": session.players, "created": session.created, "updated": session.updated,
             "complete": session.complete, "result": result,
             "date": str(session.record.get("date") or session.created[:10]),
-        })
+        }
 
-    def _index_change(self, sid: str, entry: dict[str, Any] | None) -> None:
-        self.ensure()
-        with FileLock(str(self.root / "index.lock"), timeout=10):
-            with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
-                table = db.table("sessions")
-                doc_id = next((d.doc_id for d in table.all() if d.get("id") == sid), None)
-                if entry is None:
-                    if doc_id is not None:
-                        table.remove(doc_ids=[doc_id])
-                elif doc_id is None:
-                    table.insert(entry)
-                else:
-                    table.update(entry, doc_ids=[doc_id])
+    def index_put(self, session: Session, result: dict[str, Any] | None) -> None:
+        with self._index_lock():
+            self._index_write(session.id, self._entry(session, result))
+
+    def _index_write(self, sid: str, entry: dict[str, Any] | None) -> None:
+        """Change one index entry (the caller holds the index lock)."""
+        with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
+            table = db.table("sessions")
+            doc_id = next((d.doc_id for d in table.all() if d.get("id") == sid), None)
+            if entry is None:
+                if doc_id is not None:
+                    table.remove(doc_ids=[doc_id])
+            elif doc_id is None:
+                table.insert(entry)
+            else:
+                table.update(entry, doc_ids=[doc_id])
 
     # -- sessions
+    def _index_lock(self) -> FileLock:
+        self.ensure()
+        return FileLock(str(self.root / "index.lock"), timeout=30)
+
     def create(self, name: str, game: str, record: dict[str, Any], lang: str,
                complete: bool = False, result: dict[str, Any] | None = None) -> Session:
-        self.ensure()
-        existing = self._read_index()
-        taken_names = {e.get("name") for e in existing.values()}
-        if name in taken_names:
-            raise RefereeError("core.store.name_taken", name=name)
-        base = slugify(name)
-        sid = base
-        k = 2
-        while sid in existing or self.session_path(sid).exists():
-            sid = f"{base}-{k}"
-            k += 1
-        lock = self._lock(sid)
-        stamp = now()
-        session = Session(self, sid, name, game, record, lang, stamp, stamp, complete, lock)
-        try:
-            with TinyDB(session.path, storage=AtomicJSONStorage) as db:
-                db.table("session").insert(session.document())
-            self.index_put(session, result)
-        except BaseException:
-            session.close()
-            raise
+        """A new session, its file and its index entry; ids are chosen under the index lock so
+        concurrent imports never collide."""
+        with self._index_lock():
+            existing = self._read_index()
+            if name in {e.get("name") for e in existing.values()}:
+                raise RefereeError("core.store.name_taken", name=name)
+            base = slugify(name)
+            sid = base
+            k = 2
+            while sid in existing or self.session_path(sid).exists():
+                sid = f"{base}-{k}"
+                k += 1
+            lock = self._lock(sid)
+            stamp = now()
+            session = Session(self, sid, name, game, record, lang, stamp, stamp, complete, lock)
+            try:
+                with TinyDB(session.path, storage=AtomicJSONStorage) as db:
+                    db.table("session").insert(session.document())
+                self._index_write(sid, self._entry(session, result))
+            except BaseException:
+                session.close()
+                raise
         return session
 
     def resolve(self, key: str) -> str:
@@ -255,7 +264,8 @@ class Store:
                     (self.sessions_dir / f"{sid}{suffix}").unlink()
                 except FileNotFoundError:
                     pass
-            self._index_change(sid, None)
+            with self._index_lock():
+                self._index_write(sid, None)
         finally:
             lock.release()
             try:
