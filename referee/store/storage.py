@@ -47,11 +47,18 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
             fh.flush()
             os.fsync(fh.fileno())
         if keep_backup and path.exists():
+            # The last good version, kept as <file>.bak: a hard link to the old contents, so the
+            # file itself is never missing, whenever the process dies.
             backup = path.with_name(path.name + ".bak")
+            link = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
             try:
-                os.replace(path, backup)  # the last good version, in case of trouble later
+                os.link(path, link)
+                os.replace(link, backup)
             except OSError:
-                pass
+                try:
+                    os.unlink(link)
+                except OSError:
+                    pass
         os.replace(tmp, path)
     except BaseException:
         try:
