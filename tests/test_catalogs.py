@@ -28,7 +28,7 @@ def test_every_key_used_in_the_code_exists():
     used = set()
     for path in (ROOT / "referee").rglob("*.py"):
         used |= set(re.findall(r'"((?:core|cli|grunwald)\.[a-z_]+\.[a-z0-9_]+)"', path.read_text()))
-    missing = {k for k in used if not catalog("en").has(k)}
+    missing = {k for k in used if not k.endswith(".toml") and not catalog("en").has(k)}
     assert not missing, missing
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import tomllib
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -89,14 +89,14 @@ class Catalog:
         return ": ".join([*parts, message])
 
 
-def _prompts_folder():
-    """The catalogs: ``referee.prompts`` when installed, else ``prompts/`` beside the sources."""
-    try:
-        return resources.files("referee.prompts")
-    except ModuleNotFoundError:
-        import referee
-
-        return resources.files(referee).parent / "prompts"
+def _prompts_folder() -> Path:
+    """The catalogs: ``referee/prompts`` when installed, else ``prompts/`` beside the sources
+    (plain paths: importing importlib.resources would cost every start-up)."""
+    package = Path(__file__).resolve().parent.parent
+    installed = package / "prompts"
+    if (installed / "core.en.toml").is_file():
+        return installed
+    return package.parent / "prompts"
 
 
 @lru_cache(maxsize=None)
