@@ -307,11 +307,12 @@ def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: 
 def _advance_turn(state: GrunwaldState, candidate: int) -> None:
     """Give the turn to ``candidate`` or the next player clockwise who may still place (NG-P4);
     when nobody may, the placement phase is over and the fields resolve."""
-    n = state.n
+    players = state.players
+    n = len(players)
     for k in range(n):
         i = (candidate + k) % n
-        p = state.players[i]
-        if not p.passed and p.has_pawns():
+        p = players[i]
+        if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
             state.turn = i
             return
     state.turn = None
@@ -335,7 +336,7 @@ def _apply_pass(state: GrunwaldState, action: Pass) -> None:
     p = _check_turn(state, action.player)
     p.passed = True
     state.log[-1].placements.append(action)
-    _advance_turn(state, (p.index + 1) % state.n)
+    _advance_turn(state, (p.index + 1) % len(state.players))
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:
@@ -352,9 +353,49 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
     p = _check_turn(state, a.player)
     who = p.index
     f = a.field
+    pawn = a.pawn
+    count = a.count
+    ducats = a.ducats
+    st = None
+    for s in state.fields.get(f, ()):
+        if s.player == who:
+            st = s
+            break
+    free = p.helpers - p.helpers_placed
+    officer = pawn == OFFICER
+    # The whole rule set in one expression for the common legal case; any doubt re-checks slowly.
+    if not (f in FIELDS and (officer or pawn == HELPER) and count >= 1 and ducats >= 0
+            and (count == 1 if officer else count <= free)
+            and not (officer and p.officer_placed)
+            and (f != "teutons" or (state.round >= FIRST_TEUTON_ROUND and st is None and count == 1))
+            and (f != "helpers" or p.helpers < MAX_HELPERS)
+            and (f != "mercenaries" or (st is None and count == 1 and ducats >= 1))
+            and (officer or st is None or st.helpers == 0)
+            and (not ducats or f not in PAWNS_ONLY)
+            and ducats <= p.ducats):
+        _place_error(state, p, a, st)
+    if st is None:
+        st = Stake(who)
+        state.fields[f].append(st)
+    if officer:
+        st.officer = True
+        p.officer_placed = True
+    else:
+        st.helpers += count
+        p.helpers_placed += count
+    st.ducats += ducats
+    p.ducats -= ducats
+    state.log[-1].placements.append(a)
+    _advance_turn(state, (who + 1) % len(state.players))
+
+
+def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) -> None:
+    """Which rule an illegal placement breaks, checked in a fixed order (NG-P…)."""
+    who = p.index
+    f = a.field
     r = state.round
 
-    def fail(rule: str, key: str, where: str = "", **params: Any) -> RuleError:
+    def fail(rule: str | None, key: str, where: str = "", **params: Any) -> RuleError:
         return RuleError(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
                          **params)
 
@@ -371,7 +412,6 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
     free = p.helpers - p.helpers_placed
     if a.pawn == HELPER and a.count > free:
         raise fail("NG-C2", "grunwald.error.not_enough_helpers", ".count", count=a.count, free=free)
-    st = state.stake(f, who)
     if f == "helpers" and p.helpers >= MAX_HELPERS:
         raise fail("NG-P7", "grunwald.error.helpers_full", ".field")
     if f == "teutons" and (st is not None or a.count != 1):
@@ -384,20 +424,7 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
         raise fail(PAWNS_ONLY[f], "grunwald.error.pawns_only", ".ducats", ducats=a.ducats)
     if a.ducats > p.ducats:
         raise fail("NG-P11", "grunwald.error.ducats_short", ".ducats", ducats=a.ducats, have=p.ducats)
-
-    if st is None:
-        st = Stake(who)
-        state.fields[f].append(st)
-    if a.pawn == OFFICER:
-        st.officer = True
-        p.officer_placed = True
-    else:
-        st.helpers += a.count
-        p.helpers_placed += a.count
-    st.ducats += a.ducats
-    p.ducats -= a.ducats
-    state.log[-1].placements.append(a)
-    _advance_turn(state, (who + 1) % state.n)
+    raise AssertionError(f"placement judged illegal without a rule: {a}")  # pragma: no cover
 
 
 # --- resolution phase (NG-F, NG-S) --------------------------------------------------------------

@@ -135,7 +135,21 @@ def parse_reveal(value: Any, location: str) -> Reveal:
     return Reveal(**parts)
 
 
+_PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
+_FIELD_SET = frozenset(FIELDS)
+
+
 def parse_placement(value: Any, location: str) -> Place | Pass:
+    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
+    if type(value) is dict and value.keys() <= _PLACE_KEYS:
+        player = value.get("player")
+        field = value.get("field")
+        pawn = value.get("pawn")
+        count = value.get("count", 1)
+        ducats = value.get("ducats", 0)
+        if (type(player) is str and field in _FIELD_SET and (pawn == OFFICER or pawn == HELPER)
+                and type(count) is int and type(ducats) is int and ducats >= 0):
+            return Place(player, field, pawn, count, ducats)
     if isinstance(value, dict) and "pass" in value:
         obj = _object(value, location, ("player", "pass"))
         if obj["pass"] is not True:
