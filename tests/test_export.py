@@ -39,7 +39,7 @@ def test_markdown_has_the_log_and_the_scoreboard(tmp_path):
     assert "## Round 8 (start player: Ania)" in md
     assert "Skirmish: Teutons 9 against Ania mercenary 6, Jacek peasant, Kasia crown 4 = 10" in md
     assert "Captured: Ania Teuton 2, Kasia Teuton 1" in md
-    assert "| Mercenaries | Kasia mercenary 4 (ducats paid: 2); Ania mercenary 4 (ducats paid: 1) |" in md
+    assert "| Mercenaries | Kasia: mercenary 4 (ducats paid: 2); Ania: mercenary 4 (ducats paid: 1) |" in md
     assert "| Marek | 23 | 6 | 5 | 0 | 4 | 0 | 38 | 8 | 1 |" in md
     assert "Royal quartermaster: Marek, Jacek (+4, tie: every tied player scores)" in md
     assert "**Winner: Marek with 38 points.**" in md

@@ -126,7 +126,10 @@ class ScriptedTable:
                 self.sub += 1
                 return int(item.split(":")[1])
             if item.startswith("provisions:"):
-                return "provisions"
+                held = next(c.value for c in q.choices if isinstance(c.value, tuple))
+                if held[1] == 1:
+                    self.sub += 1  # a single provision is taken without asking how much
+                return held
             self.sub += 1
             return self._pick([c.value for c in q.choices], item)
         if isinstance(a, HelperPurchase):

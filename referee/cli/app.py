@@ -64,7 +64,7 @@ def new(
     players: Annotated[Optional[str], typer.Option("--players", help=_help("cli.help.new_players"))] = None,
     colors: Annotated[Optional[str], typer.Option("--colors", help=_help("cli.help.new_colors"))] = None,
     name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.new_name"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"), hidden=True)] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
 ) -> None:
     from referee.cli import sessions
@@ -86,10 +86,11 @@ def undo(
     session: SessionArg,
     steps: Annotated[int, typer.Option("--steps", min=1, help=_help("cli.help.undo_steps"))] = 1,
     all_agree: Annotated[bool, typer.Option("--all-agree", help=_help("cli.help.undo_all_agree"))] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help=_help("cli.help.delete_yes"))] = False,
 ) -> None:
     from referee.cli import sessions
 
-    sessions.undo(store(), session, steps, all_agree, explicit_language())
+    sessions.undo(store(), session, steps, all_agree, explicit_language(), yes=yes)
 
 
 @app.command("list", help=_help("cli.help.list"))

@@ -18,9 +18,19 @@ from referee.cli.render import render
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 
 
+def shortcut_keys(choices: list[Any]) -> list[str | None]:
+    """The key of each choice: its own stable key, else the next free one (``None`` past 36)."""
+    taken = {c.key for c in choices if c.key}
+    free = iter(k for k in SHORTCUTS if k not in taken)
+    return [c.key or next(free, None) for c in choices]
+
+
 class Prompter:
-    def __init__(self, console: Console) -> None:
+    def __init__(self, console: Console, lang: str | None = None) -> None:
+        from referee.core.text import catalog, language_from_env
+
         self.console = console
+        self.t = catalog(lang or language_from_env())
         #: called with each question before it is asked (tests type their answer here)
         self.before_question: Callable[[Question], None] | None = None
 
@@ -33,10 +43,13 @@ class Prompter:
         if self.before_question is not None:
             self.before_question(q)
         if isinstance(q, Select):
-            shortcuts = len(q.choices) <= len(SHORTCUTS)
-            choices = [questionary.Choice(title=c.label, value=i) for i, c in enumerate(q.choices)]
+            keys = shortcut_keys(q.choices)
+            shortcuts = all(keys)
+            choices = [questionary.Choice(title=c.label, value=i, shortcut_key=k if shortcuts else True)
+                       for i, (c, k) in enumerate(zip(q.choices, keys))]
             index = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
-                                       use_jk_keys=not shortcuts, use_arrow_keys=True).unsafe_ask()
+                                       use_jk_keys=False, use_arrow_keys=True,
+                                       instruction=self.t("core.cli.select_hint")).unsafe_ask()
             return q.choices[index].value
         if isinstance(q, (Text, Secret)):
             def validate(text: str) -> bool | str:
@@ -51,15 +64,28 @@ class Prompter:
             text = ask(q.message, validate=validate, **kwargs).unsafe_ask()
             return q.parse(text)
         if isinstance(q, Confirm):
-            return bool(questionary.confirm(q.message, default=q.default).unsafe_ask())
+            # A two-choice menu rather than a y/n key: nothing is answered before Enter (so no
+            # stray Enter answers the next question), and Polish tables press t for "tak".
+            yes, no = confirm_choices(self.t.lang)
+            choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
+                       questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
+            return bool(questionary.select(q.message, choices=choices, use_shortcuts=True,
+                                           use_jk_keys=False, default=choices[0 if q.default else 1],
+                                           instruction=self.t("core.cli.select_hint")).unsafe_ask())
         raise TypeError(q)
 
 
-def keys_for(q: Question, answer: Any) -> str:
+def confirm_choices(lang: str) -> tuple[str, str]:
+    """The keys of yes and no."""
+    return ("t", "n") if lang == "pl" else ("y", "n")
+
+
+def keys_for(q: Question, answer: Any, lang: str = "en") -> str:
     """The keystrokes that give ``answer`` to ``q`` (used by tests and scripted demos)."""
     if isinstance(q, Select):
         index = next(i for i, c in enumerate(q.choices) if c.value is answer or c.value == answer)
-        return SHORTCUTS[index] + "\r"
+        return shortcut_keys(q.choices)[index] + "\r"
     if isinstance(q, Confirm):
-        return ("y" if answer else "n")
+        yes, no = confirm_choices(lang)
+        return (yes if answer else no) + "\r"
     return f"{answer}\r"

@@ -22,6 +22,8 @@ def render(report: Report, console: Console) -> None:
         elif isinstance(block, Line):
             console.print(Text(block.text, style=STYLES.get(block.style, "")))
         elif isinstance(block, Table):
+            if block.transposable and _width(block) > console.width:
+                block = block.transposed()
             table = RichTable(title=block.title, title_justify="left", show_lines=False)
             for i, col in enumerate(block.columns):
                 justify = block.align[i] if i < len(block.align) else "left"
@@ -31,3 +33,12 @@ def render(report: Report, console: Console) -> None:
                 style = block.row_styles[i] if i < len(block.row_styles) else ""
                 table.add_row(*(Text(cell) for cell in row), style=style or None)
             console.print(table)
+
+
+def _width(block: Table) -> int:
+    """Roughly how wide the table would be: its widest cells plus borders and padding."""
+    widths = []
+    for i, col in enumerate(block.columns):
+        cells = [len(row[i]) for row in block.rows if i < len(row)]
+        widths.append(max([max((len(w) for w in col.split()), default=1), *cells]))
+    return sum(widths) + 3 * len(widths) + 1

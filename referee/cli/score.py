@@ -35,7 +35,7 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
         from referee.cli.prompter import Prompter
 
         game = games.get(game_name or games.DEFAULT)
-        document = dialogs.run(game.ask_inventory(t), Prompter(console).ask)
+        document = dialogs.run(game.ask_inventory(t), Prompter(console, lang).ask)
     try:
         output, result = game.score(document)
     except RecordError as error:

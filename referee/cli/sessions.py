@@ -45,7 +45,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     t = catalog(lang)
     out = console()
     if players is None:
-        prompter = prompter or Prompter(out)
+        prompter = prompter or Prompter(out, lang)
         players = dialogs.run(_ask_players(t), prompter.ask)
     players = [p.strip() for p in players]
     colors = colors or PALETTE[: len(players)]
@@ -90,6 +90,8 @@ def _ask_players(t: Catalog) -> dialogs.Dialog:
 def _check_colors(colors: list[str]) -> None:
     from rich.color import Color, ColorParseError
 
+    if len(set(colors)) != len(colors):
+        raise RefereeError("core.cli.colors_twice")
     for c in colors:
         try:
             Color.parse(c)
@@ -105,7 +107,7 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
          ) -> None:
     out = console()
     if session is None:
-        session = _choose_unfinished(store, lang, prompter or Prompter(out))
+        session = _choose_unfinished(store, lang, prompter or Prompter(out, lang))
         if session is None:
             return
     if isinstance(session, str):
@@ -116,9 +118,11 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
         game = games.get(session.game)
         parsed, state, actions = _replay(game, session.record)
         colors = parsed.meta.get("colors") or {}
-        prompter = prompter or Prompter(out)
+        prompter = prompter or Prompter(out, lang)
+        played = False
         try:
             while not game.is_over(state):
+                played = True
                 result = dialogs.run(game.dialog(state, t, colors), prompter.ask)
                 if result is dialogs.UNDO:
                     if not actions:
@@ -126,14 +130,16 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
                         continue
                     if game.is_secret(actions[-1]) and not _all_agree(game, state, t, prompter, out):
                         continue
-                    out.print(t("core.cli.undone", what=game.describe(actions[-1])))
+                    out.print(t("core.cli.undone", what=game.describe(t, actions[-1])))
                     actions.pop()
                     state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
                 else:
                     trial = state.copy()
                     game.apply(trial, result)  # the engine validates every action again
+                    marker = game.news_marker(state)
                     state = trial
                     actions.append(result)
+                    render(game.news(t, marker, state), out)
                 # persisted before the next prompt appears
                 session.save(game.write_record(session.players, actions, parsed.meta),
                              complete=game.is_over(state), result=game.result_summary(state))
@@ -141,7 +147,9 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
             out.print()
             out.print(t("core.cli.interrupted", id=session.id))
             raise
-        render(game.summary(state, t, session.name), out)
+        if not played:  # the game was already over: show how it ended
+            render(game.summary(state, t, session.name), out)
+        out.print(t("core.cli.finished", id=session.id))
 
 
 def _all_agree(game, state, t: Catalog, prompter: Prompter, out: Console) -> bool:
@@ -164,7 +172,8 @@ def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Se
     return store.open(sid)
 
 
-def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None) -> None:
+def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,
+         prompter: Prompter | None = None) -> None:
     with store.open(key) as session:
         t = catalog(lang or session.lang)
         game = games.get(session.game)
@@ -174,13 +183,20 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None) 
         dropped = actions[len(actions) - steps:]
         if any(game.is_secret(a) for a in dropped) and not all_agree:
             raise RefereeError("core.cli.undo_secret")
+        out = console()
+        if not yes:
+            for a in dropped:
+                out.print(t("core.cli.undo_would", what=game.describe(t, a)))
+            prompter = prompter or Prompter(out, lang or session.lang)
+            if not prompter.ask(dialogs.Confirm("undo.confirm", t.n("core.cli.undo_confirm", steps))):
+                out.print(t("core.cli.undo_kept"))
+                return
         actions = actions[: len(actions) - steps]
         state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
         session.save(game.write_record(session.players, actions, parsed.meta),
                      complete=game.is_over(state), result=game.result_summary(state))
-        out = console()
         for a in dropped:
-            out.print(t("core.cli.undone", what=game.describe(a)))
+            out.print(t("core.cli.undone", what=game.describe(t, a)))
 
 
 # --------------------------------------------------------------------------------------------
@@ -200,7 +216,10 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
                 s = store.open(e["id"], write=False)
                 game = games.get(s.game)
                 state = _replay(game, s.record)[1]
-                status["round"] = game.replay_output(state).get("round")
+                out_state = game.replay_output(state)
+                status["round"] = out_state.get("round")
+                status["awaiting"] = out_state.get("awaiting")
+                e = {**e, "updated": s.updated}
             except RefereeError:
                 status["error"] = True
         rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created", "updated")},
@@ -214,16 +233,19 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
         return
     table = Table(title=t("core.cli.sessions_title"), title_justify="left")
     for col in ("col_id", "col_name", "col_players", "col_status", "col_updated"):
-        table.add_column(t(f"core.cli.{col}"), overflow="fold")
+        table.add_column(t(f"core.cli.{col}"), overflow="fold", no_wrap=col == "col_id")
     for r in rows:
         if r.get("error"):
             status = t("core.cli.status_damaged")
         elif r["complete"]:
             status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
+        elif r.get("awaiting"):
+            status = t("core.cli.status_awaiting", round=r["awaiting"]["round"],
+                       step=t(f"core.cli.step_{r['awaiting']['phase']}"))
         else:
             status = t("core.cli.status_round", round=r.get("round") or 0)
         table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], ", ".join(r["players"] or []),
-                                               status, (r.get("updated") or "")[:16])))
+                                               status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
 
 
@@ -244,7 +266,7 @@ def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | No
     t = catalog(lang)
     sid = store.resolve(key)
     if not yes:
-        prompter = prompter or Prompter(console())
+        prompter = prompter or Prompter(console(), lang)
         if not prompter.ask(dialogs.Confirm("delete.confirm", t("core.cli.delete_confirm", id=sid))):
             console().print(t("core.cli.delete_kept", id=sid))
             return
@@ -269,12 +291,13 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
         game, parsed = load_record(path, game_name)
         state, steps = parsed.replay()
         loaded.append((path, game, parsed, state, steps))
-    out = console()
+    items = []
     for path, game, parsed, state, steps in loaded:
         record = game.write_record(parsed.players, steps, parsed.meta)
-        session = store.create(name or path.stem, game.name, record, lang,
-                               complete=game.is_over(state), result=game.result_summary(state))
-        session.close()
+        items.append((name or path.stem, game.name, record, lang, game.is_over(state),
+                      game.result_summary(state)))
+    out = console()
+    for path, session in zip(files, store.create_many(items)):
         out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
 
 

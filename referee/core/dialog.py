@@ -31,6 +31,17 @@ class Invalid(ValueError):
 class Choice:
     label: str
     value: Any
+    #: a stable key to press for this choice (so numbers do not shift between turns)
+    key: str | None = None
+
+
+class _Back:
+    def __repr__(self) -> str:
+        return "BACK"
+
+
+#: an answer that returns to the previous menu of the same entry (nothing is recorded)
+BACK = _Back()
 
 
 @dataclass

@@ -20,6 +20,21 @@ LANGUAGES = ("en", "pl")
 DEFAULT_LANGUAGE = "en"
 
 
+PLURAL_FORMS = ("one", "few", "many", "other")
+
+
+def plural_form(lang: str, n: int) -> str:
+    """CLDR plural categories for the languages we ship."""
+    n = abs(n)
+    if lang == "pl":
+        if n == 1:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
 def language_from_env(explicit: str | None = None) -> str:
     """The language to use: an explicit choice, else ``REFEREE_LANG``, else English."""
     lang = (explicit or os.environ.get("REFEREE_LANG") or DEFAULT_LANGUAGE).strip().lower()
@@ -77,6 +92,19 @@ class Catalog:
 
     def __call__(self, key: str, /, **params: Any) -> str:
         return self.raw(key).format(**params)
+
+    def n(self, key: str, count: int, /, **params: Any) -> str:
+        """A text that agrees with a number: ``key.one``, ``key.few``, ``key.many`` or
+        ``key.other``, as the language's plural rules pick (``count`` is passed as ``n``)."""
+        form = plural_form(self.lang, count)
+        for candidate in (form, "other", "many"):
+            full = f"{key}.{candidate}"
+            if self.has_own(full):
+                return self.raw(full).format(n=count, **params)
+        return self.fallback.n(key, count, **params) if self.fallback else str(count)
+
+    def has_own(self, key: str) -> bool:
+        return key in self._namespace(key.split(".", 1)[0])
 
     def render_error(self, error: "RefereeError", bare: bool = False) -> str:
         """One line: ``location: rule: message`` (``bare`` gives the message alone)."""

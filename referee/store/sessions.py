@@ -178,6 +178,11 @@ class Store:
         with self._index_lock():
             self._index_write(session.id, self._entry(session, result))
 
+    def _index_write_many(self, entries: dict[str, dict[str, Any]]) -> None:
+        """Add index entries (the caller holds the index lock): one write for the batch."""
+        with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
+            db.table("sessions").insert_multiple(entries.values())
+
     def _index_write(self, sid: str, entry: dict[str, Any] | None) -> None:
         """Change one index entry (the caller holds the index lock)."""
         with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
@@ -198,29 +203,46 @@ class Store:
 
     def create(self, name: str, game: str, record: dict[str, Any], lang: str,
                complete: bool = False, result: dict[str, Any] | None = None) -> Session:
-        """A new session, its file and its index entry; ids are chosen under the index lock so
-        concurrent imports never collide."""
+        """A new session (left open and locked for writing)."""
+        return self.create_many([(name, game, record, lang, complete, result)], keep_open=True)[0]
+
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                    keep_open: bool = False) -> list[Session]:
+        """New sessions, their files, and one index update for all of them.  Ids are chosen under
+        the index lock, so concurrent imports never collide; the index is written once per batch,
+        so importing a large archive does not rewrite the index once per game."""
+        created: list[Session] = []
         with self._index_lock():
             existing = self._read_index()
-            if name in {e.get("name") for e in existing.values()}:
-                raise RefereeError("core.store.name_taken", name=name)
-            base = slugify(name)
-            sid = base
-            k = 2
-            while sid in existing or self.session_path(sid).exists():
-                sid = f"{base}-{k}"
-                k += 1
-            lock = self._lock(sid)
-            stamp = now()
-            session = Session(self, sid, name, game, record, lang, stamp, stamp, complete, lock)
+            names = {e.get("name") for e in existing.values()}
+            for name, *_ in items:
+                if name in names:
+                    raise RefereeError("core.store.name_taken", name=name)
+                names.add(name)
             try:
-                with TinyDB(session.path, storage=AtomicJSONStorage) as db:
-                    db.table("session").insert(session.document())
-                self._index_write(sid, self._entry(session, result))
+                for name, game, rec, lang, complete, result in items:
+                    base = slugify(name)
+                    sid = base
+                    k = 2
+                    while sid in existing or self.session_path(sid).exists():
+                        sid = f"{base}-{k}"
+                        k += 1
+                    lock = self._lock(sid)
+                    stamp = now()
+                    session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete, lock)
+                    created.append(session)
+                    with TinyDB(session.path, storage=AtomicJSONStorage) as db:
+                        db.table("session").insert(session.document())
+                    existing[sid] = self._entry(session, result)
+                self._index_write_many({s.id: existing[s.id] for s in created})
             except BaseException:
-                session.close()
+                for session in created:
+                    session.close()
                 raise
-        return session
+        if not keep_open:
+            for session in created:
+                session.close()
+        return created
 
     def resolve(self, key: str) -> str:
         """A session id from an id or a name."""

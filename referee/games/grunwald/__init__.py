@@ -1,55 +1,66 @@
-"""Na Grunwald! (Filip Miłuński): pure rules, record format 1, replay output.  No I/O here."""
+"""Na Grunwald! (Filip Miłuński): pure rules, record format 1, replay output.  No I/O here.
+
+``GAME`` is the game's entry in the registry.  It imports its modules on first use, so a command
+pays only for what it needs (``replay --json`` never loads the dialogs, summaries or exporters).
+"""
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any, Iterable
 
-from referee.core.game import Step
-import json
 
-from referee.games.grunwald import bot, engine, inventory, output, record
-from referee.games.grunwald import dialog as _dialog
-from referee.games.grunwald import summary as _summary
-from referee.games.grunwald.state import GrunwaldState
+def _module(name: str) -> Any:
+    return import_module(f"referee.games.grunwald.{name}")
+
+
+def _lazy(module: str, function: str) -> Any:
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(_module(module), function)(*args, **kwargs)
+
+    call.__name__ = function
+    call.__doc__ = f"``{module}.{function}`` (imported on first use)."
+    return staticmethod(call)
 
 
 class Grunwald:
-    name = record.GAME
+    name = "na-grunwald"
     title = "Na Grunwald!"
     #: first segment of this game's keys in the text catalogs
     text_prefix = "grunwald"
+    #: score parts that are titles (how often each was won, in stats)
+    titles = ("crown_commander", "mercenary_commander", "quartermaster")
 
-    new_state = staticmethod(engine.new_state)
-    decision = staticmethod(engine.decision)
-    legal_actions = staticmethod(engine.legal_actions)
-    apply = staticmethod(engine.apply)
-    is_over = staticmethod(engine.is_over)
-    random_action = staticmethod(bot.random_action)
-    parse_record = staticmethod(record.parse_record)
-    replay_output = staticmethod(output.replay_output)
-    summary = staticmethod(_summary.summary)
-    board = staticmethod(_summary.board)
-    dialog = staticmethod(_dialog.ask)
-    is_secret = staticmethod(_dialog.is_secret)
+    new_state = _lazy("engine", "new_state")
+    decision = _lazy("engine", "decision")
+    legal_actions = _lazy("engine", "legal_actions")
+    apply = _lazy("engine", "apply")
+    is_over = _lazy("engine", "is_over")
+    random_action = _lazy("bot", "random_action")
+    parse_record = _lazy("record", "parse_record")
+    replay_output = _lazy("output", "replay_output")
+    summary = _lazy("summary", "summary")
+    board = _lazy("summary", "board")
+    dialog = _lazy("dialog", "ask")
+    is_secret = _lazy("dialog", "is_secret")
+    ask_inventory = _lazy("inventory", "ask_inventory")
+
+    describe = _lazy("summary", "describe")  # (t, action): an entry in words
+    news_marker = _lazy("summary", "news_marker")
+    news = _lazy("summary", "news")  # (t, marker, state): what the rules just resolved
 
     @staticmethod
-    def describe(action: Any) -> str:
-        """An action as its compact record entry (what an undo took back)."""
-        return json.dumps(record.action_entry(action), ensure_ascii=False)
-
-    ask_inventory = staticmethod(inventory.ask_inventory)
-
-    @staticmethod
-    def export(state: GrunwaldState, fmt: str, t: Any, meta: dict[str, Any], name: str = "") -> str:
+    def export(state: Any, fmt: str, t: Any, meta: dict[str, Any], name: str = "") -> str:
         """A game summary as ``md``, ``html``, ``json`` or ``csv`` text."""
         from referee.core import export, jsonio
 
+        output, summary = _module("output"), _module("summary")
         if fmt == "json":
             data = {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state)}
             return jsonio.dumps_pretty(data)
         if fmt == "csv":
-            return export.to_csv(*_summary.csv_rows(state))
-        report = _summary.export_report(state, t, meta, name)
+            return export.to_csv(*summary.csv_rows(state))
+        report = summary.export_report(state, t, meta, name)
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":
@@ -59,26 +70,25 @@ class Grunwald:
 
     @staticmethod
     def score(document: Any) -> tuple[dict[str, Any], Any]:
-        """Score a final inventory: the JSON output and a report of the breakdown."""
+        """Score a final inventory: the JSON output and the scoring result (for the breakdown)."""
+        inventory = _module("inventory")
         inventories, result = inventory.score_document(document)
         return inventory.score_output(inventories, result), result
 
     @staticmethod
     def score_report(result: Any, names: list[str], t: Any) -> Any:
-        return _summary.score_blocks(t, result, names)
+        return _module("summary").score_blocks(t, result, names)
 
     @staticmethod
     def new_record(players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
-        return record.write_record(players, [], meta)
-
-    #: score parts that are titles (how often each was won, in stats)
-    titles = ("crown_commander", "mercenary_commander", "quartermaster")
+        return _module("record").write_record(players, [], meta)
 
     @staticmethod
-    def result_summary(state: GrunwaldState) -> dict[str, Any] | None:
+    def result_summary(state: Any) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (for list and stats)."""
-        if not engine.is_over(state):
+        if not _module("engine").is_over(state):
             return None
+        output = _module("output")
         out = output.replay_output(state)
         losses = output.skirmish_losses(state)
         return {"winners": out["winners"],
@@ -86,13 +96,14 @@ class Grunwald:
                             for n, p in out["players"].items()}}
 
     @staticmethod
-    def write_record(players: list[str], steps: Iterable[Step | Any], meta: dict[str, Any]
-                     ) -> dict[str, Any]:
+    def write_record(players: list[str], steps: Iterable[Any], meta: dict[str, Any]) -> dict[str, Any]:
+        from referee.core.game import Step
+
         actions = [s.action if isinstance(s, Step) else s for s in steps]
-        return record.write_record(players, actions, meta)
+        return _module("record").write_record(players, actions, meta)
 
     @staticmethod
-    def snapshot(state: GrunwaldState) -> dict[str, Any]:
+    def snapshot(state: Any) -> dict[str, Any]:
         return state.snapshot()
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.dialog import UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
+from referee.core.dialog import BACK, UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
 from referee.core.errors import RuleError
 from referee.core.report import Line
 from referee.core.text import Catalog
@@ -27,7 +27,17 @@ def is_secret(action: Any) -> bool:
 
 
 def _undo_choice(t: Catalog) -> Choice:
-    return Choice(t("grunwald.play.undo"), UNDO)
+    return Choice(t("grunwald.play.undo"), UNDO, "u")
+
+
+def _back_choice(t: Catalog) -> Choice:
+    return Choice(t("grunwald.play.back"), BACK, "b")
+
+
+def _rule_notice(exc: RuleError, t: Catalog) -> Notice:
+    """A rule the table's entry would break, without the record's location (nobody typed JSON)."""
+    message = t.render_error(exc, bare=True)
+    return Notice([Line(f"{exc.rule}: {message}" if exc.rule else message, "bad")])
 
 
 def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | None):
@@ -64,7 +74,7 @@ def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) 
         return (yield from _losses(state, t, d))
     if kind == "helper_purchase":
         answer = yield Select("helper_purchase", t("grunwald.play.helper_purchase", player=d.player,
-                                                   price=d.price),
+                                                   price=t.n("grunwald.plural.ducats", d.price)),
                               [Choice(t("grunwald.play.yes"), True), Choice(t("grunwald.play.no"), False),
                                _undo_choice(t)])
         return UNDO if answer is UNDO else HelperPurchase(answer)
@@ -120,7 +130,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         try:
             engine._apply_effect(probe, effect)
         except RuleError as exc:
-            yield Notice([Line(exc.render(t.lang), "bad")])
+            yield _rule_notice(exc, t)
             continue
         effects.append(effect)
 
@@ -132,8 +142,11 @@ def _effect_text(t: Catalog, e: Effect) -> str:
 
 
 def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
+    """One effect of the event, or ``None`` when the table goes back."""
     player = yield Select("effect.player", t("grunwald.play.effect_player"),
-                          [Choice(n, n) for n in state.names])
+                          [Choice(n, n) for n in state.names] + [_back_choice(t)])
+    if player is BACK:
+        return None
     p = state.player(player)
     kinds = ["ducats", "provisions", "helpers", "gain"]
     if any(c != "peasant" for c in (*p.hand, *p.camp)):
@@ -141,7 +154,9 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     if any(CARDS[c][0] in ("crown", "mercenary") for c in p.hand):
         kinds.append("exhaust")
     kind = yield Select("effect.kind", t("grunwald.play.effect_kind", player=player),
-                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds])
+                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds] + [_back_choice(t)])
+    if kind is BACK:
+        return None
     if kind in ("ducats", "provisions", "helpers"):
         def delta(text: str) -> int:
             text = text.strip().replace("+", "")
@@ -155,18 +170,18 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         return Effect(player, **{kind: n})
     if kind == "gain":
         options = [c for c in CARDS if c != "peasant"]
-        c = yield Select("effect.gain", t("grunwald.play.effect_gain", player=player),
-                         [Choice(card_name(t, c), c) for c in options])
-        return Effect(player, gain=c)
-    if kind == "discard":
+        choices = [Choice(card_name(t, c), c) for c in options]
+    elif kind == "discard":
         options = sorted({f"camp/{c}" for c in p.camp} | {f"hand/{c}" for c in p.hand if c != "peasant"})
-        c = yield Select("effect.discard", t("grunwald.play.effect_discard", player=player),
-                         [Choice(card_name(t, c), c) for c in options])
-        return Effect(player, discard=c)
-    options = sorted(c for c in p.hand if CARDS[c][0] in ("crown", "mercenary"))
-    c = yield Select("effect.exhaust", t("grunwald.play.effect_exhaust", player=player),
-                     [Choice(card_name(t, c), c) for c in options])
-    return Effect(player, exhaust=c)
+        choices = [Choice(card_name(t, c), c) for c in options]
+    else:
+        options = sorted(c for c in p.hand if CARDS[c][0] in ("crown", "mercenary"))
+        choices = [Choice(card_name(t, c), c) for c in options]
+    c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
+                     choices + [_back_choice(t)])
+    if c is BACK:
+        return None
+    return Effect(player, **{kind: c})
 
 
 def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
@@ -174,30 +189,48 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     player = state.names[state.turn]
     places = [a for a in legal if isinstance(a, Place)]
     fields = [f for f in FIELDS if any(a.field == f for a in places)]
-    choices = [Choice(t(f"grunwald.field.{f}"), f) for f in fields]
-    choices += [Choice(t("grunwald.play.pass"), "pass"), _undo_choice(t)]
+    # Each field keeps its number (1–6, the board's order) whatever else is available this turn.
+    choices = [Choice(t(f"grunwald.field.{f}"), f, str(FIELDS.index(f) + 1)) for f in fields]
+    choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
     field = yield Select("placement.field", t("grunwald.play.placement", player=player), choices)
     if field is UNDO:
         return UNDO
     if field == "pass":
         return Pass(player)
     options = [a for a in places if a.field == field]
-    for attr, key in (("pawn", "pawn"), ("count", "count"), ("ducats", "ducats")):
+    where = t(f"grunwald.field.{field}")
+    for attr in ("pawn", "count", "ducats"):
         values = sorted({getattr(a, attr) for a in options}, key=lambda v: (str(type(v)), v))
-        if len(values) > 1:
-            value = yield Select(f"placement.{key}", t(f"grunwald.play.choose_{key}", player=player,
-                                                        field=t(f"grunwald.field.{field}")),
-                                 [Choice(_value_label(t, attr, v), v) for v in values])
-            options = [a for a in options if getattr(a, attr) == value]
+        if len(values) < 2:
+            continue
+        message = t(f"grunwald.play.choose_{attr}", player=player, field=where)
+        if attr != "pawn" and len(values) > 10:
+            lo, hi = values[0], values[-1]
+
+            def number(text: str, lo=lo, hi=hi) -> Any:
+                text = text.strip().lower()
+                if text in ("u", "undo", "cofnij"):
+                    return UNDO
+                if text.isdigit() and lo <= int(text) <= hi:
+                    return int(text)
+                raise Invalid(t("grunwald.play.range_expected", range=f"{lo}–{hi}"))
+
+            value = yield Text(f"placement.{attr}", message, number,
+                               t("grunwald.play.range_hint", range=f"{lo}–{hi}"))
+        else:
+            keyed = [Choice(_value_label(t, attr, v), v, None if attr == "pawn" else str(v))
+                     for v in values]
+            value = yield Select(f"placement.{attr}", message, keyed + [_undo_choice(t)])
+        if value is UNDO:
+            return UNDO
+        options = [a for a in options if getattr(a, attr) == value]
     return options[0]
 
 
 def _value_label(t: Catalog, attr: str, v: Any) -> str:
     if attr == "pawn":
         return t(f"grunwald.play.pawn_{v}")
-    if attr == "count":
-        return t("grunwald.board.helpers", n=v)
-    return t("grunwald.board.ducats", n=v)
+    return t.n(f"grunwald.plural.{'helpers' if attr == 'count' else 'ducats'}", v)
 
 
 def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
@@ -250,7 +283,10 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
                 if c != "peasant":
                     choices.append(Choice(card_name(t, f"{source}/{c}"), f"{source}/{c}"))
         if provisions:
-            choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions), "provisions"))
+            choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions),
+                                  ("provisions", provisions)))
+        if items:
+            choices.append(Choice(t("grunwald.play.losses_restart"), "restart", "r"))
         choices.append(_undo_choice(t))
         shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
         answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
@@ -259,14 +295,20 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             return UNDO
         if answer == "done":
             return PayLosses(p.name, tuple(items))
-        if answer == "provisions":
+        if answer == "restart":
+            items, hand, camp, provisions, value = [], dict(p.hand), dict(p.camp), p.provisions, 0
+            continue
+        if isinstance(answer, tuple):  # ("provisions", held)
             def amount(text: str, have=provisions) -> int:
                 if text.strip().isdigit() and 1 <= int(text) <= have:
                     return int(text)
                 raise Invalid(t("grunwald.play.range_expected", range=f"1–{have}"))
 
-            n = yield Text("losses.provisions", t("grunwald.play.losses_amount", have=provisions,
-                                                  left=max(0, owed - value)), amount)
+            if provisions == 1:
+                n = 1  # nothing to ask
+            else:
+                n = yield Text("losses.provisions", t("grunwald.play.losses_amount", have=provisions,
+                                                      left=max(0, owed - value)), amount)
             provisions -= n
             value += n
             items.append(f"provisions:{n}")

@@ -200,11 +200,11 @@ def _apply_effect(state: GrunwaldState, e: Effect) -> None:
                         players=", ".join(state.names))
     p = state.player(e.player)
     if p.ducats + e.ducats < 0:
-        raise RuleError("NG-R2", ".ducats", "grunwald.error.effect_negative", player=p.name,
-                        what="ducats", have=p.ducats, change=e.ducats)
+        raise RuleError("NG-R2", ".ducats", "grunwald.error.effect_negative_ducats", player=p.name,
+                        have=p.ducats, change=e.ducats)
     if p.provisions + e.provisions < 0:
-        raise RuleError("NG-R2", ".provisions", "grunwald.error.effect_negative", player=p.name,
-                        what="provisions", have=p.provisions, change=e.provisions)
+        raise RuleError("NG-R2", ".provisions", "grunwald.error.effect_negative_provisions",
+                        player=p.name, have=p.provisions, change=e.provisions)
     if not 0 <= p.helpers + e.helpers <= MAX_HELPERS:
         raise RuleError("NG-R2", ".helpers", "grunwald.error.effect_helpers", player=p.name,
                         have=p.helpers, change=e.helpers)

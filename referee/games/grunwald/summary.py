@@ -79,12 +79,14 @@ def _field_text(t: Catalog, name: str, results: list[dict[str, Any]]) -> str:
         if name in ("crown", "mercenaries"):
             what = card_name(t, gain)
         elif name == "helpers":
-            what = t("grunwald.summary.helper_bought" if res["paid"] else "grunwald.summary.helper_free",
-                     price=res["paid"])
+            what = (t("grunwald.summary.helper_bought", price=t.n("grunwald.plural.ducats", res["paid"]))
+                    if res["paid"] else t("grunwald.summary.helper_free"))
+        elif name == "ducats":
+            what = t.n("grunwald.plural.ducats", gain)
         else:
             what = t(f"grunwald.summary.gain_{name}", n=gain)
         paid = t("grunwald.summary.paid", n=res["paid"]) if res["paid"] and name != "helpers" else ""
-        parts.append(f"{res['player']} {what}{paid}")
+        parts.append(f"{res['player']}: {what}{paid}")
     return "; ".join(parts)
 
 
@@ -156,6 +158,7 @@ def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
         [t("grunwald.summary.col_player")] + [t(f"grunwald.score.{k}") for k in SCORE_PARTS]
         + [t("grunwald.score.total"), t("grunwald.summary.col_cards"), t("grunwald.summary.col_place")],
         align=["left"] + ["right"] * (len(SCORE_PARTS) + 3),
+        transposable=True,
     )
     for name in sorted(names, key=lambda n: (result.places[n], names.index(n))):
         s = result.scores[name].as_dict()
@@ -206,9 +209,9 @@ def _stake_text(t: Catalog, st) -> str:
     if st.officer:
         parts.append(t("grunwald.board.officer"))
     if st.helpers:
-        parts.append(t("grunwald.board.helpers", n=st.helpers))
+        parts.append(t.n("grunwald.plural.helpers", st.helpers))
     if st.ducats:
-        parts.append(t("grunwald.board.ducats", n=st.ducats))
+        parts.append(t.n("grunwald.plural.ducats", st.ducats))
     return " + ".join(parts)
 
 
@@ -235,7 +238,7 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
         if not p.officer_placed:
             pawns.append(t("grunwald.board.officer"))
         if p.helpers - p.helpers_placed:
-            pawns.append(t("grunwald.board.helpers", n=p.helpers - p.helpers_placed))
+            pawns.append(t.n("grunwald.plural.helpers", p.helpers - p.helpers_placed))
         if p.passed:
             pawns = [t("grunwald.board.passed")]
         table.rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers),
@@ -318,3 +321,67 @@ def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
         rows.append([p.name, *scored, counts["crown"], counts["mercenary"], counts["teuton"],
                      p.ducats, p.provisions, p.helpers])
     return list(CSV_COLUMNS), rows
+
+
+# --------------------------------------------------------------------------------------------
+# The live table: what an entry was, and what the rules did with it
+
+
+def describe(t: Catalog, action: Any) -> str:
+    """One entry of the record in words (what an undo took back)."""
+    from referee.games.grunwald.actions import (
+        Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    )
+
+    if isinstance(action, Place):
+        pawns = (t("grunwald.describe.officer") if action.pawn == "officer"
+                 else t.n("grunwald.plural.helpers", action.count))
+        text = t("grunwald.describe.place", player=action.player, pawns=pawns,
+                 field=t(f"grunwald.field.{action.field}"))
+        if action.ducats:
+            text += t("grunwald.describe.with", ducats=t.n("grunwald.plural.ducats", action.ducats))
+        return text
+    if isinstance(action, Pass):
+        return t("grunwald.describe.pass", player=action.player)
+    if isinstance(action, Reveal):
+        return _reveal_line(t, action)
+    if isinstance(action, Event):
+        return _event_line(t, action)
+    if isinstance(action, SkirmishCards):
+        cards = ", ".join(f"{p} {card_name(t, c)}" for p, c in action.cards)
+        return t("grunwald.describe.skirmish", cards=cards or t("grunwald.summary.nobody"))
+    if isinstance(action, PayLosses):
+        return t("grunwald.summary.loss", player=action.player, items=cards_text(t, list(action.items))).strip()
+    if isinstance(action, HelperPurchase):
+        return t("grunwald.describe.buy" if action.buy else "grunwald.describe.no_buy")
+    if isinstance(action, Feed):
+        return t("grunwald.describe.feed", player=action.player, cards=cards_text(t, list(action.cards)))
+    return str(action)
+
+
+def news_marker(state: GrunwaldState) -> tuple:
+    """Where the round logs stand, to tell afterwards what an entry set in motion."""
+    log = state.log[-1]
+    return (len(state.log), log.skirmish is not None, bool(log.fields), state.phase)
+
+
+def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
+    """What the rules resolved after the last entry: the skirmish, the fields, the end."""
+    count, had_skirmish, had_fields, _ = marker
+    out: Report = []
+    for i in range(count - 1, len(state.log)):
+        log = state.log[i]
+        first = i == count - 1
+        if log.skirmish is not None and not (first and had_skirmish):
+            out.extend(_skirmish_lines(t, log.skirmish))
+        if log.fields and not (first and had_fields):
+            table = Table(t("grunwald.summary.round_fields", round=log.round),
+                          [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
+            for name in ("crown", "provisions", "ducats", "mercenaries", "helpers"):
+                if name in log.fields:
+                    table.rows.append([t(f"grunwald.field.{name}"), _field_text(t, name, log.fields[name])])
+            out.append(table)
+    if state.phase == OVER and marker[3] != OVER:
+        out.append(Heading(t("grunwald.summary.final"), 2))
+        out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
+    return out
