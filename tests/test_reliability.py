@@ -145,7 +145,7 @@ def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
         assert r.returncode == 0, r.stderr
     session_file = tmp_path / "sessions" / "in-progress-three-players.json"
     # a second save leaves a .bak of the previous version
-    subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), "undo", "in-progress-three-players"],
+    subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), "undo", "--yes", "in-progress-three-players"],
                    capture_output=True, env=ENV, check=True)
     assert (tmp_path / "sessions" / "in-progress-three-players.json.bak").exists()
     broken = session_file.read_bytes()[:200]

@@ -147,7 +147,8 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
         pawn = value.get("pawn")
         count = value.get("count", 1)
         ducats = value.get("ducats", 0)
-        if (type(player) is str and field in _FIELD_SET and (pawn == OFFICER or pawn == HELPER)
+        if (type(player) is str and type(field) is str and field in _FIELD_SET
+                and (pawn == OFFICER or pawn == HELPER)
                 and type(count) is int and type(ducats) is int and ducats >= 0):
             return Place(player, field, pawn, count, ducats)
     if isinstance(value, dict) and "pass" in value:
