@@ -363,3 +363,22 @@ def test_session_commands_from_the_command_line(tmp_path):
     assert r.returncode == 1 and "no session" in r.stderr
     r = referee("export", "two-players")
     assert jsonio.loads(r.stdout)["players"] == ["Ola", "Bartek"]
+
+
+def test_new_asks_for_the_players_through_the_real_prompts(tmp_path):
+    store = Store(tmp_path)
+    answers = {"new.count": None, "new.first_player": "Ala\r", "new.player": ["Bob\r", "Ala\r\x15Cezary\r"]}
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=io.StringIO()))
+
+        def type_answer(q):
+            value = answers[q.key]
+            if value is None:
+                value = keys_for(q, 3)  # three players
+            pipe.send_text(value.pop(0) if isinstance(value, list) else value)
+
+        prompter.before_question = type_answer
+        session = sessions.new(store, players=None, colors=None, name="Friday", game_name=None,
+                               lang="en", play_now=False, prompter=prompter)
+    assert session.players == ["Ala", "Bob", "Cezary"]  # the second "Ala" was refused
+    assert store.open("friday", write=False).record["colors"] == {"Ala": "red", "Bob": "green", "Cezary": "magenta"}

@@ -72,16 +72,7 @@ def _ask_players(t: Catalog) -> dialogs.Dialog:
                                  [dialogs.Choice(str(n), n) for n in (2, 3, 4)])
     names: list[str] = []
     for i in range(count):
-        def parse(text: str) -> str:
-            text = text.strip()
-            if not text:
-                raise dialogs.Invalid(t("core.cli.name_empty"))
-            if text in names:
-                raise dialogs.Invalid(t("core.cli.name_taken_player", name=text))
-            if not text.isprintable():
-                raise dialogs.Invalid(t("core.cli.name_unprintable"))
-            return text
-
+        parse = dialogs.player_name(t, names)
         key = "new.first_player" if i == 0 else "new.player"
         names.append((yield dialogs.Text(key, t(key.replace("new.", "core.cli."), n=i + 1), parse)))
     return names

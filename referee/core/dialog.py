@@ -88,3 +88,19 @@ def run(dialog: Dialog, answer: Callable[[Question], Any]) -> Any:
             question = dialog.send(answer(question))
     except StopIteration as stop:
         return stop.value
+
+
+def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
+    """The parse function of a player's name: not empty, printable, not taken yet."""
+
+    def parse(text: str) -> str:
+        text = text.strip()
+        if not text:
+            raise Invalid(t("core.cli.name_empty"))
+        if text in taken:
+            raise Invalid(t("core.cli.name_taken_player", name=text))
+        if not text.isprintable():
+            raise Invalid(t("core.cli.name_unprintable"))
+        return text
+
+    return parse

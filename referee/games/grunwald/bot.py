@@ -116,12 +116,12 @@ def random_losses(state: GrunwaldState, name: str, owed: int, rng: random.Random
                 pool.append("provisions")
         else:
             plain = item.split("/", 1)[1] if rng.random() < 0.5 else item
-            items.append(plain if _unambiguous(p, item, items) else item)
+            items.append(plain if _unambiguous(p, item) else item)
             value += CARDS[item.split("/", 1)[1]][1]
     return PayLosses(name, tuple(items))
 
 
-def _unambiguous(p, item: str, chosen: list[str]) -> bool:
+def _unambiguous(p, item: str) -> bool:
     """Without a prefix the camp is used first; drop the prefix only where no other pile has it."""
     c = item.split("/", 1)[1]
     return (c in p.hand) != (c in p.camp)
@@ -129,16 +129,8 @@ def _unambiguous(p, item: str, chosen: list[str]) -> bool:
 
 def play_random_game(players: list[str], rng: random.Random, stop_after: int | None = None
                      ) -> tuple[GrunwaldState, list[Action]]:
-    state = engine.new_state(players)
-    actions: list[Action] = []
-    while not engine.is_over(state):
-        if stop_after is not None and len(actions) >= stop_after:
-            break
-        a = random_action(state, rng)
-        engine.apply(state, a)
-        actions.append(a)
-    return state, actions
-
+    """A whole game (or its first ``stop_after`` entries) chosen at random among legal ones."""
+    return _play(players, rng, stop_after, random_action)
 
 
 
@@ -226,15 +218,10 @@ def sensible_action(state: GrunwaldState, rng: random.Random) -> Action:
         return HelperPurchase(d.price <= 2 or p.ducats - d.price >= 4)
     if d.kind == "feeding":
         knights = sorted(knights_expanded(state, d.player), key=lambda c: CARDS[c.split("/")[1]][1])
-        return Feed(d.player, tuple(c.split("/")[1] if _single_pile(state, d.player, c) else c
+        p = state.player(d.player)
+        return Feed(d.player, tuple(c.split("/")[1] if _unambiguous(p, c) else c
                                     for c in knights[: d.owed]))
     return random_action(state, rng)
-
-
-def _single_pile(state: GrunwaldState, name: str, item: str) -> bool:
-    p = state.player(name)
-    c = item.split("/", 1)[1]
-    return (c in p.hand) != (c in p.camp)
 
 
 def _thrifty_losses(state: GrunwaldState, name: str, owed: int) -> PayLosses:
@@ -263,15 +250,23 @@ def _thrifty_losses(state: GrunwaldState, name: str, owed: int) -> PayLosses:
 
 def play_sensible_game(players: list[str], rng: random.Random, stop_after: int | None = None
                        ) -> tuple[GrunwaldState, list[Action]]:
+    """A game played like people do; the revealed cards are still random."""
+
+    def choose(state: GrunwaldState, rng: random.Random) -> Action:
+        if engine.decision(state).kind == "reveal":
+            return random_action(state, rng)
+        return sensible_action(state, rng)
+
+    return _play(players, rng, stop_after, choose)
+
+
+def _play(players, rng, stop_after, choose) -> tuple[GrunwaldState, list[Action]]:
     state = engine.new_state(players)
     actions: list[Action] = []
     while not engine.is_over(state):
         if stop_after is not None and len(actions) >= stop_after:
             break
-        if engine.decision(state).kind == "reveal":
-            a = random_action(state, rng)
-        else:
-            a = sensible_action(state, rng)
+        a = choose(state, rng)
         engine.apply(state, a)
         actions.append(a)
     return state, actions

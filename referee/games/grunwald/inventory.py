@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.dialog import Choice, Dialog, Invalid, Select, Text
+from referee.core.dialog import Choice, Dialog, Invalid, Select, Text, player_name
 from referee.core.errors import RuleError, key_path
 from referee.core.text import Catalog
 from referee.games.grunwald import scoring
@@ -148,16 +148,7 @@ def ask_inventory(t: Catalog) -> Dialog:
     count = yield Select("score.count", t("core.cli.player_count"), [Choice(str(n), n) for n in (2, 3, 4)])
     names: list[str] = []
     for i in range(count):
-        def parse_name(text: str) -> str:
-            text = text.strip()
-            if not text:
-                raise Invalid(t("core.cli.name_empty"))
-            if text in names:
-                raise Invalid(t("core.cli.name_taken_player", name=text))
-            if not text.isprintable():
-                raise Invalid(t("core.cli.name_unprintable"))
-            return text
-
+        parse_name = player_name(t, names)
         names.append((yield Text("score.name", t("grunwald.score_prompt.name", n=i + 1), parse_name)))
     players: dict[str, Any] = {}
     for name in names:
