@@ -45,16 +45,27 @@ app()
 PLAYERS = ["Marek", "Jacek", "Kasia", "Ania"]
 
 
-def referee_cmd() -> list[str]:
-    script = Path(sys.executable).parent / "referee"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "referee"]
+def prepare_python(work: Path, python: str | None) -> str:
+    """The interpreter to measure: a fresh virtual environment with ``pip install .`` (as a user
+    installs it: no editable-install hooks, bytecode compiled), unless one is given."""
+    if python:
+        return python
+    venv = work / "venv"
+    py = venv / "bin" / "python"
+    if not py.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", str(ROOT)], check=True)
+    return str(py)
+
+
+CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
 def run_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
     """Wall time and peak RSS (KiB) of one child process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**os.environ, **(env or {})})
+                            env={**CHILD_ENV, **(env or {})})
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -101,6 +112,8 @@ def main() -> int:
     ap.add_argument("--quick", action="store_true", help="small sizes, a smoke run")
     ap.add_argument("--write", action="store_true", help="write docs/benchmarks.md (default for full runs)")
     ap.add_argument("--work", type=Path, default=None, help="keep generated data here (reused)")
+    ap.add_argument("--python", default=None, help="measure this interpreter's referee (default: a "
+                    "fresh venv with pip install .)")
     args = ap.parse_args()
     quick = args.quick
     n_records = 100 if quick else 1000
@@ -109,13 +122,17 @@ def main() -> int:
     work = args.work or Path(tempfile.mkdtemp(prefix="referee-bench-"))
     work.mkdir(parents=True, exist_ok=True)
     report = Report()
-    ref = referee_cmd()
+    python = prepare_python(work, args.python)
+    ref = [python, "-m", "referee"]
+    script = Path(python).parent / "referee"
+    if script.exists():
+        ref = [str(script)]
     bare = work / "bare_app.py"
     bare.write_text(BARE_APP)
     records = make_records(work / "records", max(n_records, 1))
 
     # 1. Start-up
-    res = interleaved({"bare": [sys.executable, str(bare), "--help"], "help": [*ref, "--help"],
+    res = interleaved({"bare": [python, str(bare), "--help"], "help": [*ref, "--help"],
                        "replay1": [*ref, "replay", "--json", str(records[0])]}, runs)
     base, base_rss = res["bare"]
     for key, label in (("help", "referee --help"), ("replay1", "referee replay one.json")):
