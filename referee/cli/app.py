@@ -203,6 +203,12 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
+    except OSError as exc:  # the machine said no (a full disk, a read-only folder …)
+        from referee.core.errors import InputError
+
+        _print_error(InputError("core.file.os_error", path=str(exc.filename or "-"),
+                                detail=exc.strerror or str(exc)), language())
+        sys.exit(1)
     except Exception as exc:  # a bug: still one line for the table, details on request
         import os
 

@@ -39,9 +39,18 @@ def _replay(game, record: dict[str, Any]):
 # new
 
 
+def _game(name: str | None):
+    """The game of that name (``--game``), as a clear error when there is none."""
+    try:
+        return games.get(name or games.DEFAULT)
+    except KeyError:
+        raise RefereeError("core.record.unknown_game", value=str(name)[:40],
+                           known=", ".join(games.names())) from None
+
+
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None) -> Session:
-    game = games.get(game_name or games.DEFAULT)
+    game = _game(game_name)
     t = catalog(lang)
     out = console()
     if players is None:
@@ -57,7 +66,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     meta = {"date": date.today().isoformat(), "colors": dict(zip(players, colors))}
     record = game.new_record(players, meta)
     game.parse_record(record).replay()  # validates the players (NG-C1 etc.)
-    name = name or f"{meta['date']} {', '.join(players)}"
+    name = name or store.unique_name(f"{meta['date']} {', '.join(players)}")
     session = store.create(name, game.name, record, lang)
     out.print(t("core.cli.created", name=session.name, id=session.id))
     if play_now:
@@ -303,9 +312,9 @@ def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | No
     if output is None:
         sys.stdout.write(text)
         return
-    from referee.store.storage import atomic_write
+    from referee.store.storage import write_user_file
 
-    atomic_write(output, text, keep_backup=False)
+    write_user_file(output, text)
 
 
 # --------------------------------------------------------------------------------------------
@@ -325,7 +334,7 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         except ValueError:
             raise RefereeError("core.cli.bad_date", value=since) from None
     entries = store.entries()
-    wanted = [games.get(game_name).name] if game_name else sorted({e.get("game") for e in entries} & set(games.names()))
+    wanted = [_game(game_name).name] if game_name else sorted({e.get("game") for e in entries} & set(games.names()))
     result = {}
     for name in wanted:
         game = games.get(name)

@@ -42,7 +42,10 @@ def loads(text: str) -> Any:
     if not text.strip():
         raise RecordError(None, "$", "core.json.empty")
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        if "\\ud" in text or "\\uD" in text:  # an escaped surrogate: lone ones cannot be text
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+        return value
     except _Duplicate as exc:
         raise RecordError(None, "$", "core.json.duplicate_key", key=str(exc)) from None
     except json.JSONDecodeError as exc:
@@ -51,6 +54,8 @@ def loads(text: str) -> Any:
         ) from None
     except RecursionError:
         raise RecordError(None, "$", "core.json.too_deep") from None
+    except UnicodeEncodeError:
+        raise RecordError(None, "$", "core.json.surrogate") from None
     except ValueError as exc:
         raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
 

@@ -2,13 +2,18 @@
 
 Layout under the data directory::
 
-    sessions/<id>.json    one TinyDB file per session: its metadata and its game record
+    sessions/<id>.json    one TinyDB file per session: its metadata, its game record and, once the
+                          game is over, its result
     sessions/<id>.lock    held (filelock) while a referee process writes the session
-    index.json            one line per session (name, game, players, status, final result)
+    index.json            one entry per session (name, game, players, status, final result)
 
-A session *is* its record; everything else is derived by replaying it.  Persisting an action
-rewrites only that session's small file, so it costs the same with 1 or 10,000 games in the
-archive; the index changes only when a session is created, finished, renamed or deleted.
+A session *is* its record; everything else is derived from it.  Persisting an action rewrites only
+that session's small file, so it costs the same with 1 or 10,000 games in the archive; the index
+changes only when a session is created, finished, un-finished or deleted.
+
+The session file is always written first and is the truth; the index is a cache of it.  Every
+index entry remembers the modification time of the file it describes, so a crash between the two
+writes is noticed (and mended) the next time the archive is listed.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,6 +34,9 @@ from referee.core.errors import RefereeError
 from referee.store.storage import AtomicJSONStorage, StoreCorrupt, atomic_write, read_json
 
 LOCK_TIMEOUT = 0.5  # seconds: a second process gives up well within a second
+INDEX_TIMEOUT = 10  # seconds: index writes are short; past this another referee is stuck
+BATCH = 200  # sessions created per index write (keeps the index lock short)
+_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
 
 class StoreLocked(RefereeError):
@@ -58,6 +67,14 @@ def slugify(text: str) -> str:
     return slug[:60] or "game"
 
 
+def check_name(name: str) -> str:
+    """A session's name: one printable line."""
+    name = name.strip()
+    if not name or not name.isprintable() or len(name) > 200:
+        raise RefereeError("core.store.bad_name", name=name[:40].encode("unicode_escape").decode())
+    return name
+
+
 @dataclass
 class Session:
     store: "Store"
@@ -69,6 +86,7 @@ class Session:
     created: str = ""
     updated: str = ""
     complete: bool = False
+    result: dict[str, Any] | None = None
     _lock: FileLock | None = field(default=None, repr=False)
 
     @property
@@ -82,7 +100,7 @@ class Session:
     def document(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "game": self.game, "lang": self.lang,
                 "created": self.created, "updated": self.updated, "complete": self.complete,
-                "record": self.record}
+                "result": self.result, "record": self.record}
 
     def save(self, record: dict[str, Any], *, complete: bool, result: dict[str, Any] | None = None
              ) -> None:
@@ -92,18 +110,18 @@ class Session:
         was_complete = self.complete
         self.record = record
         self.complete = complete
+        self.result = result if complete else None
         self.updated = now()
         with TinyDB(self.path, storage=AtomicJSONStorage) as db:
             db.table("session").upsert(self.document(), cond=lambda d: True)
         if was_complete != complete:
-            self.store.index_put(self, result)
+            self.store.index_put(self)
 
     def close(self) -> None:
         if self._lock is not None:
             self._lock.release()
-            owner = self.store.owner_path(self.id)
             try:
-                owner.unlink()
+                self.store.owner_path(self.id).unlink()
             except OSError:
                 pass
             self._lock = None
@@ -129,13 +147,19 @@ class Store:
         return self.root / "index.json"
 
     def session_path(self, sid: str) -> Path:
+        if not _ID.match(sid):  # an id is never a path: nothing outside the store is touched
+            raise SessionNotFound("core.store.not_found", session=sid)
         return self.sessions_dir / f"{sid}.json"
 
     def owner_path(self, sid: str) -> Path:
         return self.sessions_dir / f"{sid}.owner"
 
     def ensure(self) -> None:
-        self.sessions_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            self.sessions_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise RefereeError("core.store.unusable", path=str(self.root),
+                               detail=exc.strerror or str(exc)) from None
 
     # -- locking
     def _lock(self, sid: str) -> FileLock:
@@ -155,6 +179,19 @@ class Store:
         except OSError:
             return None
 
+    @contextmanager
+    def _index_lock(self, timeout: float = INDEX_TIMEOUT) -> Iterator[None]:
+        self.ensure()
+        lock = FileLock(str(self.root / "index.lock"), timeout=timeout)
+        try:
+            lock.acquire()
+        except Timeout:
+            raise StoreLocked("core.store.index_locked", path=str(self.index_path)) from None
+        try:
+            yield
+        finally:
+            lock.release()
+
     # -- index
     def _read_index(self) -> dict[str, dict[str, Any]]:
         data = read_json(self.index_path)
@@ -165,93 +202,104 @@ class Store:
             raise StoreCorrupt(self.index_path, "not a TinyDB document")
         return {str(v.get("id")): v for v in table.values() if isinstance(v, dict)}
 
-    @staticmethod
-    def _entry(session: Session, result: dict[str, Any] | None) -> dict[str, Any]:
+    def _mtime(self, sid: str) -> int | None:
+        try:
+            return self.session_path(sid).stat().st_mtime_ns
+        except OSError:
+            return None
+
+    def _entry(self, session: Session) -> dict[str, Any]:
         return {
             "id": session.id, "name": session.name, "game": session.game,
             "players": session.players, "created": session.created, "updated": session.updated,
-            "complete": session.complete, "result": result,
+            "complete": session.complete, "result": session.result,
             "date": str(session.record.get("date") or session.created[:10]),
+            "mtime": self._mtime(session.id),
         }
 
-    def index_put(self, session: Session, result: dict[str, Any] | None) -> None:
+    def index_put(self, session: Session) -> None:
         with self._index_lock():
-            self._index_write(session.id, self._entry(session, result))
+            self._index_write({session.id: self._entry(session)}, [])
 
-    def _index_write_many(self, entries: dict[str, dict[str, Any]]) -> None:
-        """Add index entries (the caller holds the index lock): one write for the batch."""
-        with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
-            db.table("sessions").insert_multiple(entries.values())
-
-    def _index_write(self, sid: str, entry: dict[str, Any] | None) -> None:
-        """Change one index entry (the caller holds the index lock)."""
+    def _index_write(self, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
+        """Add, replace and remove index entries in one write (the caller holds the index lock)."""
         with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
             table = db.table("sessions")
-            doc_id = next((d.doc_id for d in table.all() if d.get("id") == sid), None)
-            if entry is None:
-                if doc_id is not None:
-                    table.remove(doc_ids=[doc_id])
-            elif doc_id is None:
-                table.insert(entry)
-            else:
-                table.update(entry, doc_ids=[doc_id])
+            by_id = {d.get("id"): d.doc_id for d in table.all()}
+            gone = [by_id[sid] for sid in remove if sid in by_id]
+            if gone:
+                table.remove(doc_ids=gone)
+            for sid, entry in put.items():
+                if sid in by_id:
+                    table.update(entry, doc_ids=[by_id[sid]])
+                else:
+                    table.insert(entry)
 
     # -- sessions
-    def _index_lock(self) -> FileLock:
-        self.ensure()
-        return FileLock(str(self.root / "index.lock"), timeout=30)
-
     def create(self, name: str, game: str, record: dict[str, Any], lang: str,
                complete: bool = False, result: dict[str, Any] | None = None) -> Session:
         """A new session (left open and locked for writing)."""
         return self.create_many([(name, game, record, lang, complete, result)], keep_open=True)[0]
 
+    def unique_name(self, name: str) -> str:
+        """``name``, or ``name (2)``, ``name (3)`` … if it is taken (for generated names)."""
+        taken = {e.get(k) for e in self.entries() for k in ("name", "id")}
+        candidate, k = name, 2
+        while candidate in taken:
+            candidate, k = f"{name} ({k})", k + 1
+        return candidate
+
     def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
                     keep_open: bool = False) -> list[Session]:
-        """New sessions, their files, and one index update for all of them.  Ids are chosen under
-        the index lock, so concurrent imports never collide; the index is written once per batch,
-        so importing a large archive does not rewrite the index once per game."""
+        """New sessions and their index entries.  Ids are chosen under the index lock, so
+        concurrent imports never collide; the index is written once per batch."""
+        items = [(check_name(name), *rest) for name, *rest in items]
+        existing = self.entries()
+        names = {e.get("name") for e in existing}
+        ids = {e.get("id") for e in existing}
+        for name, *_ in items:
+            if name in names:
+                raise RefereeError("core.store.name_taken", name=name)
+            if name in ids:  # a name that is another session's id would make keys ambiguous
+                raise RefereeError("core.store.name_is_id", name=name)
+            names.add(name)
         created: list[Session] = []
-        with self._index_lock():
-            existing = self._read_index()
-            names = {e.get("name") for e in existing.values()}
-            for name, *_ in items:
-                if name in names:
-                    raise RefereeError("core.store.name_taken", name=name)
-                names.add(name)
-            try:
-                for name, game, rec, lang, complete, result in items:
-                    base = slugify(name)
-                    sid = base
-                    k = 2
-                    while sid in existing or self.session_path(sid).exists():
-                        sid = f"{base}-{k}"
-                        k += 1
-                    lock = self._lock(sid)
-                    stamp = now()
-                    session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete, lock)
-                    created.append(session)
-                    with TinyDB(session.path, storage=AtomicJSONStorage) as db:
-                        db.table("session").insert(session.document())
-                    existing[sid] = self._entry(session, result)
-                self._index_write_many({s.id: existing[s.id] for s in created})
-            except BaseException:
-                for session in created:
-                    session.close()
-                raise
+        try:
+            for start in range(0, len(items), BATCH):
+                with self._index_lock():
+                    taken = set(self._read_index())
+                    batch = []
+                    for name, game, rec, lang, complete, result in items[start:start + BATCH]:
+                        base = slugify(name)
+                        sid, k = base, 2
+                        while sid in taken or self.session_path(sid).exists():
+                            sid, k = f"{base}-{k}", k + 1
+                        lock = self._lock(sid)
+                        stamp = now()
+                        session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
+                                          result if complete else None, lock)
+                        created.append(session)
+                        batch.append(session)
+                        with TinyDB(session.path, storage=AtomicJSONStorage) as db:
+                            db.table("session").insert(session.document())
+                    self._index_write({s.id: self._entry(s) for s in batch}, [])
+        except BaseException:
+            for session in created:
+                session.close()
+            raise
         if not keep_open:
             for session in created:
                 session.close()
         return created
 
     def resolve(self, key: str) -> str:
-        """A session id from an id or a name."""
-        index = self._read_index()
-        if key in index or self.session_path(key).exists():
+        """A session id from an id or a name.  An id is found without reading the index (so opening
+        a session costs the same in any archive); no name can equal another session's id."""
+        if _ID.match(key) and self.session_path(key).exists():
             return key
-        for sid, entry in index.items():
+        for entry in self.entries():
             if entry.get("name") == key:
-                return sid
+                return entry["id"]
         raise SessionNotFound("core.store.not_found", session=key)
 
     def open(self, key: str, write: bool = True) -> Session:
@@ -273,7 +321,7 @@ class Store:
             doc = next(iter(data["session"].values()))
             return Session(self, doc["id"], doc["name"], doc["game"], doc["record"],
                            doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
-                           bool(doc.get("complete")), lock)
+                           bool(doc.get("complete")), doc.get("result"), lock)
         except (KeyError, TypeError, StopIteration, AttributeError):
             raise StoreCorrupt(path, "not a session document") from None
 
@@ -287,34 +335,51 @@ class Store:
                 except FileNotFoundError:
                     pass
             with self._index_lock():
-                self._index_write(sid, None)
+                self._index_write({}, [sid])
         finally:
             lock.release()
-            try:
-                self.owner_path(sid).unlink()
-            except OSError:
-                pass
+            for leftover in (self.owner_path(sid), self.sessions_dir / f"{sid}.lock"):
+                try:
+                    leftover.unlink()
+                except OSError:
+                    pass
         return sid
 
     def entries(self) -> list[dict[str, Any]]:
-        """Every session's index entry (sessions missing from the index are read directly)."""
+        """Every session's entry.  Finished games come from the index (no replay); an entry whose
+        file changed since it was written, a file the index does not know and every unfinished
+        session are read from their files, which are the truth — and the index is mended."""
         index = self._read_index()
+        files: dict[str, int] = {}
         if self.sessions_dir.exists():
-            for path in self.sessions_dir.glob("*.json"):
-                sid = path.stem
-                if sid not in index:
-                    try:
-                        s = self._load(sid, None)
-                    except RefereeError:
-                        continue
-                    index[sid] = {"id": s.id, "name": s.name, "game": s.game,
-                                  "players": s.players, "created": s.created,
-                                  "updated": s.updated, "complete": s.complete, "result": None}
-        return sorted(index.values(), key=lambda e: (e.get("created") or "", e.get("id")))
-
-    def iter_sessions(self) -> Iterator[Session]:
-        for entry in self.entries():
-            try:
-                yield self._load(entry["id"], None)
-            except SessionNotFound:
+            with os.scandir(self.sessions_dir) as it:
+                for item in it:
+                    if item.name.endswith(".json") and _ID.match(item.name[:-5]):
+                        files[item.name[:-5]] = item.stat().st_mtime_ns
+        out: dict[str, dict[str, Any]] = {}
+        mend: dict[str, dict[str, Any]] = {}
+        for sid, mtime in files.items():
+            entry = index.get(sid)
+            if entry is not None and entry.get("complete") and entry.get("mtime") == mtime:
+                out[sid] = entry
                 continue
+            try:
+                session = self._load(sid, None)
+            except RefereeError:
+                continue
+            fresh = self._entry(session)
+            out[sid] = fresh
+            if entry is None or any(entry.get(k) != fresh[k] for k in ("complete", "result", "name")):
+                mend[sid] = fresh
+        gone = [sid for sid in index if sid not in files]
+        if mend or gone:
+            self._mend_index(mend, gone)
+        return sorted(out.values(), key=lambda e: (e.get("created") or "", e.get("id")))
+
+    def _mend_index(self, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
+        """Bring the index back in line with the session files, if nobody else is writing it."""
+        try:
+            with self._index_lock(timeout=0.2):
+                self._index_write(put, remove)
+        except (StoreLocked, OSError):
+            pass  # the next listing tries again; the answer above is right either way

@@ -38,10 +38,12 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def atomic_write(path: Path, text: str, keep_backup: bool = True) -> None:
+def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | None = None) -> None:
     folder = path.parent
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        if mode is not None:
+            os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -75,6 +77,9 @@ def read_json(path: Path) -> Any:
         data = path.read_bytes()
     except FileNotFoundError:
         return None
+    except NotADirectoryError:
+        raise RefereeError("core.store.unusable", path=str(path.parent),
+                           detail=os.strerror(20)) from None
     except OSError as exc:
         raise StoreCorrupt(path, exc.strerror or str(exc)) from None
     if not data.strip():
@@ -100,3 +105,21 @@ class AtomicJSONStorage(Storage):
 
     def close(self) -> None:
         pass
+
+
+def write_user_file(path: Path, text: str) -> None:
+    """Write a file the user asked for (an export): atomically, with the usual permissions
+    (``0o666`` less the umask) and through a symbolic link to its target."""
+    from referee.core.errors import InputError
+
+    path = Path(path)
+    try:
+        target = path.resolve() if path.is_symlink() else path
+        if target.is_dir():
+            raise InputError("core.file.is_dir", path=str(path))
+        umask = os.umask(0)
+        os.umask(umask)
+        atomic_write(target, text, keep_backup=False, mode=0o666 & ~umask)
+    except OSError as exc:
+        raise InputError("core.file.cannot_write", path=str(path),
+                         detail=exc.strerror or str(exc)) from None

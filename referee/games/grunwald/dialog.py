@@ -244,14 +244,18 @@ def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
         options = list(d.options[name])
         listing = ", ".join(f"{i}) {card_name(t, c)}" for i, c in enumerate(options, 1))
 
-        def pick(text: str, options=options) -> str:
+        def pick(text: str, options=options) -> Any:
             text = text.strip()
+            if text.lower() in ("u", "undo", "cofnij"):
+                return UNDO  # nothing is revealed yet: the cards typed so far are forgotten
             if text.isdigit() and 1 <= int(text) <= len(options):
                 return options[int(text) - 1]
             raise Invalid(t("grunwald.play.secret_invalid", n=len(options)))
 
         card = yield Secret("skirmish.card", t("grunwald.play.secret_card", player=name,
                                                options=listing), pick)
+        if card is UNDO:
+            return UNDO
         chosen.append((name, card))
     yield Notice([Line(t("grunwald.play.skirmish_revealed", cards=", ".join(
         f"{n}: {card_name(t, c)}" for n, c in chosen)), "strong")])

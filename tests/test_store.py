@@ -1,0 +1,116 @@
+"""The store's keys, names and index: found in review, kept by these tests."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from referee.cli import sessions
+from referee.core.errors import RefereeError
+from referee.store.sessions import SessionNotFound, Store
+from tests.conftest import EXAMPLES, ROOT
+
+
+def referee(tmp_path, *args, **kw):
+    return subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path / "data"), *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**os.environ, "COLUMNS": "200"}, **kw)
+
+
+def test_a_session_key_is_never_a_path(tmp_path):
+    victim = tmp_path / "victim.json"
+    victim.write_text("{}")
+    store = Store(tmp_path / "data")
+    sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+    for key in (str(tmp_path / "victim"), "../index", "../sessions/two-players", ""):
+        with pytest.raises(SessionNotFound):
+            store.delete(key)
+    assert victim.exists() and (tmp_path / "data" / "index.json").exists()
+    assert [e["id"] for e in store.entries()] == ["two-players"]
+
+
+def test_a_name_cannot_be_another_sessions_id(tmp_path):
+    store = Store(tmp_path)
+    sessions.import_records(store, [EXAMPLES / "two-players.json"], "2026-11-22 Ala, Bob", None, "en")
+    with pytest.raises(RefereeError) as info:
+        sessions.import_records(store, [EXAMPLES / "three-players.json"], "2026-11-22-ala-bob", None, "en")
+    assert info.value.key == "core.store.name_is_id"
+
+
+def test_same_day_rematch_gets_a_numbered_name(tmp_path):
+    r1 = referee(tmp_path, "new", "--players", "Ala,Bob", "--no-play")
+    r2 = referee(tmp_path, "new", "--players", "Ala,Bob", "--no-play")
+    assert r1.returncode == 0 and r2.returncode == 0, r2.stderr
+    names = [e["name"] for e in json.loads(referee(tmp_path, "list", "--json").stdout)]
+    assert names[1] == names[0] + " (2)"
+
+
+def test_index_is_mended_after_a_crash_between_the_two_writes(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+    # the session file is written, then the process "dies" before the index is updated
+    monkeypatch.setattr(Store, "index_put", lambda self, session: (_ for _ in ()).throw(SystemExit(9)))
+    with pytest.raises(SystemExit):
+        sessions.undo(store, "two-players", 2, False, "en")
+    monkeypatch.undo()
+    entry = next(e for e in store.entries() if e["id"] == "two-players")
+    assert entry["complete"] is False and entry["result"] is None  # read from the file, the truth
+    index = json.loads((tmp_path / "index.json").read_text())["sessions"]
+    assert next(iter(index.values()))["complete"] is False  # and the index was mended
+
+
+def test_sessions_missing_from_the_index_still_count(tmp_path):
+    store = Store(tmp_path)
+    sessions.import_records(store, [EXAMPLES / "two-players.json", EXAMPLES / "four-players.json"],
+                            None, None, "en")
+    (tmp_path / "index.json").unlink()
+    entries = {e["id"]: e for e in store.entries()}
+    assert entries["four-players"]["complete"] and entries["four-players"]["result"]["winners"] == ["Marek"]
+    with pytest.raises(RefereeError):  # the name is still taken, even though the index forgot it
+        sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["export", "two-players", "--format", "md", "-o", "/nonexistent/x.md"], "cannot write"),
+    (["new", "--players", "A,B", "--game", "chess", "--no-play"], "unknown game"),
+    (["stats", "--game", "chess"], "unknown game"),
+    (["new", "--players", "A,B", "--name", "two\nlines", "--no-play"], "cannot be a session name"),
+])
+def test_environment_and_input_problems_are_one_line_exit_1(tmp_path, args, fragment):
+    assert referee(tmp_path, "import", str(EXAMPLES / "two-players.json")).returncode == 0
+    r = referee(tmp_path, *args)
+    assert r.returncode == 1, r.stderr
+    assert fragment in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_data_dir_that_is_a_file(tmp_path):
+    (tmp_path / "data").write_text("not a folder")
+    r = referee(tmp_path, "new", "--players", "A,B", "--no-play")
+    assert r.returncode == 1 and "cannot use" in r.stderr
+
+
+def test_lone_surrogates_are_refused(tmp_path):
+    text = (EXAMPLES / "two-players.json").read_text().replace('"date": "2026-10-03"', '"date": "\\ud800"')
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    for command in ("replay", "import"):
+        r = referee(tmp_path, command, str(path))
+        assert r.returncode == 1 and "surrogate" in r.stderr
+
+
+def test_exports_are_ordinary_files_and_follow_links(tmp_path):
+    assert referee(tmp_path, "import", str(EXAMPLES / "two-players.json")).returncode == 0
+    real = tmp_path / "real.html"
+    real.write_text("old")
+    link = tmp_path / "link.html"
+    link.symlink_to(real)
+    old_umask = os.umask(0o022)
+    os.umask(old_umask)
+    r = referee(tmp_path, "export", "two-players", "--format", "html", "-o", str(link))
+    assert r.returncode == 0, r.stderr
+    assert link.is_symlink() and real.read_text().startswith("<!DOCTYPE html>")
+    assert oct(real.stat().st_mode & 0o777) == oct(0o666 & ~old_umask)
