@@ -138,7 +138,7 @@ def test_two_processes_import_200_records_each_at_the_same_time(tmp_path):
 
 
 def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
-    store = Store(tmp_path)
+    Store(tmp_path)
     for name in ("two-players.json", "in-progress-three-players.json"):
         r = subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), "import", str(EXAMPLES / name)],
                            capture_output=True, text=True, env=ENV)

@@ -355,9 +355,9 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
             table.add_column(t(f"core.cli.{col}"), justify="left" if col == "col_player" else "right")
         parts = list(next(iter(r["players"].values()))["average_points"]) if r["players"] else []
         for part in parts:
-            table.add_column(t(f"core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")), justify="right")
+            table.add_column(t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")), justify="right")
         for title in game.titles:
-            table.add_column(t(f"core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")), justify="right")
+            table.add_column(t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")), justify="right")
         table.add_column(t("core.cli.col_losses"), justify="right")
         for pname, p in r["players"].items():
             table.add_row(Text(pname), str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",

@@ -1,5 +1,5 @@
 """The interface every game implements (in the spirit of boardgame.io's game object and OpenSpiel's
-``Game``/``State``): pure rules, no I/O.
+``Game``/``State``).  Rules are pure: no I/O, no UI library; the CLI drives them.
 
 A session *is* its record: an ordered list of the table's facts and choices.  State is derived by
 replaying it, so undo is "drop the last entry and replay".
@@ -11,6 +11,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Protocol
 
+from referee.core.dialog import Dialog
+from referee.core.report import Report
+from referee.core.text import Catalog
+
 
 @dataclass(frozen=True)
 class Step:
@@ -20,36 +24,54 @@ class Step:
     action: Any
 
 
-class Game(Protocol):
-    #: the record's ``game`` value
-    name: str
-
-    def new_state(self, players: list[str]) -> Any: ...
-
-    def decision(self, state: Any) -> Any | None:
-        """What the table must enter next, or ``None`` once the game is over."""
-
-    def legal_actions(self, state: Any) -> list[Any]:
-        """Every legal action when the next decision is a finite choice (turns, yes/no)."""
-
-    def apply(self, state: Any, action: Any) -> None:
-        """Validate ``action`` against ``state`` and apply it in place (``RecordError`` if illegal)."""
-
-    def random_action(self, state: Any, rng: random.Random) -> Any:
-        """A uniformly-ish chosen legal action for the next decision (tests, benchmarks)."""
-
-    def is_over(self, state: Any) -> bool: ...
-
-    def parse_record(self, document: Any) -> "ParsedRecord": ...
-
-    def write_record(self, players: list[str], steps: Iterable[Step], meta: dict[str, Any]) -> dict[str, Any]: ...
-
-    def replay_output(self, state: Any) -> dict[str, Any]: ...
-
-
 class ParsedRecord(Protocol):
     players: list[str]
-    meta: dict[str, Any]
+    meta: dict[str, Any]  # the record's optional keys (date, place, notes, colors …)
 
     def replay(self) -> tuple[Any, list[Step]]:
-        """Replay the record: the final state and the steps applied (``RecordError`` on the first bad entry)."""
+        """The state where the record stops and the steps applied (``RecordError`` on the first
+        bad entry)."""
+
+
+class Game(Protocol):
+    name: str  # the record's ``game`` value
+    title: str  # shown to players
+    text_prefix: str  # this game's namespace in the prompts/ catalogs
+    titles: tuple[str, ...]  # score parts that are titles (stats counts how often each was won)
+
+    # -- rules
+    def new_state(self, players: list[str]) -> Any: ...
+    def decision(self, state: Any) -> Any | None:
+        """What the table must enter next, or ``None`` once the game is over."""
+    def legal_actions(self, state: Any) -> list[Any]:
+        """Every legal action when the next decision is a finite choice."""
+    def apply(self, state: Any, action: Any) -> None:
+        """Validate ``action`` and apply it in place (``RecordError`` if illegal)."""
+    def is_over(self, state: Any) -> bool: ...
+    def random_action(self, state: Any, rng: random.Random) -> Any: ...
+    def is_secret(self, action: Any) -> bool:
+        """Would undoing this action let players choose again after a reveal?"""
+
+    # -- records
+    def parse_record(self, document: Any) -> ParsedRecord: ...
+    def new_record(self, players: list[str], meta: dict[str, Any]) -> dict[str, Any]: ...
+    def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
+                     ) -> dict[str, Any]: ...
+    def replay_output(self, state: Any) -> dict[str, Any]: ...
+    def result_summary(self, state: Any) -> dict[str, Any] | None:
+        """What the archive keeps of a finished game (``winners``; per player ``score``,
+        ``place`` and numeric extras) for ``list`` and ``stats``."""
+
+    # -- the table (reports and dialogs are plain data; the CLI renders and asks)
+    def dialog(self, state: Any, t: Catalog, colors: dict[str, str]) -> Dialog: ...
+    def board(self, state: Any, t: Catalog, colors: dict[str, str] | None = None) -> Report: ...
+    def describe(self, t: Catalog, action: Any) -> str: ...
+    def news_marker(self, state: Any) -> Any: ...
+    def news(self, t: Catalog, marker: Any, state: Any) -> Report: ...
+    def summary(self, state: Any, t: Catalog, source: str | None = None) -> Report: ...
+    def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str: ...
+
+    # -- the end-of-game calculator
+    def ask_inventory(self, t: Catalog) -> Dialog: ...
+    def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
+    def score_report(self, result: Any, names: list[str], t: Catalog) -> Report: ...

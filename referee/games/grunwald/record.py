@@ -404,10 +404,6 @@ class _Replayer:
         # short players not listed yet: the game is not complete (the record stops here)
 
 
-def replay_document(document: Any) -> tuple[GrunwaldState, list[Step]]:
-    return parse_record(document).replay()
-
-
 # --------------------------------------------------------------------------------------------
 # Writing
 

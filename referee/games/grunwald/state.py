@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.games.grunwald.actions import FIELDS
-from referee.games.grunwald.cards import KNIGHT_KINDS, PEASANT, TEUTON, CARDS
+from referee.games.grunwald.cards import CARDS, KNIGHT_KINDS, PEASANT
 
 ROUNDS = 8  # NG-R1
 START_DUCATS = 3  # NG-C2
@@ -228,5 +228,3 @@ def take(pile: dict[str, int], c: str) -> None:
 def put(pile: dict[str, int], c: str, k: int = 1) -> None:
     pile[c] = pile.get(c, 0) + k
 
-
-TEUTON_KIND = TEUTON
