@@ -27,6 +27,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain Click help and errors: a usage error is a short plain message (not a box), and help
+    # starts without importing Rich's Markdown renderer.
+    rich_markup_mode=None,
 )
 
 _state: dict[str, Optional[str]] = {"lang": None, "data_dir": None}
