@@ -78,7 +78,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
 
 def _ask_players(t: Catalog) -> dialogs.Dialog:
     count = yield dialogs.Select("new.count", t("core.cli.player_count"),
-                                 [dialogs.Choice(str(n), n) for n in (2, 3, 4)])
+                                 [dialogs.Choice(str(n), n, str(n)) for n in (2, 3, 4)])
     names: list[str] = []
     for i in range(count):
         parse = dialogs.player_name(t, names)

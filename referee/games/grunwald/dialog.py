@@ -14,7 +14,7 @@ from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    FIELDS, OFFICER, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
@@ -200,7 +200,8 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     options = [a for a in places if a.field == field]
     where = t(f"grunwald.field.{field}")
     for attr in ("pawn", "count", "ducats"):
-        values = sorted({getattr(a, attr) for a in options}, key=lambda v: (str(type(v)), v))
+        values = sorted({getattr(a, attr) for a in options},
+                        key=lambda v: (v != OFFICER) if attr == "pawn" else v)
         if len(values) < 2:
             continue
         message = t(f"grunwald.play.choose_{attr}", player=player, field=where)

@@ -145,7 +145,8 @@ def score_output(inventories: list[scoring.Inventory], result: scoring.Result) -
 
 def ask_inventory(t: Catalog) -> Dialog:
     """Players, then each one's cards, provisions and ducats, then feeding choices: a document."""
-    count = yield Select("score.count", t("core.cli.player_count"), [Choice(str(n), n) for n in (2, 3, 4)])
+    count = yield Select("score.count", t("core.cli.player_count"),
+                         [Choice(str(n), n, str(n)) for n in (2, 3, 4)])
     names: list[str] = []
     for i in range(count):
         parse_name = player_name(t, names)
