@@ -34,7 +34,7 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
     else:
         from referee.cli.prompter import Prompter
 
-        game = games.get(game_name or games.DEFAULT)
+        game = games.find(game_name)
         document = dialogs.run(game.ask_inventory(t), Prompter(console, lang).ask)
     try:
         output, result = game.score(document)

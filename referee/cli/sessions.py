@@ -39,13 +39,7 @@ def _replay(game, record: dict[str, Any]):
 # new
 
 
-def _game(name: str | None):
-    """The game of that name (``--game``), as a clear error when there is none."""
-    try:
-        return games.get(name or games.DEFAULT)
-    except KeyError:
-        raise RefereeError("core.record.unknown_game", value=str(name)[:40],
-                           known=", ".join(games.names())) from None
+_game = games.find
 
 
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
@@ -115,7 +109,7 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
     with session:
         lang = lang or session.lang
         t = catalog(lang)
-        game = games.get(session.game)
+        game = _game(session.game)
         parsed, state, actions = _replay(game, session.record)
         colors = parsed.meta.get("colors") or {}
         prompter = prompter or Prompter(out, lang)
@@ -176,7 +170,7 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
          prompter: Prompter | None = None) -> None:
     with store.open(key) as session:
         t = catalog(lang or session.lang)
-        game = games.get(session.game)
+        game = _game(session.game)
         parsed, state, actions = _replay(game, session.record)
         if steps > len(actions):
             raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
@@ -214,7 +208,7 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
         elif not e.get("complete"):
             try:
                 s = store.open(e["id"], write=False)
-                game = games.get(s.game)
+                game = _game(s.game)
                 state = _replay(game, s.record)[1]
                 out_state = game.replay_output(state)
                 status["round"] = out_state.get("round")
@@ -252,7 +246,7 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
 def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
     session = store.open(key, write=False)
     lang = lang or session.lang
-    game = games.get(session.game)
+    game = _game(session.game)
     state = _replay(game, session.record)[1]
     if as_json:
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
@@ -303,7 +297,7 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
 
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
     session = store.open(key, write=False)
-    game = games.get(session.game)
+    game = _game(session.game)
     parsed, state, actions = _replay(game, session.record)
     if fmt == "record":
         text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
@@ -334,10 +328,11 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         except ValueError:
             raise RefereeError("core.cli.bad_date", value=since) from None
     entries = store.entries()
-    wanted = [_game(game_name).name] if game_name else sorted({e.get("game") for e in entries} & set(games.names()))
+    wanted = [_game(game_name).name] if game_name else sorted(
+        {e.get("game") for e in entries} & set(games.names()))
     result = {}
     for name in wanted:
-        game = games.get(name)
+        game = _game(name)
         result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
                                player=player, players_count=players_count, since=since)
     if as_json:
@@ -348,7 +343,7 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         out.print(t("core.cli.stats_none"))
         return
     for name, r in result.items():
-        game = games.get(name)
+        game = _game(name)
         table = Table(title=t("core.cli.stats_title", game=game.title, games=r["games"]), title_justify="left")
         columns = ["col_player", "col_games", "col_wins", "col_rate", "col_avg", "col_best"]
         for col in columns:

@@ -27,3 +27,14 @@ def get(name: str) -> "Game":
     if key not in _REGISTRY:
         raise KeyError(name)
     return import_module(_REGISTRY[key]).GAME
+
+
+def find(name: str | None) -> "Game":
+    """The game of that name (default: ``DEFAULT``), or a clear error naming the known ones."""
+    from referee.core.errors import RefereeError
+
+    try:
+        return get(name or DEFAULT)
+    except KeyError:
+        raise RefereeError("core.record.unknown_game", value=str(name)[:40],
+                           known=", ".join(names())) from None
