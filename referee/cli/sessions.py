@@ -342,22 +342,30 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
     if not any(r["games"] for r in result.values()):
         out.print(t("core.cli.stats_none"))
         return
+    from referee.core.report import Heading, Table as ReportTable
+
     for name, r in result.items():
         game = _game(name)
-        table = Table(title=t("core.cli.stats_title", game=game.title, games=r["games"]), title_justify="left")
-        columns = ["col_player", "col_games", "col_wins", "col_rate", "col_avg", "col_best"]
-        for col in columns:
-            table.add_column(t(f"core.cli.{col}"), justify="left" if col == "col_player" else "right")
-        parts = list(next(iter(r["players"].values()))["average_points"]) if r["players"] else []
-        for part in parts:
-            table.add_column(t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")), justify="right")
-        for title in game.titles:
-            table.add_column(t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")), justify="right")
-        table.add_column(t("core.cli.col_losses"), justify="right")
+        players = list(r["players"])
+        report = [Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2)]
+        overview = ReportTable(
+            "", [t(f"core.cli.{c}") for c in ("col_player", "col_games", "col_wins", "col_rate",
+                                               "col_avg", "col_best", "col_losses")],
+            align=["left"] + ["right"] * 6)
         for pname, p in r["players"].items():
-            table.add_row(Text(pname), str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
-                          f"{p['average_total']:.1f}", str(p["best_total"]),
-                          *(f"{p['average_points'].get(k, 0):.1f}" for k in parts),
-                          *(str(p["titles"].get(k, 0)) for k in game.titles),
-                          f"{p['average_skirmish_losses']:.1f}")
-        out.print(table)
+            overview.rows.append([pname, str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
+                                  f"{p['average_total']:.1f}", str(p["best_total"]),
+                                  f"{p['average_skirmish_losses']:.1f}"])
+        report.append(overview)
+        # Points by category and titles: one row each, one column per player.
+        parts = list(next(iter(r["players"].values()))["average_points"]) if players else []
+        detail = ReportTable(t("core.cli.stats_detail"), [t("core.cli.col_player"), *players],
+                             align=["left"] + ["right"] * len(players))
+        for part in parts:
+            detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),
+                                *(f"{r['players'][n]['average_points'].get(part, 0):.1f}" for n in players)])
+        for title in game.titles:
+            detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
+                                *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
+        report.append(detail)
+        render(report, out)

@@ -6,6 +6,7 @@ next action of the record, or ``UNDO``.  Pure: no UI library, no printing.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.core.dialog import BACK, UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
@@ -24,6 +25,13 @@ from referee.games.grunwald.summary import board, card_name
 def is_secret(action: Any) -> bool:
     """Actions whose undo would let players choose again after a reveal (masked skirmish cards)."""
     return isinstance(action, SkirmishCards) and bool(action.cards)
+
+
+def _stable_keys(cards: list[str]) -> dict[str, str]:
+    """Keys for the cards a player may give up, fixed for the whole question, so that a card
+    leaving the list never shifts the keys of the others."""
+    keys = "123456789abcdefghijklmnoqstvwxyz"  # p, r and u are taken by provisions, restart, undo
+    return {c: keys[i] for i, c in enumerate(cards) if i < len(keys)}
 
 
 def _undo_choice(t: Catalog) -> Choice:
@@ -192,12 +200,19 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     # Each field keeps its number (1–6, the board's order) whatever else is available this turn.
     choices = [Choice(t(f"grunwald.field.{f}"), f, str(FIELDS.index(f) + 1)) for f in fields]
     choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
-    field = yield Select("placement.field", t("grunwald.play.placement", player=player), choices)
-    if field is UNDO:
-        return UNDO
-    if field == "pass":
-        return Pass(player)
-    options = [a for a in places if a.field == field]
+    while True:
+        field = yield Select("placement.field", t("grunwald.play.placement", player=player), choices)
+        if field is UNDO:
+            return UNDO
+        if field == "pass":
+            return Pass(player)
+        chosen = yield from _placement_details(t, player, field, [a for a in places if a.field == field])
+        if chosen is not BACK:
+            return chosen
+
+
+def _placement_details(t: Catalog, player: str, field: str, options: list[Place]) -> Dialog:
+    """Pawn, helpers and ducats for the chosen field; ``BACK`` returns to the field menu."""
     where = t(f"grunwald.field.{field}")
     for attr in ("pawn", "count", "ducats"):
         values = sorted({getattr(a, attr) for a in options},
@@ -210,8 +225,8 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
 
             def number(text: str, lo=lo, hi=hi) -> Any:
                 text = text.strip().lower()
-                if text in ("u", "undo", "cofnij"):
-                    return UNDO
+                if text in ("b", "back", "w", "wstecz"):
+                    return BACK
                 if text.isdigit() and lo <= int(text) <= hi:
                     return int(text)
                 raise Invalid(t("grunwald.play.range_expected", range=f"{lo}–{hi}"))
@@ -221,9 +236,9 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
         else:
             keyed = [Choice(_value_label(t, attr, v), v, None if attr == "pawn" else str(v))
                      for v in values]
-            value = yield Select(f"placement.{attr}", message, keyed + [_undo_choice(t)])
-        if value is UNDO:
-            return UNDO
+            value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)])
+        if value is BACK:
+            return BACK
         options = [a for a in options if getattr(a, attr) == value]
     return options[0]
 
@@ -249,8 +264,10 @@ def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
             text = text.strip()
             if text.lower() in ("u", "undo", "cofnij"):
                 return UNDO  # nothing is revealed yet: the cards typed so far are forgotten
-            if text.isdigit() and 1 <= int(text) <= len(options):
-                return options[int(text) - 1]
+            # The masked field keeps a rejected answer: the last number typed is the one meant.
+            digits = re.findall(r"\d+", text)
+            if digits and 1 <= int(digits[-1]) <= len(options):
+                return options[int(digits[-1]) - 1]
             raise Invalid(t("grunwald.play.secret_invalid", n=len(options)))
 
         card = yield Secret("skirmish.card", t("grunwald.play.secret_card", player=name,
@@ -279,17 +296,20 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
     value = 0
+    keys = _stable_keys([f"{source}/{c}" for pile, source in ((camp, "camp"), (hand, "hand"))
+                         for c in sorted(pile) if c != "peasant"])
     while True:
         choices: list[Choice] = []
-        if value >= owed:
-            choices.append(Choice(t("grunwald.play.losses_done"), "done"))
         for pile, source in ((camp, "camp"), (hand, "hand")):
             for c in sorted(pile):
                 if c != "peasant":
-                    choices.append(Choice(card_name(t, f"{source}/{c}"), f"{source}/{c}"))
+                    item = f"{source}/{c}"
+                    choices.append(Choice(card_name(t, item), item, keys.get(item)))
         if provisions:
             choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions),
-                                  ("provisions", provisions)))
+                                  ("provisions", provisions), "p"))
+        if value >= owed:
+            choices.append(Choice(t("grunwald.play.losses_done"), "done", "0"))
         if items:
             choices.append(Choice(t("grunwald.play.losses_restart"), "restart", "r"))
         choices.append(_undo_choice(t))
@@ -331,8 +351,10 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     p = state.player(d.player)
     hand, camp = dict(p.hand), dict(p.camp)
     items: list[str] = []
+    keys = _stable_keys([f"{src}/{c}" for pile, src in ((hand, "hand"), (camp, "camp"))
+                         for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")])
     while len(items) < d.owed:
-        choices = [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}")
+        choices = [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
                    for pile, src in ((hand, "hand"), (camp, "camp"))
                    for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")]
         choices.append(_undo_choice(t))

@@ -744,6 +744,7 @@ def _apply_feed(state: GrunwaldState, action: Feed) -> None:
         take(pile, c)
         put(state.removed, c)
     p.hand, p.camp = hand, camp
+    state.feeding_log.append((p.name, tuple(action.cards)))
     state.feeding_pending.remove(who)
     if not state.feeding_pending:
         _finish_game(state)

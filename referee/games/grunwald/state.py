@@ -148,6 +148,7 @@ class GrunwaldState:
         self.helper_buyer: int | None = None
         self.feeding_pending: list[int] = []
         self.log: list[RoundLog] = [RoundLog(1, self.names[0])]
+        self.feeding_log: list[tuple[str, tuple[str, ...]]] = []  # who gave up which knights
         # Ledger for the conservation invariants: cards that entered / left the game.
         self.entered: dict[str, int] = {}
         self.removed: dict[str, int] = {}
@@ -185,6 +186,7 @@ class GrunwaldState:
         new.skirmish = _copy.deepcopy(self.skirmish)
         new.feeding_pending = list(self.feeding_pending)
         new.log = _copy.deepcopy(self.log)
+        new.feeding_log = list(self.feeding_log)
         new.entered = dict(self.entered)
         new.removed = dict(self.removed)
         return new

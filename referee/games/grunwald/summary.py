@@ -33,7 +33,16 @@ def card_name(t: Catalog, c: str) -> str:
 
 
 def cards_text(t: Catalog, cards: list[str]) -> str:
-    return ", ".join(card_name(t, c) for c in cards) or t("grunwald.summary.none")
+    """Cards (and ``provisions:N`` items, added up into one) as words."""
+    provisions = sum(int(c.split(":", 1)[1]) for c in cards if c.startswith("provisions:"))
+    words = [card_name(t, c) for c in cards if not c.startswith("provisions:")]
+    if provisions:
+        words.append(card_name(t, f"provisions:{provisions}"))
+    return ", ".join(words) or t("grunwald.summary.none")
+
+
+def _pair(t: Catalog, player: str, card: str) -> str:
+    return t("grunwald.summary.pair", player=player, card=card_name(t, card))
 
 
 def _event_line(t: Catalog, ev: Event) -> str:
@@ -53,7 +62,10 @@ def _event_line(t: Catalog, ev: Event) -> str:
     return t("grunwald.summary.event", card=ev.card, effects=effects)
 
 
-def _reveal_line(t: Catalog, rv: Reveal) -> str:
+def _reveal_line(t: Catalog, rv: Reveal, players: int = 4) -> str:
+    from referee.games.grunwald.state import TEUTON_BONUS
+
+    strength = sum(rv.teutons) + TEUTON_BONUS[players] if rv.teutons is not None else 0
     text = t(
         "grunwald.summary.reveal",
         crown=", ".join(map(str, rv.crown)),
@@ -62,7 +74,8 @@ def _reveal_line(t: Catalog, rv: Reveal) -> str:
         ducats="/".join(map(str, sorted(rv.ducats, reverse=True))),
     )
     if rv.teutons is not None:
-        text += " · " + t("grunwald.summary.reveal_teutons", teutons=", ".join(map(str, rv.teutons)))
+        text += " · " + t("grunwald.summary.reveal_teutons", teutons=", ".join(map(str, rv.teutons)),
+                          strength=strength)
     return text
 
 
@@ -91,12 +104,12 @@ def _field_text(t: Catalog, name: str, results: list[dict[str, Any]]) -> str:
 
 
 def _skirmish_lines(t: Catalog, sk: dict[str, Any]) -> list[Line]:
-    cards = ", ".join(f"{p} {card_name(t, c)}" for p, c in sk["cards"].items())
+    cards = ", ".join(_pair(t, p, c) for p, c in sk["cards"].items())
     lines = [Line(t("grunwald.summary.skirmish", strength=sk["strength"],
                     cards=cards or t("grunwald.summary.nobody"), total=sk["total"]))]
     if sk["captures"]:
         lines.append(Line(t("grunwald.summary.captures", captures=", ".join(
-            f"{p} {card_name(t, c)}" for p, c in sk["captures"].items()))))
+            _pair(t, p, c) for p, c in sk["captures"].items()))))
     if sk["won"]:
         lines.append(Line(t("grunwald.summary.skirmish_won"), "good"))
     else:
@@ -104,6 +117,18 @@ def _skirmish_lines(t: Catalog, sk: dict[str, Any]) -> list[Line]:
         for p, items in sk["losses"].items():
             lines.append(Line(t("grunwald.summary.loss", player=p, items=cards_text(t, items))))
     return lines
+
+
+def _skirmish_row(t: Catalog, sk: dict[str, Any]) -> str:
+    """The skirmish in one cell: outcome, captures, losses paid."""
+    text = t("grunwald.summary.skirmish_won_short" if sk["won"] else "grunwald.summary.skirmish_lost_short",
+             strength=sk["strength"], total=sk["total"], owed=sk["owed"])
+    if sk["captures"]:
+        text += "; " + t("grunwald.summary.captures", captures=", ".join(
+            _pair(t, p, c) for p, c in sk["captures"].items()))
+    for p, items in sk["losses"].items():
+        text += "; " + t("grunwald.summary.loss", player=p, items=cards_text(t, items)).strip()
+    return text
 
 
 def round_blocks(t: Catalog, state: GrunwaldState) -> Report:
@@ -115,7 +140,7 @@ def round_blocks(t: Catalog, state: GrunwaldState) -> Report:
         if log.event is not None:
             out.append(Line(_event_line(t, log.event)))
         if log.reveal is not None:
-            out.append(Line(_reveal_line(t, log.reveal)))
+            out.append(Line(_reveal_line(t, log.reveal, state.n)))
         if log.skirmish is not None:
             out.extend(_skirmish_lines(t, log.skirmish))
         if log.fields:
@@ -189,6 +214,8 @@ def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Repo
     if source:
         out.append(Line(source, "muted"))
     out.extend(round_blocks(t, state))
+    for name, cards in state.feeding_log:
+        out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.append(holdings_table(t, state))
@@ -220,8 +247,10 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     track = "".join("●" if r < state.round else "◉" if r == state.round else "○" for r in range(1, 9))
     start = state.names[state.start_player]
     out: Report = [Heading(t("grunwald.board.title", round=state.round, track=track, start=start), 1)]
+    if state.log[-1].event is not None:
+        out.append(Line(_event_line(t, state.log[-1].event)))
     if state.reveal is not None:
-        out.append(Line(_reveal_line(t, state.reveal)))
+        out.append(Line(_reveal_line(t, state.reveal, state.n)))
     d = engine.decision(state)
     current = d.player if d is not None else None
     table = Table(
@@ -286,6 +315,8 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     if meta.get("notes"):
         out.append(Line(t("grunwald.export.notes", notes=meta["notes"]), "muted"))
     out.extend(round_blocks(t, state))
+    for pname, cards in state.feeding_log:
+        out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
@@ -362,25 +393,34 @@ def describe(t: Catalog, action: Any) -> str:
 def news_marker(state: GrunwaldState) -> tuple:
     """Where the round logs stand, to tell afterwards what an entry set in motion."""
     log = state.log[-1]
-    return (len(state.log), log.skirmish is not None, bool(log.fields), state.phase)
+    losses = len(log.skirmish["losses"]) if log.skirmish is not None else 0
+    return (len(state.log), log.skirmish is not None, bool(log.fields), state.phase, losses,
+            len(state.feeding_log))
 
 
 def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
     """What the rules resolved after the last entry: the skirmish, the fields, the end."""
-    count, had_skirmish, had_fields, _ = marker
+    count, had_skirmish, had_fields, _, losses, fed = marker
     out: Report = []
     for i in range(count - 1, len(state.log)):
         log = state.log[i]
         first = i == count - 1
         if log.skirmish is not None and not (first and had_skirmish):
             out.extend(_skirmish_lines(t, log.skirmish))
+        elif log.skirmish is not None:  # losses paid since
+            for p, items in list(log.skirmish["losses"].items())[losses:]:
+                out.append(Line(t("grunwald.summary.loss", player=p, items=cards_text(t, items))))
         if log.fields and not (first and had_fields):
             table = Table(t("grunwald.summary.round_fields", round=log.round),
                           [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
+            if log.skirmish is not None:
+                table.rows.append([t("grunwald.field.teutons"), _skirmish_row(t, log.skirmish)])
             for name in ("crown", "provisions", "ducats", "mercenaries", "helpers"):
                 if name in log.fields:
                     table.rows.append([t(f"grunwald.field.{name}"), _field_text(t, name, log.fields[name])])
             out.append(table)
+    for name, cards in state.feeding_log[fed:]:
+        out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER and marker[3] != OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
