@@ -325,7 +325,7 @@ def test_locked_session_gives_a_clear_message(tmp_path):
         start = time.monotonic()
         r = subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path), "undo", "game"],
                            capture_output=True, text=True, timeout=30, cwd=ROOT,
-                           env={**os.environ, "COLUMNS": "200"})
+                           env={**os.environ, "COLUMNS": "200", "REFEREE_LANG": "en"})
         assert r.returncode == 3
         assert f"in use by another referee (pid {holder.pid})" in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
@@ -340,7 +340,7 @@ def test_session_commands_from_the_command_line(tmp_path):
     def referee(*args, env=None):
         return subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path), *args],
                               capture_output=True, text=True, timeout=60, cwd=ROOT,
-                              env={**os.environ, "COLUMNS": "200", **(env or {})})
+                              env={**os.environ, "COLUMNS": "200", "REFEREE_LANG": "en", **(env or {})})
 
     r = referee("new", "--players", "Ala,Bob,Cezary", "--colors", "red,green,blue", "--name", "Friday", "--no-play")
     assert r.returncode == 0, r.stderr

@@ -23,7 +23,7 @@ from referee.store.sessions import Store
 from tests.conftest import EXAMPLES, ROOT
 
 PY = sys.executable
-ENV = {**os.environ, "COLUMNS": "200", "PYTHONPATH": str(ROOT)}
+ENV = {**os.environ, "COLUMNS": "200", "PYTHONPATH": str(ROOT), "REFEREE_LANG": "en"}
 
 WRITER = r"""
 import random, sys, time
@@ -311,7 +311,8 @@ def test_sighup_from_a_closed_terminal_leaves_the_session_resumable(tmp_path):
     store.create("game", "na-grunwald", record.write_record(players, [], {}), "en").close()
     pid, fd = pty.fork()
     if pid == 0:  # the child: a referee in a terminal
-        os.environ.update({"COLUMNS": "120", "LINES": "40", "TERM": "xterm", "PYTHONPATH": str(ROOT)})
+        os.environ.update({"COLUMNS": "120", "LINES": "40", "TERM": "xterm", "PYTHONPATH": str(ROOT),
+                           "REFEREE_LANG": "en"})
         os.execv(PY, [PY, "-m", "referee", "--data-dir", str(tmp_path), "play", "game"])
 
     def read_until(text: str, timeout: float = 20) -> str:

@@ -54,7 +54,7 @@ def test_NG_E7_rulebook_example_from_a_file(tmp_path):
     assert totals(out) == {"Jacek": (46, 2), "Ania": (46, 1), "Marek": (43, 3)}
     assert out["winners"] == ["Ania"]
     r = subprocess.run([sys.executable, "-m", "referee", "score", str(path)], capture_output=True,
-                       text=True, cwd=ROOT, timeout=60, env={**os.environ, "COLUMNS": "120"})
+                       text=True, cwd=ROOT, timeout=60, env={**os.environ, "COLUMNS": "120", "REFEREE_LANG": "en"})
     assert "Winner: Ania — tied on 46 points, more cards (11)." in r.stdout
     assert "Commander of crown troops: Marek (+6, most cards)" in r.stdout
 

@@ -18,7 +18,7 @@ from tests.conftest import EXAMPLES, ROOT
 def referee(tmp_path, *args, **kw):
     return subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path / "data"), *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=60,
-                          env={**os.environ, "COLUMNS": "200"}, **kw)
+                          env={**os.environ, "COLUMNS": "200", "REFEREE_LANG": "en"}, **kw)
 
 
 def test_a_session_key_is_never_a_path(tmp_path):
