@@ -99,11 +99,11 @@ def test_sigkill_during_imports_leaves_a_loadable_store(tmp_path):
         files.append(path)
     data = tmp_path / "data"
     rng = random.Random(2)
-    for kill in range(20):
+    for kill in range(50):  # a real `referee import`, killed 50 times at random moments
         batch = rng.sample(files, 8)
         proc = subprocess.Popen([PY, "-m", "referee", "--data-dir", str(data), "import", *map(str, batch)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
-        time.sleep(rng.uniform(0.2, 0.9))
+        time.sleep(rng.uniform(0.15, 0.6))
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         counts = check_store(data)
