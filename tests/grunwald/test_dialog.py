@@ -103,3 +103,59 @@ def test_news_tells_losses_and_feeding_as_they_happen():
     blocks = summary.news(T, marker, t.s)
     text = " ".join(getattr(b, "text", "") for b in blocks)
     assert "Feeding: Jacek gives up crown 4" in text and "End of the game" in text
+
+
+def _all_placements_offered(state):
+    """Every action the placement dialog can produce, by walking all its menus."""
+    found = set()
+
+    def walk(path):
+        gen = dialog.ask(state, T)
+        q = next(gen)
+        taken = list(path)
+        try:
+            while True:
+                if isinstance(q, dialogs.Notice):
+                    q = gen.send(None)
+                    continue
+                if isinstance(q, dialogs.Select):
+                    options = [c.value for c in q.choices
+                               if c.value is not dialogs.UNDO and c.value is not dialogs.BACK]
+                elif isinstance(q, dialogs.Text):  # a long list of numbers: try each one
+                    options = [v for v in range(0, 40) if _parses(q, v)]
+                if not taken:
+                    for value in options:
+                        walk(path + [value])
+                    return
+                q = gen.send(q.parse(str(taken[0])) if isinstance(q, dialogs.Text) else taken[0])
+                taken.pop(0)
+        except StopIteration as stop:
+            found.add(stop.value)
+
+    walk([])
+    return found
+
+
+def _parses(q, v):
+    try:
+        q.parse(str(v))
+        return True
+    except dialogs.Invalid:
+        return False
+
+
+def test_the_placement_dialog_offers_exactly_the_legal_actions():
+    import random
+
+    from referee.games.grunwald import bot, engine
+
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(6):
+        state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"][: 2 + seed % 3])
+        while not engine.is_over(state) and checked < 40:
+            if engine.decision(state).kind == "placement" and rng.random() < 0.3:
+                assert _all_placements_offered(state) == set(engine.legal_actions(state))
+                checked += 1
+            engine.apply(state, bot.random_action(state, rng))
+    assert checked >= 20
