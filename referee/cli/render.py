@@ -31,7 +31,7 @@ def render(report: Report, console: Console) -> None:
                 table.add_column(col, justify=justify, min_width=longest_word, overflow="fold")
             for i, row in enumerate(block.rows):
                 style = block.row_styles[i] if i < len(block.row_styles) else ""
-                table.add_row(*(Text(cell) for cell in row), style=style or None)
+                table.add_row(*(Text(cell) for cell in row), style=_style(style))
             console.print(table)
 
 
@@ -42,3 +42,17 @@ def _width(block: Table) -> int:
         cells = [len(row[i]) for row in block.rows if i < len(row)]
         widths.append(max([max((len(w) for w in col.split()), default=1), *cells]))
     return sum(widths) + 3 * len(widths) + 1
+
+
+def _style(name: str) -> str | None:
+    """A colour a record asked for, if Rich knows it (a record's colours are only a wish)."""
+    if not name:
+        return None
+    from rich.errors import StyleSyntaxError
+    from rich.style import Style
+
+    try:
+        Style.parse(name)
+    except (StyleSyntaxError, ValueError):
+        return None
+    return name

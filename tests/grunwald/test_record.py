@@ -61,7 +61,7 @@ def record_of(table: Table, **meta):
     (lambda d: d["rounds"][1]["event"]["effects"][0].update(ducats=1.5), "rounds[1].event.effects[0].ducats"),
     (lambda d: d["rounds"][1]["event"]["effects"][0].update(gain="hand/crown:3"), "rounds[1].event.effects[0].gain"),
     (lambda d: d["rounds"][3]["skirmish"].update(cards=[]), "rounds[3].skirmish.cards"),
-    (lambda d: d.update(colors={"Marek": 7}), "colors.Marek"),
+    (lambda d: d["rounds"][1]["event"]["effects"].__setitem__(0, {"player": "Jacek"}), "rounds[1].event.effects[0]"),
 ])
 def test_format_errors_name_the_location(mutate, location):
     doc = example()
@@ -408,3 +408,25 @@ def test_ducats_without_a_pawn_and_unknown_field_cite_their_rules():
     doc = example()
     doc["rounds"][0]["placements"][0]["field"] = "castle"
     expect(doc, "NG-P5", "rounds[0].placements[0].field")
+
+
+def test_optional_keys_are_ignored_by_replay():
+    doc = example()
+    doc.update(colors="red, green", date=20261017, notes=["x"], place={"city": "Toruń"})
+    state, _ = record.parse_record(doc).replay()
+    assert output.replay_output(state)["winners"] == ["Marek"]
+    from referee.core.text import catalog
+    from referee.games.grunwald.summary import board, export_report
+
+    board(state, catalog("en"), doc["colors"])  # no colours to show, no trouble
+    export_report(state, catalog("en"), {"colors": {"Marek": 7, "Jacek": "plaid"}})
+
+
+def test_an_effect_that_changes_nothing_round_trips():
+    t = Table(2)
+    t.reveal().pass_rest()
+    t.event(Effect("Marek"))
+    doc = record_of(t)
+    assert doc["rounds"][1]["event"]["effects"] == [{"player": "Marek", "ducats": 0}]
+    state, steps = record.parse_record(doc).replay()
+    assert record.write_record(doc["players"], [s.action for s in steps]) == doc

@@ -112,6 +112,9 @@ def parse_event(value: Any, location: str) -> Event:
         loc = f"{location}.effects[{i}]"
         e = _object(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
         player = _str(_required(e, "player", loc), f"{loc}.player")
+        if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
+            raise _fail(loc, "grunwald.record.effect_empty",
+                        allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
         ints = {k: _int(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
         cards = {}
         for k in EFFECT_CARDS:
@@ -209,12 +212,16 @@ def parse_record(document: Any) -> GrunwaldRecord:
     if fmt != FORMAT or isinstance(fmt, bool):
         raise _fail("format", "grunwald.record.bad_format", value=str(fmt)[:40], expected=FORMAT)
     players = parse_players(_required(doc, "players", "$"))
-    meta = {k: doc[k] for k in META_KEYS if k in doc}
-    colors = meta.get("colors")
-    if colors is not None:
-        for name, colour in _string_map(colors, "colors").items():
-            _str(colour, f"colors{key_path(name)}")
+    meta = {k: doc[k] for k in META_KEYS if k in doc}  # kept as written; replay ignores them
     return GrunwaldRecord(players, meta, doc)
+
+
+def player_colors(meta: dict[str, Any]) -> dict[str, str]:
+    """The usable part of the optional ``colors`` map (anything else in it is ignored)."""
+    colors = meta.get("colors")
+    if not isinstance(colors, dict):
+        return {}
+    return {k: v for k, v in colors.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 class _Stop(Exception):
@@ -416,6 +423,8 @@ def _effect_dict(e: Effect) -> dict[str, Any]:
     for k in EFFECT_CARDS:
         if getattr(e, k) is not None:
             out[k] = getattr(e, k)
+    if len(out) == 1:  # an effect that changes nothing still names what it (did not) change
+        out["ducats"] = 0
     return out
 
 

@@ -243,7 +243,9 @@ def _stake_text(t: Catalog, st) -> str:
 
 
 def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
-    colors = colors or {}
+    from referee.games.grunwald.record import player_colors
+
+    colors = player_colors({"colors": colors})
     track = "".join("●" if r < state.round else "◉" if r == state.round else "○" for r in range(1, 9))
     start = state.names[state.start_player]
     out: Report = [Heading(t("grunwald.board.title", round=state.round, track=track, start=start), 1)]
@@ -320,7 +322,9 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
-        colors = meta.get("colors") or {}
+        from referee.games.grunwald.record import player_colors
+
+        colors = player_colors(meta)
         out.append(Chart(t("grunwald.export.chart"), [t(f"grunwald.score.{k}") for k in SCORE_PARTS],
                          [(n, [result.scores[n].as_dict()[k] for k in SCORE_PARTS]) for n in state.names],
                          [colors.get(n, "") for n in state.names]))
