@@ -6,36 +6,19 @@ import sys
 from pathlib import Path
 
 from referee.core import jsonio
-from referee.core.errors import RecordError, RefereeError
+from referee.core.errors import RecordError, RefereeError, from_file
 
 
 def load_record(path: Path, default_game: str | None):
     """Read and parse a record file; returns ``(game, record)``.  The record's ``game`` key decides;
-    ``default_game`` (else the registry's default) serves records that do not say."""
+    ``default_game`` (else the registry's default) serves records that do not say.  Every error,
+    now or while replaying, names the file."""
     from referee import games
 
-    try:
+    with from_file(path):
         document = jsonio.loads(jsonio.read_text(path))
-    except RecordError as error:
-        error.source = str(path)
-        raise
-    fallback = default_game or games.DEFAULT
-    name = document.get("game", fallback) if isinstance(document, dict) else fallback
-    try:
-        game = games.get(name) if isinstance(name, str) else None
-    except KeyError:
-        game = None
-    if game is None:
-        error = RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
-                            known=", ".join(games.names()))
-        error.source = str(path)
-        raise error
-    try:
-        parsed = game.parse_record(document)
-    except RecordError as error:
-        error.source = str(path)
-        raise
-    return game, _Sourced(parsed, str(path))
+        game = games.for_document(document, default_game)
+        return game, _Sourced(game.parse_record(document), str(path))
 
 
 class _Sourced:
@@ -48,11 +31,8 @@ class _Sourced:
         self.meta = parsed.meta
 
     def replay(self):
-        try:
+        with from_file(self.source):
             return self._parsed.replay()
-        except RecordError as error:
-            error.source = self.source
-            raise
 
 
 def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 
@@ -71,3 +72,14 @@ RuleError = RecordError
 
 class InputError(RefereeError):
     """A file could not be read at all (missing, a directory, too large, not UTF-8 …)."""
+
+
+@contextmanager
+def from_file(path: object) -> Iterator[None]:
+    """Record errors raised inside name the file the document came from."""
+    try:
+        yield
+    except RecordError as error:
+        if path is not None:
+            error.source = str(path)
+        raise

@@ -38,3 +38,19 @@ def find(name: str | None) -> "Game":
     except KeyError:
         raise RefereeError("core.record.unknown_game", value=str(name)[:40],
                            known=", ".join(names())) from None
+
+
+def for_document(document: object, default: str | None) -> "Game":
+    """The game a document names in its ``game`` key (else ``default``), as a record error at
+    ``game`` when there is no such game."""
+    from referee.core.errors import RecordError
+
+    fallback = default or DEFAULT
+    name = document.get("game", fallback) if isinstance(document, dict) else fallback
+    try:
+        if isinstance(name, str):
+            return get(name)
+    except KeyError:
+        pass
+    raise RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
+                      known=", ".join(names()))
