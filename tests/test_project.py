@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -28,9 +30,10 @@ def test_rules_layer_has_no_ui_or_storage_imports():
             assert "print(" not in path.read_text(encoding="utf-8"), path
 
 
-def test_nothing_outside_the_game_package_is_grunwald_specific():
+@pytest.mark.parametrize("package,word", [("grunwald", "grunwald"), ("kajko", "kajko")])
+def test_nothing_outside_a_game_package_is_specific_to_it(package, word):
     for path in (ROOT / "referee").rglob("*.py"):
-        if "games/grunwald" in path.as_posix() or path.name == "__init__.py" and path.parent.name == "games":
+        if f"games/{package}" in path.as_posix() or path.name == "__init__.py" and path.parent.name == "games":
             continue
         text = path.read_text(encoding="utf-8").lower()
-        assert "grunwald" not in text.replace("referee.games.grunwald", ""), path
+        assert word not in text.replace(f"referee.games.{package}", ""), path

@@ -67,21 +67,26 @@ def new(
     players: Annotated[Optional[str], typer.Option("--players", help=_help("cli.help.new_players"))] = None,
     colors: Annotated[Optional[str], typer.Option("--colors", help=_help("cli.help.new_colors"))] = None,
     name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.new_name"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"), hidden=True)] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    variant: Annotated[Optional[list[str]], typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
+    hints: Annotated[bool, typer.Option("--hints", help=_help("cli.help.play_hints"))] = False,
 ) -> None:
     from referee.cli import sessions
 
     split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
     sessions.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
-                 lang=language(), play_now=not no_play)
+                 lang=language(), play_now=not no_play, variants=variant, hints=hints)
 
 
 @app.command(help=_help("cli.help.play"))
-def play(session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None) -> None:
+def play(
+    session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
+    hints: Annotated[bool, typer.Option("--hints", help=_help("cli.help.play_hints"))] = False,
+) -> None:
     from referee.cli import sessions
 
-    sessions.play(store(), session, explicit_language())
+    sessions.play(store(), session, explicit_language(), hints=hints)
 
 
 @app.command(help=_help("cli.help.undo"))

@@ -43,13 +43,25 @@ _game = games.find
 
 
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
-        game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None) -> Session:
+        game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
+        variants: list[str] | None = None, hints: bool = False) -> Session:
     game = _game(game_name)
     t = catalog(lang)
     out = console()
+    setup: dict[str, Any] = {}
+    for v in variants or []:
+        if v not in game.variants:
+            raise RefereeError("core.cli.no_variant", game=game.title, variant=v,
+                               known=", ".join(game.variants) or "-")
+        setup.setdefault("variants", {})[v] = True
+    if hints and not game.has_hints:
+        raise RefereeError("core.cli.no_hints", game=game.title)
     if players is None:
         prompter = prompter or Prompter(out, lang)
-        players = dialogs.run(_ask_players(t), prompter.ask)
+        players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
+        questions = game.setup(t)
+        if questions is not None and not setup:
+            setup = dialogs.run(questions, prompter.ask)
     players = [p.strip() for p in players]
     colors = colors or PALETTE[: len(players)]
     if len(colors) != len(players):
@@ -57,22 +69,22 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     _check_colors(colors)
     from datetime import date
 
-    meta = {"date": date.today().isoformat(), "colors": dict(zip(players, colors))}
+    meta = {**setup, "date": date.today().isoformat(), "colors": dict(zip(players, colors))}
     record = game.new_record(players, meta)
-    game.parse_record(record).replay()  # validates the players (NG-C1 etc.)
+    game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
     name = name or store.unique_name(f"{meta['date']} {', '.join(players)}")
     session = store.create(name, game.name, record, lang)
     out.print(t("core.cli.created", name=session.name, id=session.id))
     if play_now:
-        play(store, session, lang, prompter=prompter)
+        play(store, session, lang, prompter=prompter, hints=hints)
     else:
         session.close()
     return session
 
 
-def _ask_players(t: Catalog) -> dialogs.Dialog:
+def _ask_players(t: Catalog, counts: tuple[int, ...]) -> dialogs.Dialog:
     count = yield dialogs.Select("new.count", t("core.cli.player_count"),
-                                 [dialogs.Choice(str(n), n, str(n)) for n in (2, 3, 4)])
+                                 [dialogs.Choice(str(n), n, str(n)) for n in counts])
     names: list[str] = []
     for i in range(count):
         parse = dialogs.player_name(t, names)
@@ -97,8 +109,8 @@ def _check_colors(colors: list[str]) -> None:
 # play and undo
 
 
-def play(store: Store, session: Session | str | None, lang: str | None, prompter: Prompter | None = None
-         ) -> None:
+def play(store: Store, session: Session | str | None, lang: str | None, prompter: Prompter | None = None,
+         hints: bool = False) -> None:
     out = console()
     if session is None:
         session = _choose_unfinished(store, lang, prompter or Prompter(out, lang))
@@ -110,6 +122,8 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
         lang = lang or session.lang
         t = catalog(lang)
         game = _game(session.game)
+        if hints and not game.has_hints:
+            raise RefereeError("core.cli.no_hints", game=game.title)
         parsed, state, actions = _replay(game, session.record)
         colors = parsed.meta.get("colors") or {}
         prompter = prompter or Prompter(out, lang)
@@ -117,7 +131,7 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
         try:
             while not game.is_over(state):
                 played = True
-                result = dialogs.run(game.dialog(state, t, colors), prompter.ask)
+                result = dialogs.run(game.dialog(state, t, colors, hints=hints), prompter.ask)
                 if result is dialogs.UNDO:
                     if not actions:
                         out.print(t("core.cli.nothing_to_undo"))
@@ -161,9 +175,19 @@ def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Se
     if not open_ones:
         console().print(t("core.cli.no_unfinished"))
         return None
-    choices = [dialogs.Choice(f"{e['name']}  ({e['id']})", e["id"]) for e in open_ones]
+    several = len({e.get("game") for e in open_ones}) > 1
+    choices = [dialogs.Choice(f"{e['name']}  ({e['id']})"
+                              + (f" · {_title(e.get('game'))}" if several else ""), e["id"])
+               for e in open_ones]
     sid = prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
     return store.open(sid)
+
+
+def _title(name: object) -> str:
+    try:
+        return games.get(str(name)).title
+    except KeyError:
+        return str(name)
 
 
 def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,
@@ -211,15 +235,18 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
                 game = _game(s.game)
                 state = _replay(game, s.record)[1]
                 out_state = game.replay_output(state)
-                status["round"] = out_state.get("round")
-                status["awaiting"] = out_state.get("awaiting")
+                for k in ("round", "awaiting"):
+                    if k in out_state:
+                        status[k] = out_state[k]
+                status["progress"] = game.progress(state, t)
                 e = {**e, "updated": s.updated}
             except RefereeError:
                 status["error"] = True
         rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created", "updated")},
                      **status})
-    if as_json:
-        sys.stdout.write(jsonio.dumps_line(rows) + "\n")
+    if as_json:  # the progress words are for people; the JSON says the same in data
+        sys.stdout.write(jsonio.dumps_line([{k: v for k, v in r.items() if k != "progress"}
+                                            for r in rows]) + "\n")
         return
     out = console()
     if not rows:
@@ -233,11 +260,8 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
             status = t("core.cli.status_damaged")
         elif r["complete"]:
             status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
-        elif r.get("awaiting"):
-            status = t("core.cli.status_awaiting", round=r["awaiting"]["round"],
-                       step=t(f"core.cli.step_{r['awaiting']['phase']}"))
         else:
-            status = t("core.cli.status_round", round=r.get("round") or 0)
+            status = r.pop("progress", "")
         table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
@@ -334,7 +358,8 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
     for name in wanted:
         game = _game(name)
         result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
-                               player=player, players_count=players_count, since=since)
+                               {x: key for x, (key, _) in game.stats_extras.items()}, player=player, players_count=players_count,
+                               since=since)
     if as_json:
         sys.stdout.write(jsonio.dumps_line({"games": result}) + "\n")
         return
@@ -348,14 +373,16 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         game = _game(name)
         players = list(r["players"])
         report = [Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2)]
+        extras = list(game.stats_extras.values())  # (JSON key, label key)
         overview = ReportTable(
             "", [t(f"core.cli.{c}") for c in ("col_player", "col_games", "col_wins", "col_rate",
-                                               "col_avg", "col_best", "col_losses")],
-            align=["left"] + ["right"] * 6)
+                                               "col_avg", "col_best")]
+            + [t(label) for _, label in extras],
+            align=["left"] + ["right"] * (5 + len(extras)))
         for pname, p in r["players"].items():
             overview.rows.append([pname, str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
                                   f"{p['average_total']:.1f}", str(p["best_total"]),
-                                  f"{p['average_skirmish_losses']:.1f}"])
+                                  *(f"{p[key]:.1f}" for key, _ in extras)])
         report.append(overview)
         # Points by category and titles: one row each, one column per player.
         parts = list(next(iter(r["players"].values()))["average_points"]) if players else []

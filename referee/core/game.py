@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from importlib import import_module
 from typing import Any, Iterable, Protocol
 
 from referee.core.dialog import Dialog
@@ -38,6 +39,13 @@ class Game(Protocol):
     title: str  # shown to players
     text_prefix: str  # this game's namespace in the prompts/ catalogs
     titles: tuple[str, ...]  # score parts that are titles (stats counts how often each was won)
+    player_counts: tuple[int, ...]  # how many may play
+    #: numeric extras of a result summary's players that stats averages:
+    #: extra -> (its stats JSON key, the catalog key of its column)
+    stats_extras: dict[str, tuple[str, str]]
+    variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
+    #: whether ``dialog`` can show a memory aid (``play --hints``)
+    has_hints: bool
 
     # -- rules
     def new_state(self, players: list[str]) -> Any: ...
@@ -63,7 +71,11 @@ class Game(Protocol):
         ``place`` and numeric extras) for ``list`` and ``stats``."""
 
     # -- the table (reports and dialogs are plain data; the CLI renders and asks)
-    def dialog(self, state: Any, t: Catalog, colors: dict[str, str]) -> Dialog: ...
+    def setup(self, t: Catalog) -> Dialog | None:
+        """The table's setup questions of a new game (their answers are record keys), if any."""
+    def dialog(self, state: Any, t: Catalog, colors: dict[str, str], hints: bool = False) -> Dialog: ...
+    def progress(self, state: Any, t: Catalog) -> str:
+        """Where an unfinished game stands, in a few words (``list``)."""
     def board(self, state: Any, t: Catalog, colors: dict[str, str] | None = None) -> Report: ...
     def describe(self, t: Catalog, action: Any) -> str: ...
     def news_marker(self, state: Any) -> Any: ...
@@ -75,3 +87,18 @@ class Game(Protocol):
     def ask_inventory(self, t: Catalog) -> Dialog: ...
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report: ...
+
+
+def lazy(package: str):
+    """``lazy(package)(module, function)``: a static method that imports ``package.module`` on its
+    first call, so a command pays only for the parts of a game it uses."""
+
+    def method(module: str, function: str) -> Any:
+        def call(*args: Any, **kwargs: Any) -> Any:
+            return getattr(import_module(f"{package}.{module}"), function)(*args, **kwargs)
+
+        call.__name__ = function
+        call.__doc__ = f"``{module}.{function}`` (imported on first use)."
+        return staticmethod(call)
+
+    return method

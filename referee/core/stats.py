@@ -1,7 +1,8 @@
 """Statistics over finished games, from the archive's per-game result summaries (no replays).
 
 A result summary is ``{"winners": [...], "players": {name: {"score": {part: points, ..., "total"},
-"place": n, "losses": value}}}``; which score parts are titles is the game's business.
+"place": n, extra: value …}}}``; which score parts are titles, and which numeric extras are
+averaged (losses, items sent …), is the game's business.
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 
-def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], *, player: str | None = None,
+def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
+            *, player: str | None = None,
             players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
     games = 0
     per: dict[str, dict[str, Any]] = {}
@@ -27,7 +29,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], *, playe
         games += 1
         for name, p in players.items():
             acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
-                                        "losses": 0})
+                                        "extras": dict.fromkeys(extras, 0)})
             acc["games"] += 1
             acc["wins"] += name in result.get("winners", [])
             score = p.get("score", {})
@@ -37,7 +39,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], *, playe
                     acc["parts"][part] = acc["parts"].get(part, 0) + points
             for title in titles:
                 acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
-            acc["losses"] += p.get("losses", 0)
+            for extra in extras:
+                value = p.get(extra, 0)
+                acc["extras"][extra] += value if isinstance(value, (int, float)) else 0
     out = {}
     for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
         n = acc["games"]
@@ -49,6 +53,6 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], *, playe
             "best_total": max(acc["totals"]),
             "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
             "titles": acc["titles"],
-            "average_skirmish_losses": round(acc["losses"] / n, 2),
+            **{key: round(acc["extras"][extra] / n, 2) for extra, key in extras.items()},
         }
     return {"games": games, "players": out}

@@ -9,18 +9,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any, Iterable
 
+from referee.core.game import lazy
+
+_lazy = lazy("referee.games.grunwald")
+
 
 def _module(name: str) -> Any:
     return import_module(f"referee.games.grunwald.{name}")
-
-
-def _lazy(module: str, function: str) -> Any:
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(_module(module), function)(*args, **kwargs)
-
-    call.__name__ = function
-    call.__doc__ = f"``{module}.{function}`` (imported on first use)."
-    return staticmethod(call)
 
 
 class Grunwald:
@@ -30,6 +25,10 @@ class Grunwald:
     text_prefix = "grunwald"
     #: score parts that are titles (how often each was won, in stats)
     titles = ("crown_commander", "mercenary_commander", "quartermaster")
+    player_counts = (2, 3, 4)  # NG-C1
+    stats_extras = {"losses": ("average_skirmish_losses", "core.cli.col_losses")}
+    variants = ()
+    has_hints = False
 
     new_state = _lazy("engine", "new_state")
     decision = _lazy("engine", "decision")
@@ -41,13 +40,32 @@ class Grunwald:
     replay_output = _lazy("output", "replay_output")
     summary = _lazy("summary", "summary")
     board = _lazy("summary", "board")
-    dialog = _lazy("dialog", "ask")
     is_secret = _lazy("dialog", "is_secret")
     ask_inventory = _lazy("inventory", "ask_inventory")
 
     describe = _lazy("summary", "describe")  # (t, action): an entry in words
     news_marker = _lazy("summary", "news_marker")
     news = _lazy("summary", "news")  # (t, marker, state): what the rules just resolved
+
+    @staticmethod
+    def dialog(state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False) -> Any:
+        """The live questions of the next entry (this game has no memory aid: ``hints`` is unused)."""
+        return _module("dialog").ask(state, t, colors)
+
+    @staticmethod
+    def setup(t: Any) -> None:
+        """Na Grunwald! has no setup choices beyond the players."""
+        return None
+
+    @staticmethod
+    def progress(state: Any, t: Any) -> str:
+        """Where an unfinished game stands: the round and the step the table is at."""
+        out = _module("output").replay_output(state)
+        awaiting = out.get("awaiting")
+        if awaiting:
+            return t("core.cli.status_awaiting", round=awaiting["round"],
+                     step=t(f"core.cli.step_{awaiting['phase']}"))
+        return t("core.cli.status_round", round=out.get("round") or 0)
 
     @staticmethod
     def export(state: Any, fmt: str, t: Any, meta: dict[str, Any], name: str = "") -> str:
