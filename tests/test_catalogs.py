@@ -48,7 +48,7 @@ def test_plural_forms():
 def test_every_key_used_in_the_code_exists():
     used = set()
     for path in (ROOT / "referee").rglob("*.py"):
-        used |= set(re.findall(r'"((?:core|cli|grunwald)\.[a-z_]+\.[a-z0-9_]+)"', path.read_text()))
+        used |= set(re.findall(r'"((?:core|cli|grunwald|kajko)\.[a-z_]+\.[a-z0-9_]+)"', path.read_text()))
     en = catalog("en")
     missing = {k for k in used if not k.endswith(".toml") and not en.has(k)
                and not any(en.has(f"{k}.{form}") for form in PLURAL_FORMS)}
@@ -59,4 +59,11 @@ def test_polish_uses_the_games_own_words():
     pl = " ".join(catalog("pl").entries.values())
     for word in ("Rycerze koronni", "zaciężn", "Krzyżac", "prowiant", "dukat", "pomocnik",
                  "obozowisk", "Dowódca", "Kwatermistrz"):
+        assert word in pl, word
+
+
+def test_polish_uses_kajkos_own_words():
+    pl = " ".join(v for k, v in catalog("pl").entries.items() if k.startswith("kajko."))
+    for word in ("zbójcerze", "rozbójnicy z Jomsborga", "podstępny szambelan", "moneta w ręku",
+                 "grodu", "Dusigrosz"):
         assert word in pl, word

@@ -11,11 +11,12 @@ if TYPE_CHECKING:
 # record "game" key -> module providing ``GAME``; imported only when a game is used.
 _REGISTRY = {
     "na-grunwald": "referee.games.grunwald",
+    "kajko-kokosz": "referee.games.kajko",
 }
 #: the game of records and sessions that do not name theirs
 DEFAULT = "na-grunwald"
 # Short names accepted by ``--game``.
-ALIASES = {"grunwald": "na-grunwald"}
+ALIASES = {"grunwald": "na-grunwald", "kajko": "kajko-kokosz"}
 
 
 def names() -> list[str]:

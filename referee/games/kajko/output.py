@@ -1,0 +1,29 @@
+"""The replay output object of the spec (``replay --json``), as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.kajko import engine
+from referee.games.kajko.state import KajkoState
+
+
+def replay_output(state: KajkoState) -> dict[str, Any]:
+    result = engine.final_scores(state) if state.over else None
+    players: dict[str, Any] = {}
+    for p in state.players:
+        entry: dict[str, Any] = {"front": list(p.front), "town": [list(c) for c in p.town]}
+        if result is not None:
+            entry["score"] = result.scores[p.name].as_dict()
+            entry["place"] = result.places[p.name]
+        players[p.name] = entry
+    out: dict[str, Any] = {
+        "game": "kajko-kokosz",
+        "complete": state.over,
+        "players": players,
+        "winners": list(result.winners) if result is not None else [],
+        "stacks": list(state.left),
+    }
+    if not state.over:
+        out["awaiting"] = {"turn": len(state.log), "player": state.current().name}
+    return out

@@ -1,0 +1,290 @@
+"""What the table reads about a game of Kajko i Kokosz: the board, the news after each entry, the
+summary, the final scoreboard and the exports — as renderer-neutral reports (no I/O here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.text import Catalog
+from referee.games.kajko import engine
+from referee.games.kajko.actions import Reveal, Send
+from referee.games.kajko.engine import Result
+from referee.games.kajko.state import (
+    CARDS, COIN, COIN_IN_HAND, COINS, DANGERS, ITEM5, ITEM10, VALUES, KajkoState, TurnLog,
+)
+
+#: catalog key of each card (record names hold a colon)
+CARD_KEYS = {c: c.replace(":", "") for c in CARDS}
+
+
+def card_name(t: Catalog, card: str) -> str:
+    return t(f"kajko.card.{CARD_KEYS.get(card, card)}")
+
+
+def cards_text(t: Catalog, cards: list[str]) -> str:
+    """``2 × coin, item worth 5`` (in order of value, highest first)."""
+    if not cards:
+        return t("kajko.summary.none")
+    order = sorted(set(cards), key=lambda c: (-VALUES.get(c, 0), CARDS.index(c)))
+    return ", ".join(f"{cards.count(c)} × {card_name(t, c)}" if cards.count(c) > 1 else card_name(t, c)
+                     for c in order)
+
+
+def stack_name(t: Catalog, stack: int) -> str:
+    """Stacks are numbered from 1 at the table (the record counts from 0)."""
+    return t("kajko.summary.stack", n=stack + 1)
+
+
+def describe(t: Catalog, action: Any) -> str:
+    """One entry in words (undo messages, the turn list)."""
+    if isinstance(action, Send):
+        return t("kajko.summary.did_send", player=action.player)
+    if isinstance(action, Reveal):
+        text = t("kajko.summary.did_reveal", player=action.player, stack=stack_name(t, action.stack),
+                 card=card_name(t, action.card))
+        if action.target is not None:
+            text += " " + t("kajko.summary.naming", target=action.target)
+        return text
+    return str(action)
+
+
+def _outcome(t: Catalog, log: TurnLog) -> str:
+    """What the rules did with one entry."""
+    a = log.action
+    parts: list[str] = []
+    if isinstance(a, Send):
+        parts.append(t("kajko.news.sent", player=log.player, cards=cards_text(t, log.sent),
+                       character=log.character))
+        if "brigands" in log.discarded:
+            parts.append(t("kajko.news.brigands_leave"))
+    elif a.card == "chamberlain":
+        parts.append(t("kajko.news.chamberlain", cards=cards_text(t, log.discarded))
+                     if log.discarded else t("kajko.news.chamberlain_nothing"))
+    elif a.card == "brigands":
+        parts.append(t("kajko.news.brigands_twice", cards=cards_text(t, [c for c in log.discarded
+                                                                        if c in VALUES]))
+                     if log.discarded else t("kajko.news.brigands_first"))
+    elif a.card == "jomsborg":
+        if "brigands" in log.discarded:
+            parts.append(t("kajko.news.jomsborg_fight"))
+        else:
+            parts.append(t("kajko.news.jomsborg_rob", cards=cards_text(t, log.discarded))
+                         if log.discarded else t("kajko.news.jomsborg_nothing"))
+    elif a.target is not None:
+        parts.append(t("kajko.news.coin_in_hand", player=log.player, target=a.target,
+                       cards=cards_text(t, log.taken))
+                     if log.taken else t("kajko.news.coin_in_hand_nothing", target=a.target))
+    else:
+        parts.append(t("kajko.news.item", card=card_name(t, a.card)))
+    return " ".join(parts)
+
+
+def _final_lines(t: Catalog, log: TurnLog) -> list[Line]:
+    out = [Line(t("kajko.news.stacks_empty"), "strong")]
+    for player, cards, character in log.final_sends:
+        out.append(Line(t("kajko.news.final_send", player=player, cards=cards_text(t, cards),
+                          character=character)))
+    return out
+
+
+def news_marker(state: KajkoState) -> int:
+    return len(state.log)
+
+
+def news(t: Catalog, marker: int, state: KajkoState) -> Report:
+    """What the rules resolved since ``marker``: each entry's outcome, the end and the scores."""
+    out: Report = []
+    for log in state.log[marker:]:
+        out.append(Line(_outcome(t, log), "bad" if log.discarded and isinstance(log.action, Reveal)
+                        else ""))
+        if log.final_sends or (state.over and not any(state.left) and log is state.log[-1]):
+            out.extend(_final_lines(t, log))
+    if state.over and marker < len(state.log):
+        if any(state.left):
+            out.append(Line(t("kajko.news.all_out"), "strong"))
+        out.extend(score_blocks(t, engine.final_scores(state), state.names))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The board
+
+
+def hint_rows(t: Catalog, state: KajkoState) -> list[list[str]]:
+    """The memory aid (``play --hints``): per stack, the dangers still inside and the chance that
+    the next card is one of them (KK-2: each stack holds one of each)."""
+    rows = []
+    for i, left in enumerate(state.left):
+        if not left:
+            continue
+        inside = [c for c in DANGERS if c in state.inside[i]]
+        chance = len(inside) / left
+        rows.append([stack_name(t, i), str(left),
+                     ", ".join(card_name(t, c) for c in inside) or t("kajko.summary.none"),
+                     f"{chance:.0%}"])
+    return rows
+
+
+def _players_table(t: Catalog, state: KajkoState, colors: dict[str, str] | None,
+                   show_town: bool) -> Table:
+    columns = [t("kajko.board.col_player"), t("kajko.board.col_front"), t("kajko.board.col_value"),
+               t("kajko.board.col_town")]
+    table = Table(t("kajko.board.players"), columns, align=["left", "left", "right", "left"])
+    for p in state.players:
+        if show_town:
+            town = "; ".join(cards_text(t, c) for c in p.town) or t("kajko.summary.none")
+        else:  # the cards on a character lie face down (the rulebook): only how many are filled
+            town = t("kajko.board.filled", filled=len(p.town), of=state.characters)
+        if state.is_out(p) and not state.over:
+            town += " · " + t("kajko.board.out")
+        table.rows.append([p.name, cards_text(t, p.front), str(sum(VALUES[c] for c in p.items())),
+                           town])
+        table.row_styles.append((colors or {}).get(p.name, ""))
+    return table
+
+
+def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
+          hints: bool = False) -> Report:
+    out: Report = []
+    if state.over:
+        out.append(Heading(t("kajko.board.over"), 2))
+    else:
+        out.append(Heading(t("kajko.board.turn", n=len(state.log) + 1, player=state.current().name), 2))
+    variants = [t(f"kajko.variant.{v}") for v in ("dusigrosz", "coin_in_hand") if getattr(state, v)]
+    if variants:
+        out.append(Line(t("kajko.board.variants", variants=", ".join(variants)), "muted"))
+    out.append(_players_table(t, state, colors, show_town=state.over))
+    stacks = Table(t("kajko.board.stacks"), [stack_name(t, i) for i in range(len(state.left))],
+                   [[str(n) for n in state.left]], align=["right"] * len(state.left))
+    if hints:
+        hint = Table(t("kajko.board.hints"), [t("kajko.board.col_stack"), t("kajko.board.col_left"),
+                                              t("kajko.board.col_dangers"), t("kajko.board.col_chance")],
+                     hint_rows(t, state), align=["left", "right", "left", "right"])
+        out.append(hint)
+    else:
+        out.append(stacks)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The end
+
+
+def score_table(t: Catalog, result: Result, names: list[str]) -> Table:
+    columns = [t("kajko.score.col_player"), t("kajko.score.ducats"), t("kajko.score.dusigrosz"),
+               t("kajko.score.total"), t("kajko.score.items_sent"), t("kajko.score.place")]
+    table = Table(t("kajko.score.title"), columns, align=["left"] + ["right"] * 5, transposable=True)
+    for n in sorted(names, key=lambda n: (result.places[n], names.index(n))):
+        s = result.scores[n]
+        table.rows.append([n, str(s.ducats), str(s.dusigrosz), str(s.total), str(s.items_sent),
+                           str(result.places[n])])
+    return table
+
+
+def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
+    """The scoreboard with the Dusigrosz and the tie-break explained (KK-11, KK-12)."""
+    out: Report = [score_table(t, result, names)]
+    if result.dusigrosz_variant:
+        if result.dusigrosz is not None:
+            coins = result.scores[result.dusigrosz].coins
+            out.append(Line(t.n("kajko.score.dusigrosz_to", coins, player=result.dusigrosz)))
+        elif result.dusigrosz_tied:
+            coins = result.scores[result.dusigrosz_tied[0]].coins
+            out.append(Line(t.n("kajko.score.dusigrosz_tie", coins,
+                                players=", ".join(result.dusigrosz_tied))))
+    winners = result.winners
+    if len(winners) > 1:
+        out.append(Line(t("kajko.score.shared", players=", ".join(winners)), "strong"))
+    else:
+        out.append(Line(t("kajko.score.winner", player=winners[0]), "strong"))
+    if result.tie_broken:
+        best = result.scores[winners[0]].total
+        tied = [n for n in names if result.scores[n].total == best]
+        out.append(Line(t("kajko.score.tie_break", players=", ".join(tied), total=best,
+                          winners=", ".join(winners))))
+    elif len(winners) > 1:
+        out.append(Line(t("kajko.score.tie_full")))
+    return out
+
+
+def turn_table(t: Catalog, state: KajkoState) -> Table:
+    table = Table(t("kajko.summary.turns"), [t("kajko.summary.col_turn"), t("kajko.summary.col_entry"),
+                                             t("kajko.summary.col_outcome")],
+                  align=["right", "left", "left"])
+    for i, log in enumerate(state.log, start=1):
+        outcome = _outcome(t, log)
+        if log.final_sends:
+            outcome += " " + " ".join(line.text for line in _final_lines(t, log))
+        table.rows.append([str(i), describe(t, log.action), outcome])
+    return table
+
+
+def summary(state: KajkoState, t: Catalog, source: str | None = None) -> Report:
+    out: Report = [Heading(t("kajko.summary.title", players=", ".join(state.names)), 1)]
+    if source:
+        out.append(Line(source, "muted"))
+    out.append(turn_table(t, state))
+    out.extend(board(state, t)[1:])
+    if state.over:
+        out.extend(score_blocks(t, engine.final_scores(state), state.names))
+    else:
+        out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,
+                          player=state.current().name), "strong"))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# Exports
+
+
+CHART_PARTS = ("coins", "items5", "items10", "dusigrosz")
+
+
+def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
+    out = {}
+    for p in state.players:
+        cards = [c for character in p.town for c in character]
+        out[p.name] = [sum(c in COINS for c in cards), 5 * cards.count(ITEM5),
+                       10 * cards.count(ITEM10), result.scores[p.name].dusigrosz]
+    return out
+
+
+def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+    out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
+    for key in ("date", "place", "notes"):
+        if isinstance(meta.get(key), str) and meta[key]:
+            out.append(Line(f"{t(f'kajko.export.{key}')}: {meta[key]}", "muted"))
+    colors = meta.get("colors") if isinstance(meta.get("colors"), dict) else {}
+    if state.over:
+        result = engine.final_scores(state)
+        out.extend(score_blocks(t, result, state.names))
+        by_kind = ducats_by_kind(state, result)
+        chart = Chart(t("kajko.export.chart"), [t(f"kajko.export.part_{p}") for p in CHART_PARTS])
+        for n in state.names:
+            chart.series.append((n, by_kind[n]))
+            chart.colors.append(colors.get(n, "") if isinstance(colors.get(n, ""), str) else "")
+        out.append(chart)
+    else:
+        out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,
+                          player=state.current().name), "strong"))
+    out.append(_players_table(t, state, None, show_town=True))
+    out.append(turn_table(t, state))
+    return out
+
+
+CSV_COLUMNS = ("player", "place", "total", "ducats", "dusigrosz", "items_sent", "coins_in_town",
+               "items_5_in_town", "items_10_in_town", "front")
+
+
+def csv_rows(state: KajkoState) -> tuple[list[str], list[list[object]]]:
+    result = engine.final_scores(state) if state.over else None
+    rows: list[list[object]] = []
+    for p in state.players:
+        cards = [c for character in p.town for c in character]
+        s = result.scores[p.name] if result else None
+        rows.append([p.name, result.places[p.name] if result else "", s.total if s else "",
+                     s.ducats if s else "", s.dusigrosz if s else "", len(cards),
+                     sum(c in (COIN, COIN_IN_HAND) for c in cards), cards.count(ITEM5),
+                     cards.count(ITEM10), " ".join(p.front)])
+    return list(CSV_COLUMNS), rows

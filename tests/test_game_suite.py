@@ -1,0 +1,110 @@
+"""One suite over every registered game (in the spirit of OpenSpiel's shared tests): random legal
+playouts through the game's interface, invariants after every entry, record write → parse →
+replay equality, no legal actions once the game is over, and undo/redo equality."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from referee import games
+from referee.core import jsonio
+from referee.core.errors import RecordError
+
+from tests.grunwald.test_properties import check_invariants as grunwald_invariants
+from tests.kajko.invariants import check_invariants as kajko_invariants
+
+INVARIANTS = {"na-grunwald": grunwald_invariants, "kajko-kokosz": kajko_invariants}
+NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
+
+
+def test_every_registered_game_is_in_the_suite():
+    assert set(games.names()) == set(INVARIANTS)
+
+
+def playout(game, rng: random.Random, count: int):
+    players = NAMES[:count]
+    record = game.new_record(players, {})
+    state, _ = game.parse_record(record).replay()
+    actions = []
+    check = INVARIANTS[game.name]
+    while not game.is_over(state):
+        assert game.decision(state) is not None
+        action = game.random_action(state, rng)
+        game.apply(state, action)
+        actions.append(action)
+        check(state)
+        assert len(actions) < 5000
+    return players, state, actions
+
+
+def replayed(game, players, actions, meta=None):
+    document = jsonio.loads(jsonio.dumps_pretty(game.write_record(players, actions, meta or {})))
+    return game.parse_record(document).replay()
+
+
+GAMES = sorted(INVARIANTS)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_random_playouts_keep_the_invariants_and_replay_equal(name, seed, data):
+    game = games.get(name)
+    count = data.draw(st.sampled_from(game.player_counts))
+    players, state, actions = playout(game, random.Random(seed), count)
+    # the end: nothing more to enter, nothing legal
+    assert game.decision(state) is None and game.legal_actions(state) == []
+    assert game.result_summary(state)["winners"]
+    # write -> parse -> replay gives the same game, and writing again the same bytes
+    again, steps = replayed(game, players, actions)
+    assert again.snapshot() == state.snapshot()
+    assert game.replay_output(again) == game.replay_output(state)
+    first = jsonio.dumps_pretty(game.write_record(players, actions, {}))
+    assert jsonio.dumps_pretty(game.write_record(players, steps, {})) == first
+    # undo = drop the last entries and replay; redo = apply them again
+    cut = data.draw(st.integers(0, len(actions)))
+    undone, _ = replayed(game, players, actions[:cut])
+    assert game.is_over(undone) == (cut == len(actions))
+    for action in actions[cut:]:
+        game.apply(undone, action)
+    assert undone.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_entry_after_the_end_is_refused(name):
+    game = games.get(name)
+    players, state, actions = playout(game, random.Random(7), game.player_counts[0])
+    with pytest.raises(RecordError):
+        game.apply(state, actions[-1])
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_prefix_replays_to_the_engine_state(name):
+    game = games.get(name)
+    players, state, actions = playout(game, random.Random(11), game.player_counts[-1])
+    trial, _ = replayed(game, players, [])
+    for k, action in enumerate(actions):
+        game.apply(trial, action)
+        if k % 7 == 0:
+            assert replayed(game, players, actions[: k + 1])[0].snapshot() == trial.snapshot()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_game_speaks_both_languages(name):
+    from referee.core.text import catalog
+
+    game = games.get(name)
+    players, state, actions = playout(game, random.Random(3), game.player_counts[0])
+    before, _ = replayed(game, players, actions[:-1])
+    marker = game.news_marker(before)
+    game.apply(before, actions[-1])
+    for lang in ("en", "pl"):
+        t = catalog(lang)
+        for block in (game.summary(state, t), game.board(state, t), game.news(t, marker, before)):
+            assert block
+        for fmt in ("md", "html", "json", "csv"):
+            assert game.export(state, fmt, t, {}, "x")
+        assert game.describe(t, actions[0])
