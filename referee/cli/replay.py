@@ -34,6 +34,12 @@ class _Sourced:
         with from_file(self.source):
             return self._parsed.replay()
 
+    def complete_output(self):
+        """The replay output of a complete, legal game by the game's lean reader, if it has one;
+        ``None``: replay in full (the only path that reports errors and partial games)."""
+        lean = getattr(self._parsed, "complete_output", None)
+        return lean() if lean is not None else None
+
 
 def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
     from referee.core.text import catalog
@@ -45,7 +51,11 @@ def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str
     for path in files:
         try:
             game, record = load_record(path, default_game)
-            state, _steps = record.replay()
+            # --json over a complete game: the lean one-pass reader; anything else (or anything
+            # it is unsure of) is replayed in full by the engine, errors included.
+            result = record.complete_output() if as_json else None
+            if result is None:
+                state, _steps = record.replay()
         except RefereeError as error:
             if not several:
                 raise
@@ -59,7 +69,8 @@ def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str
                 out.write(jsonio.dumps_line(entry) + "\n")
             continue
         if as_json:
-            result = game.replay_output(state)
+            if result is None:
+                result = game.replay_output(state)
             if several:
                 result = {"file": str(path), **result}
             out.write(jsonio.dumps_line(result) + "\n")

@@ -761,6 +761,11 @@ def _finish_game(state: GrunwaldState) -> None:
 def final_scores(state: GrunwaldState) -> scoring.Result:
     if state.phase != OVER:
         raise ValueError("the game is not over")
+    return scores_of(state.players)
+
+
+def scores_of(players: list[Player]) -> scoring.Result:
+    """The final score (NG-E2 … NG-E6) of the players' inventories after feeding."""
     return scoring.score(
         [
             scoring.Inventory(
@@ -771,7 +776,7 @@ def final_scores(state: GrunwaldState) -> scoring.Result:
                 provisions=p.provisions,
                 ducats=p.ducats,
             )
-            for p in state.players
+            for p in players
         ]
     )
 

@@ -7,7 +7,7 @@ from typing import Any
 from referee.games.grunwald import engine
 from referee.games.grunwald.cards import expand
 from referee.games.grunwald.record import action_entry
-from referee.games.grunwald.state import OVER, GrunwaldState
+from referee.games.grunwald.state import OVER, GrunwaldState, Player
 
 
 def awaiting(state: GrunwaldState) -> dict[str, Any] | None:
@@ -29,9 +29,18 @@ def awaiting(state: GrunwaldState) -> dict[str, Any] | None:
 
 def replay_output(state: GrunwaldState) -> dict[str, Any]:
     complete = state.phase == OVER
-    result = engine.final_scores(state) if complete else None
-    players: dict[str, Any] = {}
-    for p in state.players:
+    out = players_output(state.players, complete, _round_reached(state))
+    if not complete:
+        out["awaiting"] = awaiting(state)
+    return out
+
+
+def players_output(players: list[Player], complete: bool, round_reached: int) -> dict[str, Any]:
+    """The replay output object but ``awaiting``: the players' inventories and, once the game is
+    complete, the final score (also used by ``lean``, which has no state)."""
+    result = engine.scores_of(players) if complete else None
+    out_players: dict[str, Any] = {}
+    for p in players:
         entry: dict[str, Any] = {
             "ducats": p.ducats,
             "provisions": p.provisions,
@@ -42,17 +51,14 @@ def replay_output(state: GrunwaldState) -> dict[str, Any]:
         if result is not None:
             entry["score"] = result.scores[p.name].as_dict()
             entry["place"] = result.places[p.name]
-        players[p.name] = entry
-    out: dict[str, Any] = {
+        out_players[p.name] = entry
+    return {
         "game": "na-grunwald",
         "complete": complete,
-        "round": _round_reached(state),
-        "players": players,
+        "round": round_reached,
+        "players": out_players,
         "winners": list(result.winners) if result is not None else [],
     }
-    if not complete:
-        out["awaiting"] = awaiting(state)
-    return out
 
 
 def _round_reached(state: GrunwaldState) -> int:

@@ -201,6 +201,13 @@ class GrunwaldRecord:
     def replay(self) -> tuple[GrunwaldState, list[Step]]:
         return _Replayer(self).run()
 
+    def complete_output(self) -> dict[str, Any] | None:
+        """The replay output of a complete game that breaks no rule, read in one lean pass; ``None``
+        for any other record (``replay()`` then gives its state or its error).  See ``lean``."""
+        from referee.games.grunwald import lean
+
+        return lean.complete_output(self.players, self.document)
+
 
 def parse_record(document: Any) -> GrunwaldRecord:
     """Check the header (game, format, players, keys); the rest is read while replaying."""

@@ -1,0 +1,228 @@
+"""The lean one-pass reader (``lean.py``, used by ``replay --json``) against the full replay.
+
+Its contract: for a complete game that breaks no rule it gives exactly the full replay's output;
+for every other record it gives ``None`` (and the full replay reports the error or the partial
+state).  Checked on thousands of random complete and partial games and on mutated records, most of
+which break a rule somewhere — a mutated record must never be accepted when the full replay refuses
+it or stops early.
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+import sys
+
+import pytest
+
+from referee.cli import replay as cli_replay
+from referee.core import jsonio
+from referee.core.errors import RecordError
+from referee.games.grunwald import bot, lean, output, record
+from tests.conftest import EXAMPLES
+
+NAMES = ["Marek", "Jacek", "Kasia", "Ania"]
+
+
+def full(doc):
+    """The full replay's answer: ``("ok", output)`` or ``("error", rule, location, key)``."""
+    try:
+        state, _ = record.parse_record(doc).replay()
+    except RecordError as err:
+        return ("error", err.rule, err.location, err.key)
+    return ("ok", output.replay_output(state))
+
+
+def lean_output(doc):
+    try:
+        parsed = record.parse_record(doc)  # the header: the lean reader starts after it
+    except RecordError:
+        return None
+    return parsed.complete_output()
+
+
+def random_record(seed: int, cut: float | None = None) -> dict:
+    rng = random.Random(seed)
+    n = (2, 3, 4)[seed % 3]
+    play = bot.play_sensible_game if seed % 2 else bot.play_random_game
+    _, actions = play(NAMES[:n], rng)
+    if cut is not None:
+        actions = actions[: int(cut * len(actions))]
+    doc = record.write_record(NAMES[:n], actions, {"date": "2026-11-22"})
+    return json.loads(json.dumps(doc))  # plain JSON values, as read from a file
+
+
+def check(doc) -> str:
+    """Lean and full agree; returns what happened (for the tests' own sanity checks)."""
+    answer = full(doc)
+    got = lean_output(doc)
+    if answer[0] == "ok" and answer[1]["complete"]:
+        if got is None:
+            return "complete, refused"
+        assert jsonio.dumps_line(got) == jsonio.dumps_line(answer[1])
+        return "complete"
+    assert got is None, answer
+    return "partial" if answer[0] == "ok" else "error"
+
+
+# --- legal records -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_complete_random_games_give_the_full_replays_output(chunk):
+    for seed in range(chunk * 300, (chunk + 1) * 300):
+        assert check(random_record(seed)) == "complete", seed
+
+
+def test_partial_games_are_left_to_the_full_replay():
+    seen = set()
+    for seed in range(600):
+        seen.add(check(random_record(seed, cut=random.Random(seed).random())))
+    assert seen == {"partial"}
+
+
+def test_examples():
+    for path in EXAMPLES.glob("*.json"):
+        doc = jsonio.loads(path.read_text(encoding="utf-8"))
+        assert check(doc) == ("partial" if "in-progress" in path.name else "complete"), path
+
+
+# --- mutated records ---------------------------------------------------------------------------
+
+# Values a mutation may put anywhere: the record's own vocabulary, wrong types and edge numbers.
+POOL = [
+    0, 1, 2, 3, 5, 6, 7, -1, 100, True, False, None, "", "x", [], {}, [1], [1, 2], [7, 1],
+    "Marek", "Jacek", "Kasia", "Ania", "Zosia", "crown", "provisions", "ducats", "mercenaries",
+    "helpers", "teutons", "castle", "officer", "helper", "peasant", "crown:6", "crown:1",
+    "mercenary:3", "teuton:2", "hand/crown:6", "camp/crown:6", "camp/teuton:2", "hand/peasant",
+    "provisions:1", "provisions:2", "provisions:0", "provisions:01", ["crown:6"], ["provisions:1"],
+    {"Marek": []}, {"Marek": "crown:6"}, {"pass": True}, {"player": "Marek", "pass": True},
+    {"player": "Marek", "field": "crown", "pawn": "officer"},
+]
+KEYS = ["player", "field", "pawn", "count", "ducats", "pass", "gain", "discard", "exhaust",
+        "helpers", "provisions", "teutons", "losses", "cards", "helper_purchase", "event",
+        "skirmish", "placements", "reveal", "feeding", "effects", "card", "Marek", "Zosia"]
+
+
+def containers(value, out):
+    if isinstance(value, (dict, list)):
+        out.append(value)
+        for v in (value.values() if isinstance(value, dict) else value):
+            containers(v, out)
+    return out
+
+
+def mutate(doc: dict, rng: random.Random) -> None:
+    """One small change somewhere in the record: a value, a key, an entry."""
+    target = rng.choice(containers(doc, [])[1:])  # not the header object itself
+    if isinstance(target, dict):
+        if not target or rng.random() < 0.2:
+            target[rng.choice(KEYS)] = rng.choice(POOL)
+            return
+        key = rng.choice(list(target))
+        value = target[key]
+        roll = rng.random()
+        if roll < 0.15:
+            del target[key]
+        elif isinstance(value, bool) and roll < 0.6:
+            target[key] = not value
+        elif isinstance(value, int) and not isinstance(value, bool) and roll < 0.7:
+            target[key] = value + rng.choice((-2, -1, 1, 2))
+        else:
+            target[key] = copy.deepcopy(rng.choice(POOL))
+    else:
+        if not target:
+            target.append(copy.deepcopy(rng.choice(POOL)))
+            return
+        i = rng.randrange(len(target))
+        roll = rng.random()
+        if roll < 0.2:
+            del target[i]
+        elif roll < 0.35:
+            target.insert(i, copy.deepcopy(target[i]))
+        elif roll < 0.5 and i + 1 < len(target):
+            target[i], target[i + 1] = target[i + 1], target[i]
+        elif isinstance(target[i], int) and not isinstance(target[i], bool) and roll < 0.8:
+            target[i] += rng.choice((-2, -1, 1, 2))
+        else:
+            target[i] = copy.deepcopy(rng.choice(POOL))
+
+
+@pytest.mark.parametrize("chunk", range(6))
+def test_mutated_records_never_disagree(chunk):
+    seen: dict[str, int] = {}
+    for seed in range(chunk * 500, (chunk + 1) * 500):
+        rng = random.Random(seed)
+        doc = random_record(seed)
+        for _ in range(1 + (rng.random() < 0.3)):
+            mutate(doc, rng)
+        outcome = check(doc)
+        seen[outcome] = seen.get(outcome, 0) + 1
+    # The mutations reach all sorts of outcomes, errors most of all.
+    assert seen.get("error", 0) > 250 and seen.get("complete", 0) > 20, seen
+
+
+def test_targeted_mutations():
+    """Edits the random mutations rarely make; the lean reader agrees with the full replay on each
+    (a ``null`` skirmish in the truce counts as absent for both)."""
+    base = random_record(1)  # a complete three-player game, sensible table
+    assert check(base) == "complete"
+    edits = [
+        (lambda d: d["rounds"][0].update(skirmish=None), "complete"),
+        (lambda d: d["rounds"][3]["skirmish"].update(losses=None), "error"),
+        (lambda d: d["rounds"][0].update(helper_purchase=None), "error"),
+        (lambda d: d.update(feeding={"Marek": ["crown:6"], **d.get("feeding", {})}), "error"),
+        (lambda d: d["rounds"].append(copy.deepcopy(d["rounds"][-1])), "error"),
+        (lambda d: d["rounds"].pop(), "partial"),
+        (lambda d: d["rounds"][2]["placements"].append({"player": "Marek", "pass": True}), "error"),
+        (lambda d: d["rounds"][4]["reveal"].update(teutons=[4, 5]), "error"),
+        (lambda d: d["rounds"][2]["reveal"].update(teutons=[1, 2]), "error"),
+        (lambda d: d["rounds"][1]["reveal"].update(ducats=[1, 1, 1, 1]), "error"),
+        (lambda d: d["rounds"][1]["reveal"].update(provisions=[0]), "error"),
+        (lambda d: d["rounds"][1]["event"]["effects"].append({"player": "Marek"}), "error"),
+        (lambda d: d["rounds"][1]["event"]["effects"].append({"player": "Marek", "gain": "peasant"}),
+         "error"),
+        (lambda d: d["rounds"][1]["event"]["effects"].append({"player": "Marek", "ducats": -99}),
+         "error"),
+        (lambda d: d["rounds"][1]["event"]["effects"].append({"player": "Marek", "helpers": 9}),
+         "error"),
+        (lambda d: d["rounds"][1]["event"].update(card=3), "error"),
+    ]
+    for i, (edit, expected) in enumerate(edits):
+        doc = copy.deepcopy(base)
+        edit(doc)
+        assert check(doc) == expected, i
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def run_cli(files, monkeypatch, *, lean_on: bool):
+    if not lean_on:
+        monkeypatch.setattr(lean, "complete_output", lambda names, document: None)
+    out, err = io.StringIO(), io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    monkeypatch.setattr(sys, "stderr", err)
+    code = cli_replay.run(files, as_json=True, default_game=None, lang="en")
+    monkeypatch.undo()
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_replay_json_prints_the_same_with_and_without_the_lean_reader(tmp_path, monkeypatch):
+    files = []
+    for seed in range(60):
+        rng = random.Random(seed)
+        doc = random_record(seed, cut=None if seed % 3 else rng.random())
+        if seed % 4 == 0:
+            mutate(doc, rng)
+        path = tmp_path / f"game{seed}.json"
+        path.write_text(jsonio.dumps_pretty(doc), encoding="utf-8")
+        files.append(path)
+    (tmp_path / "dup.json").write_text('{"game": "na-grunwald", "game": "na-grunwald"}')
+    files.append(tmp_path / "dup.json")
+    with_lean = run_cli(files, monkeypatch, lean_on=True)
+    without = run_cli(files, monkeypatch, lean_on=False)
+    assert with_lean == without
+    assert with_lean[0] == 1 and '"error"' in with_lean[1] and '"complete":true' in with_lean[1]
