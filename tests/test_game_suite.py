@@ -7,12 +7,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee import games
 from referee.core import jsonio
 from referee.core.errors import RecordError
-
+from tests.conftest import EXAMPLES
 from tests.grunwald.test_properties import check_invariants as grunwald_invariants
 from tests.kajko.invariants import check_invariants as kajko_invariants
 
@@ -108,3 +109,14 @@ def test_the_game_speaks_both_languages(name):
         for fmt in ("md", "html", "json", "csv"):
             assert game.export(state, fmt, t, {}, "x")
         assert game.describe(t, actions[0])
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_examples_are_canonical_records(name):
+    """Every example (of any game) is exactly what the referee writes for its entries."""
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    doc = jsonio.loads(text)
+    game = games.for_document(doc, None)
+    parsed = game.parse_record(doc)
+    _, steps = parsed.replay()
+    assert jsonio.dumps_pretty(game.write_record(parsed.players, steps, parsed.meta)) == text

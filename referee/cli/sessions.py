@@ -14,12 +14,12 @@ from rich.table import Table
 from rich.text import Text
 
 from referee import games
+from referee.cli.prompter import Prompter
+from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.errors import RefereeError
 from referee.core.text import Catalog, catalog
-from referee.cli.prompter import Prompter
-from referee.cli.render import render
 from referee.store.sessions import Session, Store
 
 PALETTE = ["red", "green", "magenta", "yellow", "cyan", "blue"]
@@ -63,16 +63,21 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
     players = [p.strip() for p in players]
+    if colors is not None and "colors" not in game.meta_keys:
+        raise RefereeError("core.cli.no_colors", game=game.title)
     colors = colors or PALETTE[: len(players)]
     if len(colors) != len(players):
         raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
     _check_colors(colors)
     from datetime import date
 
-    meta = {**setup, "date": date.today().isoformat(), "colors": dict(zip(players, colors))}
+    today = date.today().isoformat()
+    extras = {"date": today, "colors": dict(zip(players, colors))}
+    # only what the game's record format holds (a record is a public contract)
+    meta = {**setup, **{k: v for k, v in extras.items() if k in game.meta_keys}}
     record = game.new_record(players, meta)
     game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
-    name = name or store.unique_name(f"{meta['date']} {', '.join(players)}")
+    name = name or store.unique_name(f"{today} {', '.join(players)}")
     session = store.create(name, game.name, record, lang)
     out.print(t("core.cli.created", name=session.name, id=session.id))
     if play_now:
@@ -125,7 +130,7 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
         if hints and not game.has_hints:
             raise RefereeError("core.cli.no_hints", game=game.title)
         parsed, state, actions = _replay(game, session.record)
-        colors = parsed.meta.get("colors") or {}
+        colors = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
         prompter = prompter or Prompter(out, lang)
         played = False
         try:
@@ -253,7 +258,10 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
         out.print(t("core.cli.no_sessions"))
         return
     table = Table(title=t("core.cli.sessions_title"), title_justify="left")
-    for col in ("col_id", "col_name", "col_players", "col_status", "col_updated"):
+    several = len({r["game"] for r in rows}) > 1  # name the game only where it is not obvious
+    columns = ("col_id", "col_name", *(("col_game",) if several else ()), "col_players", "col_status",
+               "col_updated")
+    for col in columns:
         table.add_column(t(f"core.cli.{col}"), overflow="fold", no_wrap=col == "col_id")
     for r in rows:
         if r.get("error"):
@@ -262,7 +270,8 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
             status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
         else:
             status = r.pop("progress", "")
-        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], ", ".join(r["players"] or []),
+        game = (_title(r["game"]),) if several else ()
+        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
 
@@ -367,7 +376,8 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
     if not any(r["games"] for r in result.values()):
         out.print(t("core.cli.stats_none"))
         return
-    from referee.core.report import Heading, Table as ReportTable
+    from referee.core.report import Heading
+    from referee.core.report import Table as ReportTable
 
     for name, r in result.items():
         game = _game(name)

@@ -8,9 +8,10 @@ replaying it, so undo is "drop the last entry and replay".
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Iterable, Protocol
+from typing import Any, Protocol
 
 from referee.core.dialog import Dialog
 from referee.core.report import Report
@@ -44,6 +45,8 @@ class Game(Protocol):
     #: extra -> (its stats JSON key, the catalog key of its column)
     stats_extras: dict[str, tuple[str, str]]
     variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
+    #: the optional keys its record format holds beyond the game itself (date, colors …)
+    meta_keys: tuple[str, ...]
     #: whether ``dialog`` can show a memory aid (``play --hints``)
     has_hints: bool
 

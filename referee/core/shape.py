@@ -4,7 +4,8 @@ record reader.  A format error is a ``RecordError`` without a rule id, at the of
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from referee.core.errors import RecordError
 

@@ -7,7 +7,8 @@ averaged (losses, items sent …), is the game's business.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],

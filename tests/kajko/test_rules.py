@@ -9,7 +9,6 @@ from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.engine import score_towns
 from referee.games.kajko.state import DEFAULT_STACKS
-
 from tests.kajko.table import Table
 
 

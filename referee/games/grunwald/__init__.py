@@ -28,6 +28,7 @@ class Grunwald:
     player_counts = (2, 3, 4)  # NG-C1
     stats_extras = {"losses": ("average_skirmish_losses", "core.cli.col_losses")}
     variants = ()
+    meta_keys = ("date", "place", "notes", "colors")  # the spec's optional keys
     has_hints = False
 
     new_state = _lazy("engine", "new_state")

@@ -6,8 +6,9 @@ No I/O here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import import_module
-from typing import Any, Iterable
+from typing import Any
 
 from referee.core.game import lazy
 
@@ -28,6 +29,7 @@ class Kajko:
     player_counts = (2, 3, 4, 5)  # KK-3
     stats_extras = {"items_sent": ("average_items_sent", "kajko.stats.items_sent")}
     variants = ("dusigrosz", "coin_in_hand")  # KK-12, KK-13
+    meta_keys = ()  # record format 1 holds only the game: no date, place, notes or colours
     has_hints = True
 
     new_state = _lazy("engine", "new_state")
@@ -61,7 +63,9 @@ class Kajko:
         if fmt == "json":
             turns = [{"turn": i, **_module("record").action_entry(log.action),
                       "outcome": summary._outcome(t, log)} for i, log in enumerate(state.log, 1)]
-            return jsonio.dumps_pretty({**output.replay_output(state), "meta": meta, "turns": turns})
+            setup = {"stacks": list(state.sizes),
+                     "variants": {"dusigrosz": state.dusigrosz, "coin_in_hand": state.coin_in_hand}}
+            return jsonio.dumps_pretty({**output.replay_output(state), "setup": setup, "turns": turns})
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
         report = summary.export_report(state, t, meta, name)

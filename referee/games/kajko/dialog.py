@@ -8,12 +8,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Select, Text
+from referee.core.dialog import (
+    BACK,
+    UNDO,
+    Choice,
+    Confirm,
+    Dialog,
+    Invalid,
+    Notice,
+    Select,
+    Text,
+)
 from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.state import (
-    COIN_IN_HAND, DEFAULT_STACKS, MAX_STACKS, MIN_STACK, VALUES, KajkoState,
+    COIN_IN_HAND,
+    DEFAULT_STACKS,
+    MAX_STACKS,
+    MIN_STACK,
+    VALUES,
+    KajkoState,
 )
 from referee.games.kajko.summary import board, card_name, cards_text, stack_name
 

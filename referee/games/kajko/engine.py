@@ -13,8 +13,23 @@ from typing import Any
 from referee.core.errors import RuleError
 from referee.games.kajko.actions import Action, Reveal, Send
 from referee.games.kajko.state import (
-    BRIGANDS, CARDS, CHAMBERLAIN, COIN_IN_HAND, COINS, DEFAULT_STACKS, DUSIGROSZ, FILLERS, ITEM5,
-    ITEM10, JOMSBORG, SPECIALS, VALUES, KajkoState, Player, TurnLog, characters_for,
+    BRIGANDS,
+    CARDS,
+    CHAMBERLAIN,
+    COIN_IN_HAND,
+    COINS,
+    DEFAULT_STACKS,
+    DUSIGROSZ,
+    FILLERS,
+    ITEM5,
+    ITEM10,
+    JOMSBORG,
+    SPECIALS,
+    VALUES,
+    KajkoState,
+    Player,
+    TurnLog,
+    characters_for,
 )
 
 

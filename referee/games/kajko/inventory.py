@@ -6,7 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from referee.core import shape
-from referee.core.dialog import Choice, Confirm, Dialog, Invalid, Select, Text, player_name
+from referee.core.dialog import (
+    Choice,
+    Confirm,
+    Dialog,
+    Invalid,
+    Select,
+    Text,
+    player_name,
+)
 from referee.core.errors import RuleError, key_path
 from referee.core.text import Catalog
 from referee.games.kajko import engine

@@ -25,5 +25,6 @@ def replay_output(state: KajkoState) -> dict[str, Any]:
         "stacks": list(state.left),
     }
     if not state.over:
-        out["awaiting"] = {"turn": len(state.log), "player": state.current().name}
+        # the turn the table is at, counted from 1 as people do (the record's ``turns[turn - 1]``)
+        out["awaiting"] = {"turn": len(state.log) + 1, "player": state.current().name}
     return out

@@ -8,8 +8,9 @@ record that stops part-way replays to the state where it stops.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from referee.core import shape
 from referee.core.errors import RecordError, RuleError
@@ -20,11 +21,9 @@ from referee.games.kajko.state import MAX_STACKS, MIN_STACK, VARIANTS, KajkoStat
 
 GAME = "kajko-kokosz"
 FORMAT = 1
-#: optional keys kept as written (replay ignores them), as in every game record of the shelf
-META_KEYS = ("date", "place", "notes", "colors")
-#: optional setup keys (KK-1 stack sizes, the variants)
+#: optional setup keys (KK-1 stack sizes, the variants); the format has no other optional keys
 SETUP_KEYS = ("stacks", "variants")
-TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, *META_KEYS, "turns")
+TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, "turns")
 TURN_KEYS = ("player", "reveal", "card", "target", "send")
 
 
@@ -90,7 +89,7 @@ def parse_turn(value: Any, location: str) -> Action:
 @dataclass
 class KajkoRecord:
     players: list[str]
-    #: the record's optional keys as written: setup (stacks, variants) and metadata
+    #: the record's optional setup keys as written (stacks, variants)
     meta: dict[str, Any]
     document: dict[str, Any]
 
@@ -124,7 +123,6 @@ def parse_record(document: Any) -> KajkoRecord:
         meta["stacks"] = parse_stacks(doc["stacks"])
     if "variants" in doc:
         meta["variants"] = parse_variants(doc["variants"])
-    meta.update({k: doc[k] for k in META_KEYS if k in doc})
     return KajkoRecord(players, meta, doc)
 
 
@@ -140,16 +138,12 @@ def action_entry(action: Action) -> dict[str, Any]:
 
 def write_record(players: list[str], actions: Iterable[Action], meta: dict[str, Any] | None = None
                  ) -> dict[str, Any]:
-    """The record (a JSON-ready dict): players, setup, metadata and turns, in canonical order."""
+    """The record (a JSON-ready dict): players, setup and turns, in canonical order."""
     meta = meta or {}
     doc: dict[str, Any] = {"game": GAME, "format": FORMAT, "players": list(players)}
-    for k in (*SETUP_KEYS, *META_KEYS):
+    for k in SETUP_KEYS:
         if k in meta:
             doc[k] = meta[k]
     doc["turns"] = [action_entry(a) for a in actions]
     return doc
 
-
-def setup_of(meta: dict[str, Any]) -> tuple[list[int] | None, bool, bool]:
-    variants = meta.get("variants", {})
-    return meta.get("stacks"), variants.get("dusigrosz", False), variants.get("coin_in_hand", False)

@@ -110,7 +110,7 @@ class KajkoState:
     def current(self) -> Player:
         return self.players[self.turn]
 
-    def copy(self) -> "KajkoState":
+    def copy(self) -> KajkoState:
         import copy
 
         return copy.deepcopy(self)

@@ -11,7 +11,16 @@ from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.engine import Result
 from referee.games.kajko.state import (
-    CARDS, COIN, COIN_IN_HAND, COINS, DANGERS, ITEM5, ITEM10, VALUES, KajkoState, TurnLog,
+    CARDS,
+    COIN,
+    COIN_IN_HAND,
+    COINS,
+    DANGERS,
+    ITEM5,
+    ITEM10,
+    VALUES,
+    KajkoState,
+    TurnLog,
 )
 
 #: catalog key of each card (record names hold a colon)
@@ -76,7 +85,7 @@ def _outcome(t: Catalog, log: TurnLog) -> str:
                        cards=cards_text(t, log.taken))
                      if log.taken else t("kajko.news.coin_in_hand_nothing", target=a.target))
     else:
-        parts.append(t("kajko.news.item", card=card_name(t, a.card)))
+        parts.append(t("kajko.news.item", card=card_name(t, a.card), player=log.player))
     return " ".join(parts)
 
 
@@ -252,10 +261,8 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
 
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
     out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
-    for key in ("date", "place", "notes"):
-        if isinstance(meta.get(key), str) and meta[key]:
-            out.append(Line(f"{t(f'kajko.export.{key}')}: {meta[key]}", "muted"))
-    colors = meta.get("colors") if isinstance(meta.get("colors"), dict) else {}
+    if name:
+        out.append(Line(t("kajko.summary.title", players=", ".join(state.names)), "muted"))
     if state.over:
         result = engine.final_scores(state)
         out.extend(score_blocks(t, result, state.names))
@@ -263,7 +270,6 @@ def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str
         chart = Chart(t("kajko.export.chart"), [t(f"kajko.export.part_{p}") for p in CHART_PARTS])
         for n in state.names:
             chart.series.append((n, by_kind[n]))
-            chart.colors.append(colors.get(n, "") if isinstance(colors.get(n, ""), str) else "")
         out.append(chart)
     else:
         out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,

@@ -1,0 +1,175 @@
+"""Kajko i Kokosz live at the table, end to end: ``referee new --game kajko`` with its setup
+questions, then every turn through the real questionary prompts on a prompt_toolkit pipe."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from referee.cli import sessions
+from referee.cli.prompter import Prompter, keys_for
+from referee.core import dialog as dialogs
+from referee.games.kajko import bot, engine, output, record
+from referee.games.kajko.actions import Reveal, Send
+from referee.games.kajko.dialog import SEND
+from referee.store.sessions import Store
+
+PLAYERS = ["Ola", "Bartek", "Ewa"]
+
+
+def target_game(seed, players=PLAYERS, dusigrosz=True, coin_in_hand=True):
+    rng = random.Random(seed)
+    state = engine.new_state(players, None, dusigrosz, coin_in_hand)
+    actions = []
+    while not state.over:
+        a = bot.random_action(state, rng)
+        engine.apply(state, a)
+        actions.append(a)
+    return state, actions
+
+
+class KajkoTable:
+    """Answers each question with the keys that lead to ``target[k]``, k = turns saved so far;
+    ``undo_at`` asks to undo once when k turns are saved; ``stop_at`` presses Ctrl-C there."""
+
+    def __init__(self, store, pipe, target, setup=None, undo_at=None, stop_at=None):
+        self.store, self.pipe, self.target = store, pipe, target
+        self.setup = setup or {}
+        self.undo_at, self.stop_at = undo_at, stop_at
+        self.sid = None
+        self.asked: list[str] = []
+        self.screen: list[str] = []
+
+    def saved(self) -> int:
+        if self.sid is None:
+            entries = self.store.entries()
+            if not entries:
+                return 0
+            self.sid = entries[0]["id"]
+        s = self.store.open(self.sid, write=False)
+        return len(record.parse_record(s.record).replay()[1])
+
+    def answer(self, q):
+        if q.key in self.setup:
+            return self.setup[q.key]
+        k = self.saved()
+        if k >= len(self.target):
+            return None
+        if self.stop_at == (k, q.key):
+            return None
+        if self.undo_at == k and q.key == "kajko.turn":
+            self.undo_at = None
+            self.target_after_undo = True
+            return dialogs.UNDO
+        a = self.target[k]
+        if q.key == "kajko.turn":
+            return SEND if isinstance(a, Send) else a.stack
+        if q.key == "kajko.card":
+            return a.card
+        if q.key == "kajko.target":
+            return a.target
+        raise AssertionError(q.key)
+
+    def __call__(self, q) -> None:
+        self.asked.append(q.key)
+        answer = self.answer(q)
+        if answer is None:
+            self.pipe.send_text("\x03")  # Ctrl-C
+            return
+        self.pipe.send_text(keys_for(q, answer))
+
+
+def run(store, table, new=False, hints=False, lang="en"):
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        table.pipe = pipe
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=buffer, width=120), lang)
+            prompter.before_question = table
+            if new:
+                sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko",
+                             lang=lang, play_now=True, prompter=prompter, hints=hints)
+            else:
+                sessions.play(store, table.sid, lang, prompter=prompter, hints=hints)
+    return buffer.getvalue()
+
+
+def final_state(store, sid):
+    return record.parse_record(store.open(sid, write=False).record).replay()[0]
+
+
+def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, capsys):
+    store = Store(tmp_path)
+    target_state, target = target_game(4)
+    # interactive players: the count and names are asked too
+    table = KajkoTable(store, None, target, setup={
+        "new.count": 3, "new.first_player": "Ola", "new.player": None,
+        "kajko.setup.dusigrosz": True, "kajko.setup.coin_in_hand": True, "kajko.setup.standard": True})
+    names = iter(PLAYERS[1:])
+    table.setup["new.player"] = None
+    base_answer = table.answer
+
+    def answer(q):
+        if q.key == "new.player":
+            return next(names)
+        return base_answer(q)
+
+    table.answer = answer
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        table.pipe = pipe
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=buffer, width=120), "en")
+            prompter.before_question = table
+            sessions.new(store, players=None, colors=None, name=None, game_name="kajko", lang="en",
+                         play_now=True, prompter=prompter, hints=True)
+    screen = buffer.getvalue()
+    state = final_state(store, table.sid)
+    assert state.over and output.replay_output(state) == output.replay_output(target_state)
+    assert store.open(table.sid, write=False).record["variants"] == {"dusigrosz": True,
+                                                                    "coin_in_hand": True}
+    entry = store.entries()[0]
+    assert entry["game"] == "kajko-kokosz" and entry["complete"]
+    assert entry["result"]["winners"] == output.replay_output(target_state)["winners"]
+    assert "Memory aid" in screen and "Next is a danger" in screen
+    said = capsys.readouterr().out
+    assert "Final score" in said and "wins" in said
+    assert {"kajko.turn", "kajko.card"} <= set(table.asked)
+    if any(isinstance(a, Reveal) and a.target for a in target):
+        assert "kajko.target" in table.asked
+
+
+def test_ctrl_c_mid_turn_then_resume_and_undo(tmp_path, capsys):
+    store = Store(tmp_path)
+    target_state, target = target_game(9)
+    sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
+                 play_now=False, variants=["dusigrosz", "coin_in_hand"])
+    table = KajkoTable(store, None, target, stop_at=(5, "kajko.card"))
+    table.saved()
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table)
+    assert table.saved() == 5  # the half-entered turn left nothing behind
+    table.stop_at = None
+    table.undo_at = 8  # take back turn 8 at the table, then enter it again
+    screen = run(store, table, hints=False)
+    assert "Memory aid" not in screen  # off by default
+    assert "Took back: " in capsys.readouterr().out
+    state = final_state(store, table.sid)
+    assert output.replay_output(state) == output.replay_output(target_state)
+
+
+def test_hints_are_refused_for_a_game_without_them(tmp_path):
+    from referee.core.errors import RefereeError
+
+    store = Store(tmp_path)
+    with pytest.raises(RefereeError) as info:
+        sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="grunwald", lang="en",
+                     play_now=True, hints=True)
+    assert info.value.key == "core.cli.no_hints"
+    assert store.entries() == []
