@@ -111,7 +111,7 @@ def test_the_game_speaks_both_languages(name):
         assert game.describe(t, actions[0])
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
+@pytest.mark.parametrize("name", sorted(p.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.json")))
 def test_examples_are_canonical_records(name):
     """Every example (of any game) is exactly what the referee writes for its entries."""
     text = (EXAMPLES / name).read_text(encoding="utf-8")

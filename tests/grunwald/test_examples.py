@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from referee.core import jsonio
 from referee.games.grunwald import output, record
 from tests.conftest import EXAMPLES
@@ -65,3 +69,14 @@ def test_in_progress_record_replays_to_where_it_stops():
     assert out["awaiting"] == {"round": 6, "phase": "placement", "player": "Tomek"}
     assert "score" not in out["players"]["Zosia"]
     assert out["players"]["Igor"]["camp"] == ["crown:3", "mercenary:3"]
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.json")))
+def test_examples_are_canonical_records(name):
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    doc = jsonio.loads(text)
+    state, steps = record.parse_record(doc).replay()
+    rewritten = record.write_record(doc["players"], [s.action for s in steps],
+                                    {k: doc[k] for k in record.META_KEYS if k in doc})
+    assert jsonio.dumps_pretty(rewritten) == text
+    assert json.loads(text) == rewritten

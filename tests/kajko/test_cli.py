@@ -7,9 +7,9 @@ import json
 from tests.conftest import EXAMPLES
 from tests.test_cli_replay import referee
 
-THREE = EXAMPLES / "kajko-three-players.json"
-TWO = EXAMPLES / "kajko-two-players.json"
-FIVE = EXAMPLES / "kajko-in-progress-five-players.json"
+THREE = EXAMPLES / "kajko" / "three-players.json"
+TWO = EXAMPLES / "kajko" / "two-players.json"
+FIVE = EXAMPLES / "kajko" / "in-progress-five-players.json"
 
 
 def test_replay_text_and_json():
@@ -45,18 +45,18 @@ def test_sessions_of_both_games(tmp_path):
     r = referee(*data, "import", THREE, FIVE, EXAMPLES / "two-players.json")
     assert r.returncode == 0, r.stderr
     # the record exported replays to the same state, byte for byte
-    r = referee(*data, "export", "kajko-three-players")
+    r = referee(*data, "export", "three-players")
     assert r.stdout == THREE.read_text(encoding="utf-8")
     for fmt, needle in (("md", "| Ola |"), ("html", "<svg"), ("csv", "player,place,total"),
                         ("json", '"items_sent"')):
-        r = referee(*data, "export", "kajko-three-players", "--format", fmt)
+        r = referee(*data, "export", "three-players", "--format", fmt)
         assert r.returncode == 0 and needle in r.stdout, (fmt, r.stderr)
     r = referee(*data, "list")
     assert "Mirmił" in r.stdout and "Kajko i" in r.stdout and "Na" in r.stdout  # a Game column
     rows = json.loads(referee(*data, "list", "--json").stdout)
-    five = next(row for row in rows if row["id"] == "kajko-in-progress-five-players")
+    five = next(row for row in rows if row["id"] == "in-progress-five-players")
     assert five["awaiting"] == {"turn": 24, "player": "Mirmił"} and five["game"] == "kajko-kokosz"
-    r = referee(*data, "show", "kajko-in-progress-five-players", "--json")
+    r = referee(*data, "show", "in-progress-five-players", "--json")
     assert json.loads(r.stdout)["awaiting"]["player"] == "Mirmił"
     r = referee(*data, "stats", "--json")
     stats = json.loads(r.stdout)["games"]
@@ -66,9 +66,9 @@ def test_sessions_of_both_games(tmp_path):
     assert kajko["players"]["Ola"]["average_items_sent"] == 5 and kajko["players"]["Ola"]["wins"] == 1
     r = referee(*data, "stats", "--game", "kajko")
     assert "Kajko i Kokosz" in r.stdout and "Avg items sent" in r.stdout and "Grunwald" not in r.stdout
-    r = referee(*data, "undo", "kajko-in-progress-five-players", "--steps", "2", "--yes")
+    r = referee(*data, "undo", "in-progress-five-players", "--steps", "2", "--yes")
     assert r.returncode == 0 and "Took back: " in r.stdout
-    r = referee(*data, "show", "kajko-in-progress-five-players", "--json")
+    r = referee(*data, "show", "in-progress-five-players", "--json")
     assert json.loads(r.stdout)["awaiting"] == {"turn": 22, "player": "Kokosz"}
 
 

@@ -14,7 +14,7 @@ def replay(name):
 
 
 def test_KK_11_three_players_shared_victory_and_dusigrosz():
-    out = replay("kajko-three-players.json")
+    out = replay("kajko/three-players.json")
     assert out["complete"] is True
     p = out["players"]
     # Ola: 10 | 1 + 10 | 5 + 10 = 36 with 5 items; Bartek: 1 + 5 + 10 | 10 | 10 = 36 with 5 items
@@ -29,7 +29,7 @@ def test_KK_11_three_players_shared_victory_and_dusigrosz():
 
 
 def test_KK_10_two_players_stacks_run_out():
-    out = replay("kajko-two-players.json")
+    out = replay("kajko/two-players.json")
     assert out["complete"] is True and out["stacks"] == [0, 0, 0, 0]
     p = out["players"]
     assert p["Wit"]["score"] == {"ducats": 35, "dusigrosz": 0, "total": 35, "items_sent": 4}
@@ -39,7 +39,7 @@ def test_KK_10_two_players_stacks_run_out():
 
 
 def test_five_players_in_progress():
-    out = replay("kajko-in-progress-five-players.json")
+    out = replay("kajko/in-progress-five-players.json")
     assert out["complete"] is False and out["winners"] == []
     assert out["awaiting"] == {"turn": 24, "player": "Mirmił"}
     assert "score" not in out["players"]["Kajko"]
