@@ -39,6 +39,11 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
 
 
+# Built once: json.loads with options builds a decoder (and its scanner) on every call.
+_DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+_LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+
+
 def loads(text: str) -> Any:
     """Parse one JSON document strictly; errors are ``RecordError`` at location ``$``."""
     if len(text) > MAX_DOCUMENT_BYTES:
@@ -46,7 +51,9 @@ def loads(text: str) -> Any:
     if not text.strip():
         raise RecordError(None, "$", "core.json.empty")
     try:
-        value = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        if text.startswith("\ufeff"):  # as json.loads does; the decoder does not check
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
         if "\\ud" in text or "\\uD" in text:  # an escaped surrogate: lone ones cannot be text
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         return value
@@ -68,16 +75,17 @@ def read_text(path: str | os.PathLike[str]) -> str:
     """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``."""
     p = Path(path)
     try:
-        if p.is_dir():
-            raise InputError("core.file.is_dir", path=str(p))
-        size = p.stat().st_size
-        if size > MAX_DOCUMENT_BYTES:
-            raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
-        data = p.read_bytes()
+        with open(p, "rb") as file:  # one open and one fstat: replay reads thousands of these
+            if os.fstat(file.fileno()).st_size > MAX_DOCUMENT_BYTES:
+                raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
+            data = file.read()
+    except IsADirectoryError:
+        raise InputError("core.file.is_dir", path=str(p)) from None
     except FileNotFoundError:
         raise InputError("core.file.missing", path=str(p)) from None
-    except PermissionError:
-        raise InputError("core.file.denied", path=str(p)) from None
+    except PermissionError:  # (a folder one may not list, or any folder on Windows)
+        key = "core.file.is_dir" if p.is_dir() else "core.file.denied"
+        raise InputError(key, path=str(p)) from None
     except OSError as exc:
         raise InputError("core.file.unreadable", path=str(p), detail=exc.strerror or str(exc)) from None
     if len(data) > MAX_DOCUMENT_BYTES:
@@ -115,4 +123,4 @@ def dumps_pretty(value: Any, width: int = 100) -> str:
 
 def dumps_line(value: Any) -> str:
     """One JSON object per line (``--json`` output)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return _LINE_ENCODER.encode(value)
