@@ -5,7 +5,9 @@ entry, keeps the round logs and the card ledger for summaries and tests, and che
 order that lets it explain the first bad entry.  A bulk ``replay --json`` needs none of that for
 the records that are fine, which is nearly all of them.  This module reads such a record in one
 pass: the entries straight from the JSON document, players as ``state.Player`` objects, stakes as
-small lists, and each entry's rules as one combined test.
+small lists, the rules of each entry checked together, and nothing kept that the output does not
+need.  A rule broken anywhere simply abandons the pass (``_Bail``), so the state may change before
+an entry's last check and nothing is ever rolled back.
 
 The contract (proven by ``tests/grunwald/test_lean.py`` against the full replay):
 
@@ -22,10 +24,13 @@ differential tests fail otherwise).  No I/O here.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from referee.games.grunwald.actions import FIELDS, HELPER, OFFICER
-from referee.games.grunwald.cards import CAMP, CARDS, HAND, KNIGHT_KINDS, PEASANT, TEUTON
+from referee.games.grunwald.cards import (
+    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, TEUTON,
+)
 from referee.games.grunwald.state import (
     FIRST_TEUTON_ROUND, MAX_HELPERS, ROUNDS, TEUTON_BONUS, Player, put, take,
 )
@@ -40,9 +45,7 @@ _EVENT_KEYS = frozenset(("card", "effects"))
 _EFFECT_KEYS = frozenset(("player", "ducats", "provisions", "helpers", "gain", "discard", "exhaust"))
 _REVEAL_KEYS = frozenset(("crown", "mercenary", "provisions", "ducats", "teutons"))
 _PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
-_PASS_KEYS = frozenset(("player", "pass"))
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
-_FIELD_SET = frozenset(FIELDS)
 _PAWNS_ONLY = frozenset(("crown", "ducats", "helpers", "teutons"))  # NG-P6, NG-P8
 
 #: every card string a player may name when a card leaves them -> (source or None, card)
@@ -155,39 +158,40 @@ def _event(ps: list[Player], index: dict[str, int], event: Any) -> None:
 # --- revealed cards (NG-R3, NG-C3) ---------------------------------------------------------------
 
 
-def _pair(value: Any, hi: int) -> list[int]:
-    """Two revealed knights or Teutons: strengths 1…hi (NG-C3)."""
-    if type(value) is not list or len(value) != 2:
-        raise _Bail
-    a, b = value
-    if type(a) is not int or type(b) is not int or not (0 < a <= hi and 0 < b <= hi):
-        raise _Bail
-    return value
-
-
-def _amounts(value: Any, most: int) -> None:
-    """1…most provision or ducat cards, each worth at least 1."""
-    if type(value) is not list or not 0 < len(value) <= most:
-        raise _Bail
-    for v in value:
-        if type(v) is not int or v < 1:
-            raise _Bail
-
-
 def _reveal(reveal: Any, r: int) -> list[int] | None:
-    """Checks the revealed cards (NG-R3); returns the Teutons (``None`` during the truce).  The
-    other cards are read again when the fields resolve."""
+    """Checks the revealed cards (NG-R3, NG-C3): two crown knights and two mercenaries of strength
+    1-6, one or two provision cards and one to three ducat cards worth at least 1, and from round
+    4 two Teutons of strength 1-4.  Returns the Teutons (``None`` during the truce); the other
+    cards are read again when the fields resolve."""
     if type(reveal) is not dict or not _REVEAL_KEYS.issuperset(reveal):
         raise _Bail
-    _pair(reveal["crown"], 6)
-    _pair(reveal["mercenary"], 6)
-    _amounts(reveal["provisions"], 2)
-    _amounts(reveal["ducats"], 3)
-    if r >= FIRST_TEUTON_ROUND:
-        return _pair(reveal["teutons"], 4)
-    if "teutons" in reveal:
+    crown = reveal["crown"]
+    mercenary = reveal["mercenary"]
+    if (type(crown) is not list or len(crown) != 2 or type(mercenary) is not list
+            or len(mercenary) != 2):
         raise _Bail
-    return None
+    c1, c2 = crown
+    m1, m2 = mercenary
+    if (type(c1) is not int or type(c2) is not int or type(m1) is not int or type(m2) is not int
+            or not (0 < c1 <= 6 and 0 < c2 <= 6 and 0 < m1 <= 6 and 0 < m2 <= 6)):
+        raise _Bail
+    for values, most in ((reveal["provisions"], 2), (reveal["ducats"], 3)):
+        if type(values) is not list or not 0 < len(values) <= most:
+            raise _Bail
+        for v in values:
+            if type(v) is not int or v < 1:
+                raise _Bail
+    if r < FIRST_TEUTON_ROUND:
+        if "teutons" in reveal:
+            raise _Bail
+        return None
+    teutons = reveal["teutons"]
+    if type(teutons) is not list or len(teutons) != 2:
+        raise _Bail
+    t1, t2 = teutons
+    if type(t1) is not int or type(t2) is not int or not (0 < t1 <= 4 and 0 < t2 <= 4):
+        raise _Bail
+    return teutons
 
 
 # --- placement (NG-P) ----------------------------------------------------------------------------
@@ -196,8 +200,8 @@ def _reveal(reveal: Any, r: int) -> list[int] | None:
 def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r: int, n: int
                 ) -> dict[str, dict[int, list[int]]]:
     """Plays the placement turns; returns the fields: per field, each player's stake as
-    ``[player, officer (0/1), helpers, ducats]``, in position order (NG-P3: a dict keeps the order
-    in which players arrived)."""
+    ``[player, officer (0/1), helpers, ducats, value]`` (NG-F1 value: officer 2, helper 1, ducat 1),
+    in position order (NG-P3: a dict keeps the order in which players arrived)."""
     if type(placements) is not list:
         raise _Bail
     fields: dict[str, dict[int, list[int]]] = {f: {} for f in FIELDS}
@@ -205,7 +209,7 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
     for entry in placements:
         if p is None:  # NG-P4: an entry after the placement phase
             raise _Bail
-        if type(entry) is not dict or entry.get("player") != p.name:  # NG-P1: in turn
+        if type(entry) is not dict or entry["player"] != p.name:  # NG-P1: in turn
             raise _Bail
         who = p.index
         if "pass" in entry:
@@ -213,46 +217,52 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
                 raise _Bail
             p.passed = True
         else:
-            stakes = fields.get(entry["field"])  # None: not a field (NG-P5)
-            pawn = entry["pawn"]
-            count = entry.get("count", 1)
-            ducats = entry.get("ducats", 0)
-            if (stakes is None or type(count) is not int or type(ducats) is not int
-                    or not _PLACE_KEYS.issuperset(entry)):
-                raise _Bail
+            # engine._apply_place's combined test, split by field and pawn.  The state may change
+            # before the last check: a bail throws it away.
             f = entry["field"]
-            st = stakes.get(who)
-            # engine._apply_place's combined test, split by pawn and field:
-            if ducats and (ducats < 0 or ducats > p.ducats or f in _PAWNS_ONLY):
-                raise _Bail  # NG-P11; NG-P6, NG-P8: pawns only
-            if pawn == OFFICER:
-                if count != 1 or p.officer_placed:  # NG-C2: one officer
-                    raise _Bail
-            elif pawn == HELPER:
-                # NG-C2: helpers he has free; NG-P2: helpers only once on a field
-                if not 0 < count <= p.helpers - p.helpers_placed or (st is not None and st[2]):
-                    raise _Bail
-            else:
+            stakes = fields[f]  # KeyError: not a field (NG-P5)
+            pawn = entry["pawn"]
+            count = entry["count"] if "count" in entry else 1
+            ducats = entry["ducats"] if "ducats" in entry else 0
+            if type(count) is not int or type(ducats) is not int or not _PLACE_KEYS.issuperset(entry):
                 raise _Bail
+            st = stakes[who] if who in stakes else None
             if f == "teutons":
                 if r < FIRST_TEUTON_ROUND or st is not None or count != 1:  # NG-P8
                     raise _Bail
             elif f == "mercenaries":
-                if st is not None or count != 1 or ducats < 1:  # NG-P10
+                if st is not None or count != 1 or ducats < 1:  # NG-P10: one pawn, ducats
                     raise _Bail
             elif f == "helpers" and p.helpers >= MAX_HELPERS:  # NG-P7
                 raise _Bail
-            if st is None:
-                st = stakes[who] = [who, 0, 0, 0]
-            if pawn == OFFICER:
-                st[1] = 1
-                p.officer_placed = True
-            else:
-                st[2] += count
-                p.helpers_placed += count
             if ducats:
-                st[3] += ducats
+                if ducats < 0 or ducats > p.ducats or f in _PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+                    raise _Bail
                 p.ducats -= ducats
+            if pawn == OFFICER:
+                if count != 1 or p.officer_placed:  # NG-C2: one officer
+                    raise _Bail
+                p.officer_placed = True
+                if st is None:
+                    stakes[who] = [who, 1, 0, ducats, 2 + ducats]
+                else:
+                    st[1] = 1
+                    st[3] += ducats
+                    st[4] += 2 + ducats
+            elif pawn == HELPER:
+                if not 0 < count <= p.helpers - p.helpers_placed:  # NG-C2: free helpers
+                    raise _Bail
+                p.helpers_placed += count
+                if st is None:
+                    stakes[who] = [who, 0, count, ducats, count + ducats]
+                elif st[2]:  # NG-P2: helpers go to a field once
+                    raise _Bail
+                else:
+                    st[2] = count
+                    st[3] += ducats
+                    st[4] += count + ducats
+            else:
+                raise _Bail
         # NG-P4: the next player clockwise who may still place; nobody: the phase is over.
         for p in after[who]:
             if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
@@ -268,48 +278,49 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
 
 
 def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
-              fields: dict[str, dict[int, list[int]]], skirmish: Any, teutons: tuple[int, ...],
+              fields: dict[str, dict[int, list[int]]], skirmish: Any, teutons: list[int],
               r: int, n: int) -> None:
-    if type(skirmish) is not dict or not skirmish.keys() <= _SKIRMISH_KEYS:
+    if type(skirmish) is not dict or not _SKIRMISH_KEYS.issuperset(skirmish):
         raise _Bail
     given = skirmish["cards"]
-    if type(given) is not dict:
-        raise _Bail
     stakes = fields["teutons"]
-    if len(given) != len(stakes):  # NG-S2: exactly the players on the field, one card each
+    # NG-S2: exactly the players on the field, one card each, from the hand, never a Teuton
+    # (NG-C7: not from the camp).  Cards are face down on the table until the losses are paid.
+    if type(given) is not dict or len(given) != len(stakes):
         raise _Bail
-    played: dict[int, str] = {}
-    for who in stakes:  # in position order
-        p = ps[who]
-        source, c = _LEAVING[given[p.name]]  # a card from the hand, never a Teuton (NG-S2, NG-C7)
-        if _KIND[c] == TEUTON or source == CAMP or c not in p.hand:
+    played = []  # (player, card, strength) in position order
+    for who in stakes:
+        hand = ps[who].hand
+        source, c = _LEAVING[given[ps[who].name]]
+        if _KIND[c] == TEUTON or source == CAMP or c not in hand:
             raise _Bail
-        played[who] = c
-    for i, c in played.items():
-        take(ps[i].hand, c)
+        take(hand, c)
+        played.append((who, c, _STRENGTH[c]))
 
-    # NG-S3 duels: strongest first, ties by position; as engine._apply_skirmish_cards.
-    strength = teutons[0] + teutons[1] + TEUTON_BONUS[n]  # NG-S1
-    order = sorted(played, key=lambda i: -_STRENGTH[played[i]])
-    t_hi, t_lo = sorted(teutons, reverse=True)
+    # NG-S3 duels, as engine._apply_skirmish_cards: strongest first, ties by position.
+    order = sorted(played, key=_third, reverse=True)  # a stable sort, even reversed
+    a, b = teutons
+    t_hi, t_lo = (a, b) if a >= b else (b, a)
     on_board = [t_hi, t_lo]
-    captured: dict[int, str] = {}
+    captured = []
     if order:
-        s1 = _STRENGTH[played[order[0]]]
+        s1 = order[0][2]
         if t_lo < s1:
             took = t_hi if t_hi < s1 else t_lo
-            captured[order[0]] = f"teuton:{took}"
+            captured.append((order[0][0], _TEUTON_CARD[took]))
             on_board.remove(took)
     if len(order) > 1:
-        s2 = _STRENGTH[played[order[1]]]
+        s2 = order[1][2]
         if t_lo in on_board and t_lo < s2:
-            captured[order[1]] = f"teuton:{t_lo}"
-            on_board.remove(t_lo)
-    owed = max(0, strength - sum(_STRENGTH[c] for c in played.values()))  # NG-S4
+            captured.append((order[1][0], _TEUTON_CARD[t_lo]))
+    total = 0
+    for _, _, strength in played:
+        total += strength
+    owed = a + b + TEUTON_BONUS[n] - total  # NG-S1, NG-S4: won at total >= strength
     pending = []
-    if owed:
+    if owed > 0:
         start = (r - 1) % n
-        pending = [i for i in ((start + k) % n for k in range(n)) if _holds_loss_material(ps[i])]
+        pending = [i for i in [(start + k) % n for k in range(n)] if _holds_loss_material(ps[i])]
     if pending:
         _losses(ps, names, index, skirmish["losses"], pending, owed)
     elif "losses" in skirmish:  # losses listed where nobody owes any: only empty lists are harmless
@@ -320,12 +331,20 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
             if name not in index or items != []:
                 raise _Bail
     # NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand.
-    for i, c in played.items():
-        put(ps[i].hand if c == PEASANT else ps[i].camp, c)
-    for i, c in captured.items():
-        put(ps[i].camp, c)
-    # The pawns go home (NG-F3): the flags are reset at the end of the round; the Teutons field
-    # holds no ducats (NG-P8).
+    # (The pawns go home at the end of the round; the Teutons field holds no ducats, NG-P8.)
+    for who, c, _ in played:
+        pile = ps[who].hand if c == PEASANT else ps[who].camp
+        pile[c] = pile.get(c, 0) + 1
+    for who, c in captured:
+        camp = ps[who].camp
+        camp[c] = camp.get(c, 0) + 1
+
+
+def _third(item: tuple[int, str, int]) -> int:
+    return item[2]
+
+
+_TEUTON_CARD = {v: f"{TEUTON}:{v}" for v in range(1, 5)}
 
 
 def _holds_loss_material(p: Player) -> bool:
@@ -391,72 +410,76 @@ def _source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None,
 def _refund(ps: list[Player], stakes: dict[int, list[int]]) -> None:
     """NG-F3: ducats still on a field return to their owner.  (Pawns going home needs nothing:
     the placement flags are reset at the end of the round, and nothing in between reads them.)"""
-    for who, _, _, ducats in stakes.values():
-        if ducats:
-            ps[who].ducats += ducats
+    for st in stakes.values():
+        if st[3]:
+            ps[st[0]].ducats += st[3]
 
 
-def _value(s: list[int]) -> int:
-    return -(2 * s[1] + s[2] + s[3])  # NG-F1: officer 2, helper 1, ducat 1 (highest first)
-
-
-def _by_ducats(s: list[int]) -> int:
-    return -s[3]  # NG-F7
+# Rankings (NG-F1, NG-P3): highest first, ties to the earlier position — a stable sort of the
+# stakes, which are in position order (Python's sort stays stable when reversed).
+_BY_VALUE = itemgetter(4)  # officer 2, helper 1, ducat 1
+_BY_DUCATS = itemgetter(3)  # NG-F7
 
 
 def _resolve(ps: list[Player], fields: dict[str, dict[int, list[int]]], rdoc: dict[str, Any],
              n: int) -> None:
-    """Fields 2-6 in the engine's order (NG-F1): highest value first, ties to the earlier position
-    (a stable sort of the stakes in position order, NG-P3); spent ducats go to the bank (NG-F3)."""
+    """Fields 2-6 in the engine's order (NG-F1); spent ducats go to the bank (NG-F3)."""
     reveal = rdoc["reveal"]
     crown = fields["crown"]
     if crown:  # NG-F4
-        _award_cards(ps, crown, sorted(crown.values(), key=_value), "crown", reveal["crown"], n)
+        _award_cards(ps, crown, sorted(crown.values(), key=_BY_VALUE, reverse=True),
+                     _CROWN_CARD, reveal["crown"], n)
     stakes = fields["provisions"]
     if stakes:  # NG-F5, NG-V1
         prov = sorted(reveal["provisions"], reverse=True)
-        for st, amount in zip(sorted(stakes.values(), key=_value), prov[-1:] if n == 2 else prov):
+        for st, amount in zip(sorted(stakes.values(), key=_BY_VALUE, reverse=True),
+                              prov[-1:] if n == 2 else prov):
             ps[st[0]].provisions += amount
             st[3] = 0
         _refund(ps, stakes)
     stakes = fields["ducats"]
     if stakes:  # NG-F6, NG-V1 (a pawns-only field: nothing to refund)
         duc = sorted(reveal["ducats"], reverse=True)
-        for st, amount in zip(sorted(stakes.values(), key=_value),
+        for st, amount in zip(sorted(stakes.values(), key=_BY_VALUE, reverse=True),
                               duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3]):
             ps[st[0]].ducats += amount
-    mercenaries = fields["mercenaries"]
-    if mercenaries:  # NG-F7: ranked by ducats alone
-        _award_cards(ps, mercenaries, sorted(mercenaries.values(), key=_by_ducats), "mercenary",
-                     reveal["mercenary"], n)
+    stakes = fields["mercenaries"]
+    if stakes:  # NG-F7: ranked by ducats alone
+        _award_cards(ps, stakes, sorted(stakes.values(), key=_BY_DUCATS, reverse=True),
+                     _MERCENARY_CARD, reveal["mercenary"], n)
     # NG-F8 Helpers: the 1st gains one; the 2nd may buy one for as many ducats as helpers owned.
-    ranked = sorted(fields["helpers"].values(), key=_value)
     purchase = rdoc.get("helper_purchase", _ABSENT)
-    if ranked:
+    stakes = fields["helpers"]
+    if stakes:
+        ranked = sorted(stakes.values(), key=_BY_VALUE, reverse=True)
         first = ps[ranked[0][0]]
         first.helpers = min(MAX_HELPERS, first.helpers + 1)
-    if len(ranked) > 1:
-        second = ps[ranked[1][0]]
-        if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
-            if type(purchase) is not bool:  # the choice is missing or not a yes/no
-                raise _Bail
-            if purchase:
-                second.ducats -= second.helpers
-                second.helpers += 1
-            return
+        if len(ranked) > 1:
+            second = ps[ranked[1][0]]
+            if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
+                if type(purchase) is not bool:  # the choice is missing or not a yes/no
+                    raise _Bail
+                if purchase:
+                    second.ducats -= second.helpers
+                    second.helpers += 1
+                return
     if purchase is not _ABSENT and purchase is not False:  # NG-F8: nothing to buy
         raise _Bail
 
 
 _ABSENT = object()
+_CROWN_CARD = {v: f"{CROWN}:{v}" for v in range(1, 7)}
+_MERCENARY_CARD = {v: f"{MERCENARY}:{v}" for v in range(1, 7)}
 
 
 def _award_cards(ps: list[Player], stakes: dict[int, list[int]], ranked: list[list[int]],
-                 kind: str, values: list[int], n: int) -> None:
+                 cards: dict[int, str], values: list[int], n: int) -> None:
     """Crown and Mercenaries: the stronger card to the 1st, the other to the 2nd; with two
     players only the 1st wins one (NG-V1)."""
     for st, v in zip(ranked[: 1 if n == 2 else 2], sorted(values, reverse=True)):
-        put(ps[st[0]].hand, f"{kind}:{v}")
+        hand = ps[st[0]].hand
+        c = cards[v]
+        hand[c] = hand.get(c, 0) + 1
         st[3] = 0
     _refund(ps, stakes)
 
@@ -491,11 +514,9 @@ def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any]) -> No
         items = feeding[p.name]
         if len(items) != need:
             raise _Bail
-        hand, camp = dict(p.hand), dict(p.camp)
-        for item in items:
+        for item in items:  # knights from the hand or the camp (in place: a bail discards all)
             source, c = _LEAVING[item]
-            pile = _source_pile(hand, camp, source, c)
+            pile = _source_pile(p.hand, p.camp, source, c)
             if c not in _KNIGHTS or pile is None:
                 raise _Bail
             take(pile, c)
-        p.hand, p.camp = hand, camp
