@@ -69,9 +69,16 @@ def _show(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_ORDER = {c: sort_key(c) for c in CARDS}
+
+
 def expand(counts: dict[str, int]) -> list[str]:
     """A multiset of cards as a sorted list (the replay output's order)."""
     out: list[str] = []
-    for c in sorted(counts, key=sort_key):
-        out.extend([c] * counts[c])
+    for c in sorted(counts, key=_ORDER.__getitem__):
+        k = counts[c]
+        if k == 1:
+            out.append(c)
+        else:
+            out += [c] * k
     return out

@@ -766,28 +766,23 @@ def final_scores(state: GrunwaldState) -> scoring.Result:
 
 def scores_of(players: list[Player]) -> scoring.Result:
     """The final score (NG-E2 … NG-E6) of the players' inventories after feeding."""
-    return scoring.score(
-        [
-            scoring.Inventory(
-                name=p.name,
-                crown=_strengths(p, CROWN),
-                mercenary=_strengths(p, MERCENARY),
-                teutons=_strengths(p, TEUTON),
-                provisions=p.provisions,
-                ducats=p.ducats,
-            )
-            for p in players
-        ]
-    )
-
-
-def _strengths(p: Player, kind: str) -> list[int]:
-    out: list[int] = []
-    for pile in (p.hand, p.camp):
-        for c, k in pile.items():
-            if CARDS[c][0] == kind:
-                out += [CARDS[c][1]] * k
-    return sorted(out, reverse=True)
+    inventories = []
+    for p in players:
+        strengths: dict[str, list[int]] = {CROWN: [], MERCENARY: [], TEUTON: [], PEASANT: []}
+        for pile in (p.hand, p.camp):
+            for c, k in pile.items():
+                kind, strength = CARDS[c]
+                if k == 1:
+                    strengths[kind].append(strength)
+                else:
+                    strengths[kind] += [strength] * k
+        crown, mercenary, teutons = strengths[CROWN], strengths[MERCENARY], strengths[TEUTON]
+        crown.sort(reverse=True)
+        mercenary.sort(reverse=True)
+        teutons.sort(reverse=True)
+        inventories.append(scoring.Inventory(p.name, crown, mercenary, teutons, p.provisions,
+                                             p.ducats))
+    return scoring.score(inventories)
 
 
 _HANDLERS = {
