@@ -48,7 +48,7 @@ def loads(text: str) -> Any:
     """Parse one JSON document strictly; errors are ``RecordError`` at location ``$``."""
     if len(text) > MAX_DOCUMENT_BYTES:
         raise RecordError(None, "$", "core.json.too_large", limit=MAX_DOCUMENT_BYTES)
-    if not text.strip():
+    if not text or text.isspace():  # (what strip() would leave empty, without the copy)
         raise RecordError(None, "$", "core.json.empty")
     try:
         if text.startswith("\ufeff"):  # as json.loads does; the decoder does not check
