@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -72,28 +73,45 @@ def loads(text: str) -> Any:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``."""
-    p = Path(path)
+    """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``.
+
+    Plain ``os`` calls (open, fstat, read, close): ``replay`` reads thousands of these files."""
     try:
-        with open(p, "rb") as file:  # one open and one fstat: replay reads thousands of these
-            if os.fstat(file.fileno()).st_size > MAX_DOCUMENT_BYTES:
-                raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
-            data = file.read()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        try:
+            info = os.fstat(fd)
+            if stat.S_ISDIR(info.st_mode):
+                raise IsADirectoryError
+            if info.st_size > MAX_DOCUMENT_BYTES:
+                raise InputError("core.file.too_large", path=str(Path(path)),
+                                 limit=MAX_DOCUMENT_BYTES)
+            # The size is a hint (a file may grow; a pipe has none): read to the end, but never
+            # more than the limit allows.
+            chunks = [os.read(fd, info.st_size + 1)]
+            total = len(chunks[0])
+            while chunks[-1] and total <= MAX_DOCUMENT_BYTES:
+                chunks.append(os.read(fd, 1 << 16))
+                total += len(chunks[-1])
+        finally:
+            os.close(fd)
     except IsADirectoryError:
-        raise InputError("core.file.is_dir", path=str(p)) from None
+        raise InputError("core.file.is_dir", path=str(Path(path))) from None
     except FileNotFoundError:
-        raise InputError("core.file.missing", path=str(p)) from None
+        raise InputError("core.file.missing", path=str(Path(path))) from None
     except PermissionError:  # (a folder one may not list, or any folder on Windows)
-        key = "core.file.is_dir" if p.is_dir() else "core.file.denied"
-        raise InputError(key, path=str(p)) from None
+        p = Path(path)
+        raise InputError("core.file.is_dir" if p.is_dir() else "core.file.denied",
+                         path=str(p)) from None
     except OSError as exc:
-        raise InputError("core.file.unreadable", path=str(p), detail=exc.strerror or str(exc)) from None
+        raise InputError("core.file.unreadable", path=str(Path(path)),
+                         detail=exc.strerror or str(exc)) from None
+    data = chunks[0] if len(chunks) == 2 else b"".join(chunks)
     if len(data) > MAX_DOCUMENT_BYTES:
-        raise InputError("core.file.too_large", path=str(p), limit=MAX_DOCUMENT_BYTES)
+        raise InputError("core.file.too_large", path=str(Path(path)), limit=MAX_DOCUMENT_BYTES)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("core.file.not_utf8", path=str(p)) from None
+        raise InputError("core.file.not_utf8", path=str(Path(path))) from None
 
 
 def _compact(value: Any) -> str:
