@@ -9,16 +9,35 @@ from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError, from_file
 
 
-def load_record(path: Path, default_game: str | None):
-    """Read and parse a record file; returns ``(game, record)``.  The record's ``game`` key decides;
-    ``default_game`` (else the registry's default) serves records that do not say.  Every error,
-    now or while replaying, names the file."""
+def load_record(path: Path, default_game: str | None, text: str | None = None):
+    """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
+    record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
+    that do not say.  Every error, now or while replaying, names the file."""
     from referee import games
 
     with from_file(path):
-        document = jsonio.loads(jsonio.read_text(path))
+        document = jsonio.loads(jsonio.read_text(path) if text is None else text)
         game = games.for_document(document, default_game)
         return game, _Sourced(game.parse_record(document), str(path))
+
+
+def lean_output(text: str, default_game: str | None):
+    """The replay output of a complete game that breaks no rule, by its game's lean reader straight
+    from the text (``jsonio.loads_counted``: the reader proves no key is repeated); ``None`` for
+    any other record, or whenever unsure.  The caller then reads and replays the record in full:
+    the only path that reports errors and partial games."""
+    from referee import games
+
+    counted = jsonio.loads_counted(text)
+    if counted is None:
+        return None
+    document, colons = counted
+    try:
+        parsed = games.for_document(document, default_game).parse_record(document)
+    except (RefereeError, LookupError, TypeError, ValueError):  # the full path reports it
+        return None
+    lean = getattr(parsed, "complete_output", None)  # games without a lean reader: None
+    return lean(colons) if lean is not None else None
 
 
 class _Sourced:
@@ -34,12 +53,6 @@ class _Sourced:
         with from_file(self.source):
             return self._parsed.replay()
 
-    def complete_output(self):
-        """The replay output of a complete, legal game by the game's lean reader, if it has one;
-        ``None``: replay in full (the only path that reports errors and partial games)."""
-        lean = getattr(self._parsed, "complete_output", None)
-        return lean() if lean is not None else None
-
 
 def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
     from referee.core.text import catalog
@@ -50,11 +63,12 @@ def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str
     console = None
     for path in files:
         try:
-            game, record = load_record(path, default_game)
             # --json over a complete game: the lean one-pass reader; anything else (or anything
-            # it is unsure of) is replayed in full by the engine, errors included.
-            result = record.complete_output() if as_json else None
+            # it is unsure of) is read and replayed in full by the engine, errors included.
+            text = jsonio.read_text(path) if as_json else None
+            result = lean_output(text, default_game) if as_json else None
             if result is None:
+                game, record = load_record(path, default_game, text)
                 state, _steps = record.replay()
         except RefereeError as error:
             if not several:

@@ -43,6 +43,7 @@ def _no_constants(name: str) -> Any:
 # Built once: json.loads with options builds a decoder (and its scanner) on every call.
 _DECODER = json.JSONDecoder(object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
 _LINE_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_UNCHECKED = json.JSONDecoder(parse_constant=_no_constants)  # see loads_counted
 
 
 def loads(text: str) -> Any:
@@ -70,6 +71,36 @@ def loads(text: str) -> Any:
         raise RecordError(None, "$", "core.json.surrogate") from None
     except ValueError as exc:
         raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
+
+
+def loads_counted(text: str) -> tuple[Any, int] | None:
+    """A shortcut for readers that account for every object and string of what they read: the
+    document decoded *without* the duplicate-key check, and the number of ``:`` in the text; or
+    ``None`` whenever the shortcut does not apply (use ``loads``, which also names any error).
+
+    The reader proves there is no repeated key by ``colons == pairs + colons in strings``, summed
+    over every object (its ``len``) and every key and string (``str.count(":")``) of the document
+    (``colon_budget`` does it for any value): each pair of the text has exactly one ``:`` outside
+    strings, and without a backslash (no escapes) every ``:`` inside a string is one in the text.
+    A repeated key drops a pair, and its strings, from the document: the sum falls short.  A
+    reader that misses something also falls short, which only costs the shortcut."""
+    if "\\" in text or len(text) > MAX_DOCUMENT_BYTES or text.startswith("\ufeff"):
+        return None
+    try:
+        return _UNCHECKED.decode(text), text.count(":")
+    except (ValueError, RecursionError):  # the strict loads gives the error
+        return None
+
+
+def colon_budget(value: Any) -> int:
+    """For ``loads_counted``: the pairs of every object plus the ``:`` of every key and string."""
+    if type(value) is str:
+        return value.count(":")
+    if type(value) is dict:
+        return len(value) + sum(k.count(":") + colon_budget(v) for k, v in value.items())
+    if type(value) is list:
+        return sum(colon_budget(v) for v in value)
+    return 0
 
 
 def read_text(path: str | os.PathLike[str]) -> str:

@@ -13,6 +13,7 @@ import copy
 import io
 import json
 import random
+import re
 import sys
 
 import pytest
@@ -36,11 +37,17 @@ def full(doc):
 
 
 def lean_output(doc):
+    """The lean reader on a strictly loaded document, and through ``replay --json``'s shortcut
+    from the file's text (decoded unchecked, repeated keys ruled out by counting): both agree."""
     try:
         parsed = record.parse_record(doc)  # the header: the lean reader starts after it
     except RecordError:
-        return None
-    return parsed.complete_output()
+        parsed = None
+    got = parsed.complete_output() if parsed is not None else None
+    for text in (jsonio.dumps_pretty(doc), json.dumps(doc, ensure_ascii=False)):
+        from_text = cli_replay.lean_output(text, None)
+        assert from_text == got
+    return got
 
 
 def random_record(seed: int, cut: float | None = None) -> dict:
@@ -204,7 +211,7 @@ def test_targeted_mutations():
 
 def run_cli(files, monkeypatch, *, lean_on: bool):
     if not lean_on:
-        monkeypatch.setattr(lean, "complete_output", lambda names, document: None)
+        monkeypatch.setattr(lean, "complete_output", lambda *args: None)
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
@@ -229,3 +236,80 @@ def test_replay_json_prints_the_same_with_and_without_the_lean_reader(tmp_path, 
     without = run_cli(files, monkeypatch, lean_on=False)
     assert with_lean == without
     assert with_lean[0] == 1 and '"error"' in with_lean[1] and '"complete":true' in with_lean[1]
+
+
+# --- repeated keys (replay --json decodes unchecked and counts ":" instead) ------------------------
+
+# The first pair of an object whose value is a string, a number or a literal.
+FIRST_PAIR = re.compile(r'\{(\s*)"([^"\\]+)": ("[^"\\]*"|-?\d+|true|false|null)')
+
+
+def with_a_repeated_key(text: str, rng: random.Random) -> str:
+    """The text with one object's first key written twice (same value or another one)."""
+    matches = list(FIRST_PAIR.finditer(text))
+    m = rng.choice(matches)
+    value = rng.choice([m.group(3), "1", '"crown:6"', '"Marek"', "true"])
+    pair = f'"{m.group(2)}": {value},{m.group(1) or " "}'
+    insert = m.start() + 1 + len(m.group(1))
+    return text[:insert] + pair + text[insert:]
+
+
+def test_a_repeated_key_anywhere_is_left_to_the_strict_reader(tmp_path, monkeypatch):
+    rng = random.Random(7)
+    files = []
+    for seed in range(150):
+        doc = random_record(seed, cut=None if seed % 5 else 0.7)
+        text = with_a_repeated_key(jsonio.dumps_pretty(doc), rng)
+        with pytest.raises(RecordError) as info:
+            jsonio.loads(text)
+        assert info.value.key == "core.json.duplicate_key"
+        assert cli_replay.lean_output(text, None) is None, text
+        if seed < 30:
+            path = tmp_path / f"dup{seed}.json"
+            path.write_text(text, encoding="utf-8")
+            files.append(path)
+    assert run_cli(files, monkeypatch, lean_on=True) == run_cli(files, monkeypatch, lean_on=False)
+
+
+def test_colon_budget_counts_every_pair_and_every_colon_in_strings():
+    rng = random.Random(3)
+    words = ["", "a", ":", "a:b", "::", "crown:6", "Jan P.", "ż:ó"]
+
+    def value(depth):
+        roll = rng.random()
+        if depth > 3 or roll < 0.4:
+            return rng.choice([0, -2, 1.5, True, None, *words])
+        if roll < 0.7:
+            return [value(depth + 1) for _ in range(rng.randrange(4))]
+        return {rng.choice(words) + str(k): value(depth + 1) for k in range(rng.randrange(4))}
+
+    for _ in range(500):
+        v = value(0)
+        for text in (json.dumps(v, ensure_ascii=False), jsonio.dumps_pretty(v),
+                     json.dumps(v, indent=1, ensure_ascii=False)):
+            assert jsonio.colon_budget(v) == text.count(":")
+            counted = jsonio.loads_counted(text)
+            assert counted is not None and counted == (v, text.count(":"))
+    assert jsonio.loads_counted('{"a": "\\u003a"}') is None  # any backslash: the strict reader
+    assert jsonio.loads_counted('{"a": NaN}') is None
+    assert jsonio.loads_counted('{"a": 1') is None
+
+
+def test_shortcut_refusals_still_replay(tmp_path, monkeypatch):
+    """Escapes and a ":" in a name make the shortcut step aside; odd spacing and ":" in the
+    optional keys it copes with.  The output is the same either way."""
+    doc = random_record(4)
+    texts = [
+        jsonio.dumps_pretty({**doc, "notes": "tab\tand \"quotes\""}),
+        jsonio.dumps_pretty(json.loads(json.dumps(doc).replace("Marek", "Ma:rek"))),
+        json.dumps(doc, indent=2, separators=(" , ", " : ")),
+        jsonio.dumps_pretty({**doc, "colors": {"Marek": "red", "x:y": ["a:b", {"c": "d:e"}]}}),
+    ]
+    files = []
+    for i, text in enumerate(texts):
+        path = tmp_path / f"game{i}.json"
+        path.write_text(text, encoding="utf-8")
+        files.append(path)
+    with_lean = run_cli(files, monkeypatch, lean_on=True)
+    assert with_lean == run_cli(files, monkeypatch, lean_on=False)
+    assert with_lean[0] == 0 and with_lean[1].count('"complete":true') == 4

@@ -61,23 +61,40 @@ _KNIGHTS = frozenset(c for c, kind in _KIND.items() if kind in KNIGHT_KINDS)
 _PROVISIONS = {f"provisions:{k}": k for k in range(1, 100)}
 
 
-def complete_output(names: list[str], document: dict[str, Any]) -> dict[str, Any] | None:
+def complete_output(names: list[str], document: dict[str, Any], colons: int | None = None
+                    ) -> dict[str, Any] | None:
     """The replay output of a complete, legal game, or ``None`` (replay it in full).
 
-    ``names`` and the header of ``document`` were checked by ``record.parse_record``."""
+    ``names`` and the header of ``document`` were checked by ``record.parse_record``.  ``colons``:
+    the document came from ``jsonio.loads_counted``, unchecked for repeated keys, and this is the
+    number of ``:`` in its text; the reader accounts for every pair and string it reads and
+    accepts the document only if the sums agree (no key was repeated)."""
+    from referee.core.jsonio import colon_budget
     from referee.games.grunwald.output import players_output
 
     try:
-        players = _replay(names, document)
+        players, budget = _replay(names, document)
     except (_Bail, LookupError, TypeError, ValueError):
         # _Bail: not a complete legal game.  The others can only come from odd input this reader
         # does not type-check in full (an unhashable value used as a key, a missing key): the full
         # replay reports those properly.
         return None
+    if colons is not None:
+        # The header: its pairs, the optional keys' values, the players' names (no ":" allowed
+        # here), "game" and "format" (checked: no ":"); rounds and feeding are in the budget.
+        budget += len(document)
+        for key in ("date", "place", "notes", "colors"):
+            if key in document:
+                budget += colon_budget(document[key])
+        if budget != colons or any(":" in name for name in names):
+            return None
     return players_output(players, True, ROUNDS)
 
 
-def _replay(names: list[str], doc: dict[str, Any]) -> list[Player]:
+def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
+    """The players at the end, and the colon budget (see ``complete_output``) of the rounds and
+    the feeding: every object's pairs plus the ``:`` in its strings (each card string has one,
+    but the peasant)."""
     n = len(names)
     index = {name: i for i, name in enumerate(names)}
     ps = [Player(name, i) for i, name in enumerate(names)]
@@ -86,20 +103,25 @@ def _replay(names: list[str], doc: dict[str, Any]) -> list[Player]:
     rounds = doc.get("rounds")
     if type(rounds) is not list or len(rounds) != ROUNDS:  # NG-R1 (fewer: a game in progress)
         raise _Bail
+    budget = 0
     for ri, rdoc in enumerate(rounds):
         r = ri + 1
         if type(rdoc) is not dict or not rdoc.keys() <= _ROUND_KEYS:
             raise _Bail
+        budget += len(rdoc)
         if r == 1:
             if "event" in rdoc:  # NG-R2: no event in round 1
                 raise _Bail
         else:
-            _event(ps, index, rdoc["event"])
+            budget += _event(ps, index, rdoc["event"])
         teutons = _reveal(rdoc["reveal"], r)
-        fields = _placements(ps, after, rdoc.get("placements", []), r, n)
+        budget += len(rdoc["reveal"])  # numbers only
+        placements = rdoc.get("placements", [])
+        fields = _placements(ps, after, placements, r, n)
+        budget += sum(map(len, placements))  # players, fields and pawns: no ":" in any
         skirmish = rdoc.get("skirmish")
         if r >= FIRST_TEUTON_ROUND:
-            _skirmish(ps, names, index, fields, skirmish, teutons, r, n)
+            budget += _skirmish(ps, names, index, fields, skirmish, teutons, r, n)
         elif skirmish is not None:  # NG-R3: no skirmish during the truce
             raise _Bail
         _resolve(ps, fields, rdoc, n)
@@ -107,24 +129,28 @@ def _replay(names: list[str], doc: dict[str, Any]) -> list[Player]:
             p.officer_placed = False
             p.helpers_placed = 0
             p.passed = False
-    _feeding(ps, index, doc)
+    budget += _feeding(ps, index, doc)
     for p in ps:  # NG-E1: every remaining knight eats one provision
         p.provisions -= _knights(p)
-    return ps
+    return ps, budget
 
 
 # --- event (NG-R2) -------------------------------------------------------------------------------
 
 
-def _event(ps: list[Player], index: dict[str, int], event: Any) -> None:
+def _event(ps: list[Player], index: dict[str, int], event: Any) -> int:
+    """Applies the event's explicit effects; returns its colon budget."""
     if type(event) is not dict or not event.keys() <= _EVENT_KEYS or type(event["card"]) is not str:
         raise _Bail
     effects = event.get("effects", [])
     if type(effects) is not list:
         raise _Bail
+    budget = len(event) + event["card"].count(":")
     for e in effects:
         if type(e) is not dict or not e.keys() <= _EFFECT_KEYS or len(e) < 2:
             raise _Bail  # an effect names its player and at least one change
+        # its pairs, and one ":" in each card it names (never the peasant)
+        budget += len(e) + ("gain" in e) + ("discard" in e) + ("exhaust" in e)
         p = ps[index[e["player"]]]  # NG-C1 (an unknown name is a KeyError: bail)
         ducats = e.get("ducats", 0)
         provisions = e.get("provisions", 0)
@@ -153,6 +179,7 @@ def _event(ps: list[Player], index: dict[str, int], event: Any) -> None:
                 raise _Bail
             take(p.hand, c)
             put(p.camp, c)
+    return budget
 
 
 # --- revealed cards (NG-R3, NG-C3) ---------------------------------------------------------------
@@ -279,7 +306,8 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
 
 def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
               fields: dict[str, dict[int, list[int]]], skirmish: Any, teutons: list[int],
-              r: int, n: int) -> None:
+              r: int, n: int) -> int:
+    """Plays field 1; returns the skirmish's colon budget."""
     if type(skirmish) is not dict or not _SKIRMISH_KEYS.issuperset(skirmish):
         raise _Bail
     given = skirmish["cards"]
@@ -321,8 +349,10 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     if owed > 0:
         start = (r - 1) % n
         pending = [i for i in [(start + k) % n for k in range(n)] if _holds_loss_material(ps[i])]
+    # its pairs, the cards object's pairs and one ":" in each card played but the peasant
+    budget = len(skirmish) + len(given) + sum(1 for _, c, _ in played if c != PEASANT)
     if pending:
-        _losses(ps, names, index, skirmish["losses"], pending, owed)
+        budget += _losses(ps, names, index, skirmish["losses"], pending, owed)
     elif "losses" in skirmish:  # losses listed where nobody owes any: only empty lists are harmless
         losses = skirmish["losses"]
         if type(losses) is not dict:
@@ -330,6 +360,7 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
         for name, items in losses.items():
             if name not in index or items != []:
                 raise _Bail
+        budget += len(losses)
     # NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand.
     # (The pawns go home at the end of the round; the Teutons field holds no ducats, NG-P8.)
     for who, c, _ in played:
@@ -338,6 +369,7 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     for who, c in captured:
         camp = ps[who].camp
         camp[c] = camp.get(c, 0) + 1
+    return budget
 
 
 def _third(item: tuple[int, str, int]) -> int:
@@ -358,19 +390,24 @@ def _holds_loss_material(p: Player) -> bool:
 
 
 def _losses(ps: list[Player], names: list[str], index: dict[str, int], losses: Any,
-            pending: list[int], owed: int) -> None:
-    """NG-S4: every player who owes pays, in the record's ``losses`` object."""
+            pending: list[int], owed: int) -> int:
+    """NG-S4: every player who owes pays, in the record's ``losses`` object.  Returns its colon
+    budget: its pairs and one ":" in each item paid (``provisions:N`` or a card, never the
+    peasant); the others' lists are empty."""
     if type(losses) is not dict:
         raise _Bail
     for name, items in losses.items():
         if name not in index or type(items) is not list or (index[name] not in pending and items):
             raise _Bail
+    budget = len(losses)
     # The piles change in place, unlike the engine's: a bail throws the whole state away.
     for who in pending:
         p = ps[who]
         hand, camp = p.hand, p.camp
         value = 0
-        for item in losses[names[who]]:  # a missing payer: the record stops or breaks NG-S4
+        items = losses[names[who]]  # a missing payer: the record stops or breaks NG-S4
+        budget += len(items)
+        for item in items:
             amount = _PROVISIONS.get(item)
             if amount is not None:  # provisions:N
                 if amount > p.provisions:
@@ -387,6 +424,7 @@ def _losses(ps: list[Player], names: list[str], index: dict[str, int], losses: A
         if value < owed and (p.provisions or any(_STRENGTH[c] for c in hand)
                              or any(_STRENGTH[c] for c in camp)):
             raise _Bail  # paid too little while still holding something of value
+    return budget
 
 
 def _source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
@@ -496,27 +534,31 @@ def _knights(p: Player) -> int:
     return n
 
 
-def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any]) -> None:
-    """Short players give up knights until every knight can eat (NG-E1)."""
+def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any]) -> int:
+    """Short players give up knights until every knight can eat (NG-E1).  Returns the colon
+    budget of ``feeding``: its pairs and one ":" in each knight given up."""
     pending = {p.index: _knights(p) - p.provisions for p in ps if _knights(p) > p.provisions}
     if "feeding" not in doc:
         if pending:  # the record stops before the feeding
             raise _Bail
-        return
+        return 0
     feeding = doc["feeding"]
     if type(feeding) is not dict:
         raise _Bail
     for name, items in feeding.items():
         if name not in index or type(items) is not list or (index[name] not in pending and items):
             raise _Bail
+    budget = len(feeding)
     for who, need in pending.items():
         p = ps[who]
         items = feeding[p.name]
         if len(items) != need:
             raise _Bail
+        budget += need
         for item in items:  # knights from the hand or the camp (in place: a bail discards all)
             source, c = _LEAVING[item]
             pile = _source_pile(p.hand, p.camp, source, c)
             if c not in _KNIGHTS or pile is None:
                 raise _Bail
             take(pile, c)
+    return budget

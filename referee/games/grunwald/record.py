@@ -201,12 +201,13 @@ class GrunwaldRecord:
     def replay(self) -> tuple[GrunwaldState, list[Step]]:
         return _Replayer(self).run()
 
-    def complete_output(self) -> dict[str, Any] | None:
+    def complete_output(self, colons: int | None = None) -> dict[str, Any] | None:
         """The replay output of a complete game that breaks no rule, read in one lean pass; ``None``
-        for any other record (``replay()`` then gives its state or its error).  See ``lean``."""
+        for any other record (``replay()`` then gives its state or its error).  ``colons``: the
+        document is unchecked for repeated keys (``jsonio.loads_counted``).  See ``lean``."""
         from referee.games.grunwald import lean
 
-        return lean.complete_output(self.players, self.document)
+        return lean.complete_output(self.players, self.document, colons)
 
 
 def parse_record(document: Any) -> GrunwaldRecord:
