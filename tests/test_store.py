@@ -74,16 +74,17 @@ def test_sessions_missing_from_the_index_still_count(tmp_path):
         sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
 
 
-@pytest.mark.parametrize("args, fragment", [
-    (["export", "two-players", "--format", "md", "-o", "/nonexistent/x.md"], "cannot write"),
-    (["new", "--players", "A,B", "--game", "chess", "--no-play"], "unknown game"),
-    (["stats", "--game", "chess"], "unknown game"),
-    (["new", "--players", "A,B", "--name", "two\nlines", "--no-play"], "cannot be a session name"),
+@pytest.mark.parametrize("args, fragment, code", [
+    (["export", "two-players", "--format", "md", "-o", "/nonexistent/x.md"], "cannot write", 1),
+    (["new", "--players", "A,B", "--game", "chess", "--no-play"], "unknown game", 2),
+    (["stats", "--game", "chess"], "unknown game", 2),
+    (["new", "--players", "A,B", "--name", "two\nlines", "--no-play"], "cannot be a session name", 1),
 ])
-def test_environment_and_input_problems_are_one_line_exit_1(tmp_path, args, fragment):
+def test_environment_and_input_problems_are_one_line(tmp_path, args, fragment, code):
+    """Exit 1 for what the input or the machine says no to, 2 for an option that cannot be."""
     assert referee(tmp_path, "import", str(EXAMPLES / "two-players.json")).returncode == 0
     r = referee(tmp_path, *args)
-    assert r.returncode == 1, r.stderr
+    assert r.returncode == code, r.stderr
     assert fragment in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 

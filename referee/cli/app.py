@@ -41,6 +41,10 @@ SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 @app.callback()
 def _main(lang: LangOption = None, data_dir: DataDirOption = None) -> None:
+    from referee.core.text import LANGUAGES
+
+    if lang is not None and lang.strip().lower() not in LANGUAGES:
+        raise typer.BadParameter(f"{lang!r}: {', '.join(LANGUAGES)}", param_hint="--lang")
     _state["lang"] = lang
     _state["data_dir"] = str(data_dir) if data_dir is not None else None
 
@@ -70,7 +74,7 @@ def new(
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
     variant: Annotated[Optional[list[str]], typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
-    hints: Annotated[bool, typer.Option("--hints", help=_help("cli.help.play_hints"))] = False,
+    hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
 ) -> None:
     from referee.cli import sessions
 
@@ -82,7 +86,7 @@ def new(
 @app.command(help=_help("cli.help.play"))
 def play(
     session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
-    hints: Annotated[bool, typer.Option("--hints", help=_help("cli.help.play_hints"))] = False,
+    hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
 ) -> None:
     from referee.cli import sessions
 
@@ -175,7 +179,7 @@ def stats(
     player: Annotated[Optional[str], typer.Option("--player", help=_help("cli.help.stats_player"))] = None,
     players_count: Annotated[Optional[int], typer.Option("--players-count", min=2, help=_help("cli.help.stats_count"))] = None,
     since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.stats_game"))] = None,
 ) -> None:
     from referee.cli.sessions import show_stats
 

@@ -18,7 +18,7 @@ from referee.cli.prompter import Prompter
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, UsageError
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Session, Store
 
@@ -29,9 +29,13 @@ def console() -> Console:
     return Console(highlight=False)
 
 
-def _replay(game, record: dict[str, Any]):
-    parsed = game.parse_record(record)
-    state, steps = parsed.replay()
+def _replay(game, record: dict[str, Any], source: Any = None):
+    """Parse and replay a record; errors in a stored session name its file (``source``)."""
+    from referee.core.errors import from_file
+
+    with from_file(source):
+        parsed = game.parse_record(record)
+        state, steps = parsed.replay()
     return parsed, state, [s.action for s in steps]
 
 
@@ -44,18 +48,18 @@ _game = games.find
 
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
-        variants: list[str] | None = None, hints: bool = False) -> Session:
+        variants: list[str] | None = None, hints: bool | None = None) -> Session:
     game = _game(game_name)
     t = catalog(lang)
     out = console()
     setup: dict[str, Any] = {}
     for v in variants or []:
         if v not in game.variants:
-            raise RefereeError("core.cli.no_variant", game=game.title, variant=v,
+            raise UsageError("core.cli.no_variant", game=game.title, variant=v,
                                known=", ".join(game.variants) or "-")
         setup.setdefault("variants", {})[v] = True
     if hints and not game.has_hints:
-        raise RefereeError("core.cli.no_hints", game=game.title)
+        raise UsageError("core.cli.no_hints", game=game.title)
     if players is None:
         prompter = prompter or Prompter(out, lang)
         players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
@@ -64,7 +68,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
             setup = dialogs.run(questions, prompter.ask)
     players = [p.strip() for p in players]
     if colors is not None and "colors" not in game.meta_keys:
-        raise RefereeError("core.cli.no_colors", game=game.title)
+        raise UsageError("core.cli.no_colors", game=game.title)
     colors = colors or PALETTE[: len(players)]
     if len(colors) != len(players):
         raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
@@ -115,7 +119,9 @@ def _check_colors(colors: list[str]) -> None:
 
 
 def play(store: Store, session: Session | str | None, lang: str | None, prompter: Prompter | None = None,
-         hints: bool = False) -> None:
+         hints: bool | None = None) -> None:
+    """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
+    last played; the choice is kept with the session)."""
     out = console()
     if session is None:
         session = _choose_unfinished(store, lang, prompter or Prompter(out, lang))
@@ -128,8 +134,12 @@ def play(store: Store, session: Session | str | None, lang: str | None, prompter
         t = catalog(lang)
         game = _game(session.game)
         if hints and not game.has_hints:
-            raise RefereeError("core.cli.no_hints", game=game.title)
-        parsed, state, actions = _replay(game, session.record)
+            raise UsageError("core.cli.no_hints", game=game.title)
+        if hints is None:
+            hints = bool(session.settings.get("hints")) and game.has_hints
+        elif game.has_hints:
+            session.settings["hints"] = hints
+        parsed, state, actions = _replay(game, session.record, session.path)
         colors = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
         prompter = prompter or Prompter(out, lang)
         played = False
@@ -180,9 +190,7 @@ def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Se
     if not open_ones:
         console().print(t("core.cli.no_unfinished"))
         return None
-    several = len({e.get("game") for e in open_ones}) > 1
-    choices = [dialogs.Choice(f"{e['name']}  ({e['id']})"
-                              + (f" · {_title(e.get('game'))}" if several else ""), e["id"])
+    choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {_title(e.get('game'))}", e["id"])
                for e in open_ones]
     sid = prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
     return store.open(sid)
@@ -190,7 +198,7 @@ def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Se
 
 def _title(name: object) -> str:
     try:
-        return games.get(str(name)).title
+        return games.get(str(name)).short_title
     except KeyError:
         return str(name)
 
@@ -200,7 +208,7 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
     with store.open(key) as session:
         t = catalog(lang or session.lang)
         game = _game(session.game)
-        parsed, state, actions = _replay(game, session.record)
+        parsed, state, actions = _replay(game, session.record, session.path)
         if steps > len(actions):
             raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
         dropped = actions[len(actions) - steps:]
@@ -238,7 +246,7 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
             try:
                 s = store.open(e["id"], write=False)
                 game = _game(s.game)
-                state = _replay(game, s.record)[1]
+                state = _replay(game, s.record, s.path)[1]
                 out_state = game.replay_output(state)
                 for k in ("round", "awaiting"):
                     if k in out_state:
@@ -280,7 +288,7 @@ def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
     session = store.open(key, write=False)
     lang = lang or session.lang
     game = _game(session.game)
-    state = _replay(game, session.record)[1]
+    state = _replay(game, session.record, session.path)[1]
     if as_json:
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
                            "updated": session.updated}, **game.replay_output(state)}
@@ -331,7 +339,7 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
     session = store.open(key, write=False)
     game = _game(session.game)
-    parsed, state, actions = _replay(game, session.record)
+    parsed, state, actions = _replay(game, session.record, session.path)
     if fmt == "record":
         text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
     else:
@@ -396,7 +404,7 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         report.append(overview)
         # Points by category and titles: one row each, one column per player.
         parts = list(next(iter(r["players"].values()))["average_points"]) if players else []
-        detail = ReportTable(t("core.cli.stats_detail"), [t("core.cli.col_player"), *players],
+        detail = ReportTable(t("core.cli.stats_detail"), [t("core.cli.col_category"), *players],
                              align=["left"] + ["right"] * len(players))
         for part in parts:
             detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),

@@ -70,6 +70,12 @@ class RecordError(RefereeError):
 RuleError = RecordError
 
 
+class UsageError(RefereeError):
+    """The command line asks for something that cannot be (a game without that option …)."""
+
+    exit_code = 2
+
+
 class InputError(RefereeError):
     """A file could not be read at all (missing, a directory, too large, not UTF-8 …)."""
 

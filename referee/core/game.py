@@ -38,6 +38,7 @@ class ParsedRecord(Protocol):
 class Game(Protocol):
     name: str  # the record's ``game`` value
     title: str  # shown to players
+    short_title: str  # where space is short
     text_prefix: str  # this game's namespace in the prompts/ catalogs
     titles: tuple[str, ...]  # score parts that are titles (stats counts how often each was won)
     player_counts: tuple[int, ...]  # how many may play

@@ -32,13 +32,18 @@ def get(name: str) -> "Game":
 
 def find(name: str | None) -> "Game":
     """The game of that name (default: ``DEFAULT``), or a clear error naming the known ones."""
-    from referee.core.errors import RefereeError
+    from referee.core.errors import UsageError
 
     try:
-        return get(name or DEFAULT)
+        return get((name or DEFAULT).strip().lower())
     except KeyError:
-        raise RefereeError("core.record.unknown_game", value=str(name)[:40],
-                           known=", ".join(names())) from None
+        raise UsageError("core.record.unknown_game", value=str(name)[:40], known=known()) from None
+
+
+def known() -> str:
+    """The games, each with its short name for ``--game``: ``na-grunwald (grunwald), …``."""
+    short = {full: alias for alias, full in ALIASES.items()}
+    return ", ".join(f"{n} ({short[n]})" if n in short else n for n in names())
 
 
 def for_document(document: object, default: str | None) -> "Game":
@@ -53,5 +58,4 @@ def for_document(document: object, default: str | None) -> "Game":
             return get(name)
     except KeyError:
         pass
-    raise RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40],
-                      known=", ".join(names()))
+    raise RecordError(None, "game", "core.record.unknown_game", value=str(name)[:40], known=known())

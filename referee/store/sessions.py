@@ -88,6 +88,8 @@ class Session:
     complete: bool = False
     result: dict[str, Any] | None = None
     _lock: FileLock | None = field(default=None, repr=False)
+    #: the table's preferences for this session (e.g. the memory aid), kept with it
+    settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def path(self) -> Path:
@@ -100,7 +102,7 @@ class Session:
     def document(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "game": self.game, "lang": self.lang,
                 "created": self.created, "updated": self.updated, "complete": self.complete,
-                "result": self.result, "record": self.record}
+                "result": self.result, "settings": self.settings, "record": self.record}
 
     def save(self, record: dict[str, Any], *, complete: bool, result: dict[str, Any] | None = None
              ) -> None:
@@ -321,7 +323,8 @@ class Store:
             doc = next(iter(data["session"].values()))
             return Session(self, doc["id"], doc["name"], doc["game"], doc["record"],
                            doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
-                           bool(doc.get("complete")), doc.get("result"), lock)
+                           bool(doc.get("complete")), doc.get("result"), lock,
+                           doc["settings"] if isinstance(doc.get("settings"), dict) else {})
         except (KeyError, TypeError, StopIteration, AttributeError):
             raise StoreCorrupt(path, "not a session document") from None
 

@@ -81,13 +81,19 @@ def test_new_with_variants_and_bad_options(tmp_path):
     assert record == {"game": "kajko-kokosz", "format": 1, "players": ["Ola", "Bartek"],
                       "variants": {"dusigrosz": True}, "turns": []}
     r = referee(*data, "new", "--game", "kajko", "--players", "A,B", "--variant", "gold", "--no-play")
-    assert r.returncode == 1 and "no variant \"gold\"" in r.stderr
+    assert r.returncode == 2 and "no variant \"gold\"" in r.stderr
     r = referee(*data, "new", "--game", "kajko", "--players", "A,B", "--colors", "red,blue", "--no-play")
-    assert r.returncode == 1 and "keep no colours" in r.stderr
+    assert r.returncode == 2 and "keep no colours" in r.stderr and not referee(*data, "list", "--json").stdout.count("A, B")
     r = referee(*data, "new", "--game", "kajko", "--players", "A,B,C,D,E,F", "--no-play")
     assert r.returncode == 1 and "KK-3" in r.stderr
     r = referee(*data, "new", "--game", "chess", "--players", "A,B", "--no-play")
-    assert r.returncode == 1 and "unknown game" in r.stderr
+    assert r.returncode == 2 and "kajko-kokosz (kajko)" in r.stderr
+    r = referee(*data, "new", "--game", "KAJKO", "--players", "A,B", "--no-play", "--name", "upper")
+    assert r.returncode == 0, r.stderr
+    r = referee(*data, "play", "upper", "--hints", env={"REFEREE_LANG": "en"})
+    assert r.returncode != 2  # the game has hints (the prompt itself needs a terminal)
+    r = referee(*data, "new", "--players", "A,B", "--hints", "--no-play")
+    assert r.returncode == 2 and "no memory aid" in r.stderr
 
 
 def test_score_a_game_tracked_on_paper(tmp_path):

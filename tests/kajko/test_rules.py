@@ -298,7 +298,7 @@ def test_KK_10_empty_stacks_end_the_game_with_automatic_sends():
     t.reveal(0, "coin_in_hand")
     t.reveal(0, "jomsborg")     # Bartek: the jomsborg fights his brigands
     log = t.reveal(0, "chamberlain")  # Ola loses the item worth 10, keeps the coin in hand
-    assert t.s.over and log.final_sends == [("Ola", ["coin_in_hand"], 1)]
+    assert t.s.over and log.final_sends == [("Ola", ["coin_in_hand"], 1, False)]
     assert t.town("Ola") == [["coin_in_hand"]]
 
 
@@ -311,8 +311,9 @@ def test_KK_10_final_sends_discard_the_brigands():
     t.reveal(0, "chamberlain")   # Ola loses the item worth 10
     t.reveal(0, "coin_in_hand")  # Bartek
     log = t.reveal(0, "jomsborg")  # Ola loses her coin; the last card
-    assert t.s.over and log.final_sends == [("Bartek", ["coin", "coin_in_hand"], 1)]
-    assert t.front("Bartek") == [] and "brigands" in log.discarded
+    assert t.s.over and log.final_sends == [("Bartek", ["coin", "coin_in_hand"], 1, True)]
+    assert t.front("Bartek") == [] and log.discarded == ["coin"] and log.ended == "stacks"
+    assert t.s.box.count("brigands") == 1  # Bartek's robber knights left with his send
 
 
 # -- KK-11 score and winner
@@ -440,3 +441,70 @@ def test_KK_13_target_rules():
     # the legal actions offer every other player as a target
     targets = {a.target for a in engine.legal_actions(t.s) if a.card == "coin_in_hand"}
     assert targets == {"Bartek", "Ewa"}
+
+
+# -- what the table reads (regressions from a new-user trial)
+
+
+def test_KK_10_the_last_card_is_told_apart_from_the_final_sends():
+    from referee.core.text import catalog
+    from referee.games.kajko.summary import news, turn_table
+
+    t = Table(2, stacks=[5])
+    t.reveal(0, "item:10")      # A
+    t.reveal(0, "brigands")     # B
+    t.reveal(0, "chamberlain")  # A loses the item worth 10
+    t.reveal(0, "coin_in_hand")  # B
+    marker = len(t.s.log)
+    log = t.reveal(0, "jomsborg")  # A: nothing in front; the last card: B sends, his knights leave
+    assert log.discarded == [] and log.ended == "stacks"
+    assert log.final_sends == [("Bartek", ["coin_in_hand"], 1, True)]
+    en = catalog("en")
+    lines = [b.text for b in news(en, marker, t.s) if hasattr(b, "text")]
+    assert lines[0] == "The Jomsborg raiders find nothing in front of Ola."
+    assert lines[1] == "Every stack is empty: the game is over."
+    assert lines[2].startswith("Bartek sends coin in hand to town (character 1).")
+    assert "robber knights grumble" in lines[2]
+    last = turn_table(en, t.s).rows[-1][2]
+    assert "Every stack is empty" in last
+
+
+def test_KK_8_second_robber_knights_with_nothing_to_lose():
+    from referee.core.text import catalog
+    from referee.games.kajko.summary import _outcome
+
+    t = Table(2)
+    t.reveal(0, "brigands")
+    t.reveal(9, "coin")
+    log = t.reveal(1, "brigands")
+    assert _outcome(catalog("en"), log) == ("Second robber knights: Ola had nothing in front to lose; "
+                                            "both cards go to the box.")
+
+
+def test_KK_2_memory_aid_counts_the_dangers_left():
+    from referee.games.kajko.summary import danger_odds
+
+    t = Table(2, stacks=[5, 8])
+    assert danger_odds(t.s, 0) == (["jomsborg", "brigands", "chamberlain"], 3 / 5)
+    t.reveal(1, "jomsborg")
+    t.reveal(1, "coin")
+    assert danger_odds(t.s, 1) == (["brigands", "chamberlain"], 2 / 6)
+    t.reveal(0, "brigands")
+    t.reveal(0, "chamberlain")
+    t.reveal(0, "jomsborg")
+    assert danger_odds(t.s, 0) == ([], 0.0)
+
+
+def test_KK_11_every_tie_is_explained():
+    from referee.core.text import catalog
+    from referee.games.kajko.summary import score_blocks
+
+    result = score_towns({"A": [["item:10", "item:10"]], "B": [["item:5", "coin"]],
+                          "C": [["coin"] * 6], "D": [["item:5", "coin"]]}, False)
+    assert result.places == {"A": 1, "C": 2, "B": 3, "D": 3}
+    text = [b.text for b in score_blocks(catalog("en"), result, ["A", "B", "C", "D"]) if hasattr(b, "text")]
+    assert "C, B, D have 6 ducats each" not in " ".join(text)
+    assert "B, C, D have 6 ducats each; more items sent decides their places (KK-11)." in text
+    result = score_towns({"A": [["item:10"]], "B": [["item:5", "coin"]], "C": [["coin", "item:5"]]}, False)
+    text = [b.text for b in score_blocks(catalog("en"), result, ["A", "B", "C"]) if hasattr(b, "text")]
+    assert "B, C have 6 ducats each and sent as many items: they share place 2 (KK-11)." in text

@@ -21,6 +21,7 @@ def _module(name: str) -> Any:
 class Grunwald:
     name = "na-grunwald"
     title = "Na Grunwald!"
+    short_title = "Na Grunwald!"  # where space is short (the list of sessions)
     #: first segment of this game's keys in the text catalogs
     text_prefix = "grunwald"
     #: score parts that are titles (how often each was won, in stats)

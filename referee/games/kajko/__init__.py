@@ -22,6 +22,7 @@ def _module(name: str) -> Any:
 class Kajko:
     name = "kajko-kokosz"
     title = "Kajko i Kokosz: Przygody Wojów"
+    short_title = "Kajko i Kokosz"  # where space is short (the list of sessions)
     #: first segment of this game's keys in the text catalogs
     text_prefix = "kajko"
     #: score parts that are titles (how often each was won, in stats): the Dusigrosz card (KK-12)

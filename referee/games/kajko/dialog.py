@@ -30,7 +30,7 @@ from referee.games.kajko.state import (
     VALUES,
     KajkoState,
 )
-from referee.games.kajko.summary import board, card_name, cards_text, stack_name
+from referee.games.kajko.summary import board, card_name, cards_text, danger_odds
 
 #: stable keys: stack n keeps its key all game long (s, u and b are taken by send, undo, back)
 STACK_KEYS = "1234567890acdefghijk"
@@ -47,10 +47,10 @@ def is_secret(action: Any) -> bool:
 
 def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
         hints: bool = False) -> Dialog:
-    yield Notice(board(state, t, colors, hints))
+    yield Notice(board(state, t, colors, stacks=False))  # the stack menu says what each holds
     p = state.current()
     while True:
-        choices = [Choice(t("kajko.play.stack", stack=stack_name(t, i), left=left), i, STACK_KEYS[i])
+        choices = [Choice(_stack_label(t, state, i, hints), i, STACK_KEYS[i])
                    for i, left in enumerate(state.left) if left]
         if engine.can_send(state, p):
             items = p.items()
@@ -65,7 +65,7 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
             return Send(p.name)
         stack = answer
         cards = engine.possible_cards(state, stack)
-        card = yield Select("kajko.card", t("kajko.play.card", stack=stack_name(t, stack)),
+        card = yield Select("kajko.card", t("kajko.play.card", n=stack + 1),
                             [Choice(card_name(t, c), c, CARD_KEYS[c]) for c in cards]
                             + [Choice(t("kajko.play.back"), BACK, "b")])
         if card is BACK:
@@ -81,6 +81,15 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
             if target is BACK:
                 continue
         return Reveal(p.name, stack, card, target)
+
+
+def _stack_label(t: Catalog, state: KajkoState, stack: int, hints: bool) -> str:
+    label = t("kajko.play.stack", n=stack + 1, left=state.left[stack])
+    if hints:  # the memory aid, where the choice is made
+        inside, chance = danger_odds(state, stack)
+        label += " · " + t("kajko.play.hint", chance=f"{chance:.0%}",
+                           dangers=", ".join(t(f"kajko.hint.{c}") for c in inside) or "–")
+    return label
 
 
 def parse_stacks(t: Catalog):

@@ -230,12 +230,11 @@ def _end_of_turn(state: KajkoState, log: TurnLog) -> None:
         for p in state.players:
             if can_send(state, p):
                 auto = _send(state, p, TurnLog(p.name, Send(p.name)))
-                log.final_sends.append((p.name, auto.sent, auto.character))
-                log.discarded.extend(auto.discarded)
-        state.over = True
+                log.final_sends.append((p.name, auto.sent, auto.character, bool(auto.discarded)))
+        state.over, log.ended = True, "stacks"
         return
     if all(state.is_out(p) for p in state.players):
-        state.over = True
+        state.over, log.ended = True, "out"
         return
     n = len(state.players)
     for step in range(1, n + 1):

@@ -69,8 +69,10 @@ class TurnLog:
     #: a send: the cards put on a character, and the character's number (1-based)
     sent: list[str] = field(default_factory=list)
     character: int = 0
-    #: the end: automatic sends (player, cards, character) (KK-10)
-    final_sends: list[tuple[str, list[str], int]] = field(default_factory=list)
+    #: the end: automatic sends (player, cards, character, robber knights left) (KK-10)
+    final_sends: list[tuple[str, list[str], int, bool]] = field(default_factory=list)
+    #: whether this entry ended the game: "stacks" (every stack empty) or "out" (everybody out)
+    ended: str | None = None
 
 
 @dataclass

@@ -11,16 +11,8 @@ from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.engine import Result
 from referee.games.kajko.state import (
-    CARDS,
-    COIN,
-    COIN_IN_HAND,
-    COINS,
-    DANGERS,
-    ITEM5,
-    ITEM10,
-    VALUES,
-    KajkoState,
-    TurnLog,
+    BRIGANDS, CARDS, CHAMBERLAIN, COIN, COIN_IN_HAND, COINS, DANGERS, DEFAULT_STACKS, ITEM5, ITEM10,
+    JOMSBORG, VALUES, KajkoState, TurnLog,
 )
 
 #: catalog key of each card (record names hold a colon)
@@ -59,41 +51,43 @@ def describe(t: Catalog, action: Any) -> str:
 
 
 def _outcome(t: Catalog, log: TurnLog) -> str:
-    """What the rules did with one entry."""
-    a = log.action
-    parts: list[str] = []
+    """What the rules did with one entry (the end of the game is told by ``_end_lines``)."""
+    a, player = log.action, log.player
+    lost = [c for c in log.discarded if c in VALUES]
     if isinstance(a, Send):
-        parts.append(t("kajko.news.sent", player=log.player, cards=cards_text(t, log.sent),
-                       character=log.character))
-        if "brigands" in log.discarded:
-            parts.append(t("kajko.news.brigands_leave"))
-    elif a.card == "chamberlain":
-        parts.append(t("kajko.news.chamberlain", cards=cards_text(t, log.discarded))
-                     if log.discarded else t("kajko.news.chamberlain_nothing"))
-    elif a.card == "brigands":
-        parts.append(t("kajko.news.brigands_twice", cards=cards_text(t, [c for c in log.discarded
-                                                                        if c in VALUES]))
-                     if log.discarded else t("kajko.news.brigands_first"))
-    elif a.card == "jomsborg":
-        if "brigands" in log.discarded:
-            parts.append(t("kajko.news.jomsborg_fight"))
-        else:
-            parts.append(t("kajko.news.jomsborg_rob", cards=cards_text(t, log.discarded))
-                         if log.discarded else t("kajko.news.jomsborg_nothing"))
-    elif a.target is not None:
-        parts.append(t("kajko.news.coin_in_hand", player=log.player, target=a.target,
-                       cards=cards_text(t, log.taken))
-                     if log.taken else t("kajko.news.coin_in_hand_nothing", target=a.target))
-    else:
-        parts.append(t("kajko.news.item", card=card_name(t, a.card), player=log.player))
-    return " ".join(parts)
+        text = t("kajko.news.sent", player=player, cards=cards_text(t, log.sent),
+                 character=log.character)
+        return text + (" " + t("kajko.news.brigands_leave") if BRIGANDS in log.discarded else "")
+    if a.card == CHAMBERLAIN:  # KK-7
+        return (t("kajko.news.chamberlain", player=player, cards=cards_text(t, lost)) if lost
+                else t("kajko.news.chamberlain_nothing", player=player))
+    if a.card == BRIGANDS:  # KK-8: the player's own first robber knights went with the second
+        if BRIGANDS not in log.discarded:
+            return t("kajko.news.brigands_first", player=player)
+        return (t("kajko.news.brigands_twice", player=player, cards=cards_text(t, lost)) if lost
+                else t("kajko.news.brigands_twice_nothing", player=player))
+    if a.card == JOMSBORG:  # KK-9
+        if BRIGANDS in log.discarded:
+            return t("kajko.news.jomsborg_fight", player=player)
+        return (t("kajko.news.jomsborg_rob", player=player, cards=cards_text(t, lost)) if lost
+                else t("kajko.news.jomsborg_nothing", player=player))
+    if a.target is not None:  # KK-13
+        return (t("kajko.news.coin_in_hand", player=player, target=a.target,
+                  cards=cards_text(t, log.taken)) if log.taken
+                else t("kajko.news.coin_in_hand_nothing", target=a.target))
+    return t("kajko.news.item", card=card_name(t, a.card), player=player)
 
 
-def _final_lines(t: Catalog, log: TurnLog) -> list[Line]:
+def _end_lines(t: Catalog, log: TurnLog) -> list[Line]:
+    """KK-10: how the game ended, and the automatic sends when the stacks ran out."""
+    if log.ended == "out":
+        return [Line(t("kajko.news.all_out"), "strong")]
+    if log.ended != "stacks":
+        return []
     out = [Line(t("kajko.news.stacks_empty"), "strong")]
-    for player, cards, character in log.final_sends:
-        out.append(Line(t("kajko.news.final_send", player=player, cards=cards_text(t, cards),
-                          character=character)))
+    for player, cards, character, brigands in log.final_sends:
+        text = t("kajko.news.final_send", player=player, cards=cards_text(t, cards), character=character)
+        out.append(Line(text + (" " + t("kajko.news.brigands_leave") if brigands else "")))
     return out
 
 
@@ -105,13 +99,10 @@ def news(t: Catalog, marker: int, state: KajkoState) -> Report:
     """What the rules resolved since ``marker``: each entry's outcome, the end and the scores."""
     out: Report = []
     for log in state.log[marker:]:
-        out.append(Line(_outcome(t, log), "bad" if log.discarded and isinstance(log.action, Reveal)
-                        else ""))
-        if log.final_sends or (state.over and not any(state.left) and log is state.log[-1]):
-            out.extend(_final_lines(t, log))
+        lost = isinstance(log.action, Reveal) and any(c in VALUES for c in log.discarded)
+        out.append(Line(_outcome(t, log), "bad" if lost else ""))
+        out.extend(_end_lines(t, log))
     if state.over and marker < len(state.log):
-        if any(state.left):
-            out.append(Line(t("kajko.news.all_out"), "strong"))
         out.extend(score_blocks(t, engine.final_scores(state), state.names))
     return out
 
@@ -120,19 +111,11 @@ def news(t: Catalog, marker: int, state: KajkoState) -> Report:
 # The board
 
 
-def hint_rows(t: Catalog, state: KajkoState) -> list[list[str]]:
-    """The memory aid (``play --hints``): per stack, the dangers still inside and the chance that
-    the next card is one of them (KK-2: each stack holds one of each)."""
-    rows = []
-    for i, left in enumerate(state.left):
-        if not left:
-            continue
-        inside = [c for c in DANGERS if c in state.inside[i]]
-        chance = len(inside) / left
-        rows.append([stack_name(t, i), str(left),
-                     ", ".join(card_name(t, c) for c in inside) or t("kajko.summary.none"),
-                     f"{chance:.0%}"])
-    return rows
+def danger_odds(state: KajkoState, stack: int) -> tuple[list[str], float]:
+    """The memory aid (``play --hints``): the dangers still inside ``stack`` and the chance that
+    its next card is one of them (KK-2: each stack holds one of each; every order is as likely)."""
+    inside = [c for c in DANGERS if c in state.inside[stack]]
+    return inside, len(inside) / state.left[stack]
 
 
 def _players_table(t: Catalog, state: KajkoState, colors: dict[str, str] | None,
@@ -153,26 +136,32 @@ def _players_table(t: Catalog, state: KajkoState, colors: dict[str, str] | None,
     return table
 
 
+def setup_lines(t: Catalog, state: KajkoState, with_stacks: bool = True) -> Report:
+    """The variants played and, where they are not the standard ones, the stack sizes."""
+    out: Report = []
+    variants = [t(f"kajko.variant.{v}") for v in ("dusigrosz", "coin_in_hand") if getattr(state, v)]
+    out.append(Line(t("kajko.board.variants", variants=", ".join(variants)) if variants
+                    else t("kajko.board.basic"), "muted"))
+    if with_stacks and tuple(state.sizes) != DEFAULT_STACKS:
+        out.append(Line(t("kajko.board.sizes", sizes=", ".join(map(str, state.sizes))), "muted"))
+    return out
+
+
 def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
-          hints: bool = False) -> Report:
+          stacks: bool = True) -> Report:
+    """The table: whose turn, the players' fronts, and the stacks (or the memory aid).  The live
+    dialog leaves the stacks out: its stack menu says how many cards each holds."""
     out: Report = []
     if state.over:
         out.append(Heading(t("kajko.board.over"), 2))
     else:
         out.append(Heading(t("kajko.board.turn", n=len(state.log) + 1, player=state.current().name), 2))
-    variants = [t(f"kajko.variant.{v}") for v in ("dusigrosz", "coin_in_hand") if getattr(state, v)]
-    if variants:
-        out.append(Line(t("kajko.board.variants", variants=", ".join(variants)), "muted"))
+    out.extend(setup_lines(t, state, with_stacks=False))
     out.append(_players_table(t, state, colors, show_town=state.over))
-    stacks = Table(t("kajko.board.stacks"), [stack_name(t, i) for i in range(len(state.left))],
-                   [[str(n) for n in state.left]], align=["right"] * len(state.left))
-    if hints:
-        hint = Table(t("kajko.board.hints"), [t("kajko.board.col_stack"), t("kajko.board.col_left"),
-                                              t("kajko.board.col_dangers"), t("kajko.board.col_chance")],
-                     hint_rows(t, state), align=["left", "right", "left", "right"])
-        out.append(hint)
-    else:
-        out.append(stacks)
+    left = Table(t("kajko.board.stacks"), [str(i + 1) for i in range(len(state.left))],
+                 [[str(n) for n in state.left]], align=["right"] * len(state.left))
+    if stacks:
+        out.append(left)
     return out
 
 
@@ -207,13 +196,21 @@ def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
         out.append(Line(t("kajko.score.shared", players=", ".join(winners)), "strong"))
     else:
         out.append(Line(t("kajko.score.winner", player=winners[0]), "strong"))
-    if result.tie_broken:
-        best = result.scores[winners[0]].total
-        tied = [n for n in names if result.scores[n].total == best]
-        out.append(Line(t("kajko.score.tie_break", players=", ".join(tied), total=best,
-                          winners=", ".join(winners))))
-    elif len(winners) > 1:
-        out.append(Line(t("kajko.score.tie_full")))
+    # KK-11: every group of players with the same total, and what the items sent made of it
+    totals = sorted({s.total for s in result.scores.values()}, reverse=True)
+    for total in totals:
+        tied = [n for n in names if result.scores[n].total == total]
+        if len(tied) < 2:
+            continue
+        split = len({result.scores[n].items_sent for n in tied}) > 1
+        if total == totals[0]:
+            out.append(Line(t("kajko.score.tie_break", players=", ".join(tied), total=total,
+                              winners=", ".join(winners)) if split else t("kajko.score.tie_full")))
+        elif split:
+            out.append(Line(t("kajko.score.tie_places", players=", ".join(tied), total=total)))
+        else:
+            out.append(Line(t("kajko.score.tie_place", players=", ".join(tied), total=total,
+                              place=result.places[tied[0]])))
     return out
 
 
@@ -222,9 +219,7 @@ def turn_table(t: Catalog, state: KajkoState) -> Table:
                                              t("kajko.summary.col_outcome")],
                   align=["right", "left", "left"])
     for i, log in enumerate(state.log, start=1):
-        outcome = _outcome(t, log)
-        if log.final_sends:
-            outcome += " " + " ".join(line.text for line in _final_lines(t, log))
+        outcome = " ".join([_outcome(t, log), *(line.text for line in _end_lines(t, log))])
         table.rows.append([str(i), describe(t, log.action), outcome])
     return table
 
@@ -261,8 +256,7 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
 
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
     out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
-    if name:
-        out.append(Line(t("kajko.summary.title", players=", ".join(state.names)), "muted"))
+    out.extend(setup_lines(t, state))
     if state.over:
         result = engine.final_scores(state)
         out.extend(score_blocks(t, result, state.names))
@@ -274,7 +268,7 @@ def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str
     else:
         out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,
                           player=state.current().name), "strong"))
-    out.append(_players_table(t, state, None, show_town=True))
+    out.append(_players_table(t, state, None, show_town=state.over))
     out.append(turn_table(t, state))
     return out
 
