@@ -138,7 +138,7 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
     entry = store.entries()[0]
     assert entry["game"] == "kajko-kokosz" and entry["complete"]
     assert entry["result"]["winners"] == output.replay_output(target_state)["winners"]
-    assert "Reveal a card from stack 1 (5 left) · danger 60%: raiders, knights, chamberlain" in table.labels
+    assert "Stack 1: 5 left · danger 60% (raiders, knights, chamberlain)" in table.labels
     said = capsys.readouterr().out
     assert "Final score" in said and "wins" in said
     assert {"kajko.turn", "kajko.card"} <= set(table.asked)
