@@ -87,7 +87,7 @@ class KajkoTable:
         self.pipe.send_text(keys_for(q, answer))
 
 
-def run(store, table, new=False, hints=False, lang="en"):
+def run(store, table, new=False, hints=None, lang="en"):
     buffer = io.StringIO()
     with create_pipe_input() as pipe:
         table.pipe = pipe
@@ -174,3 +174,22 @@ def test_hints_are_refused_for_a_game_without_them(tmp_path):
                      play_now=True, hints=True)
     assert info.value.key == "core.cli.no_hints"
     assert store.entries() == []
+
+
+def test_the_memory_aid_is_kept_with_the_session(tmp_path):
+    store = Store(tmp_path)
+    _, target = target_game(9)
+    sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
+                 play_now=False)
+    table = KajkoTable(store, None, target[:6], stop_at=(3, "kajko.card"))
+    table.saved()
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, hints=True)
+    table.labels.clear()
+    with pytest.raises(KeyboardInterrupt):  # resumed without the flag: still on
+        run(store, table)
+    assert table.labels and all("danger" in label for label in table.labels if "Stack" in label)
+    table.labels.clear()
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, hints=False)
+    assert table.labels and not any("danger" in label for label in table.labels)
