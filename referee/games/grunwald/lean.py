@@ -27,10 +27,12 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Any
 
+from referee.core.jsonio import colon_budget
 from referee.games.grunwald.actions import FIELDS, HELPER, OFFICER
 from referee.games.grunwald.cards import (
     CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, TEUTON,
 )
+from referee.games.grunwald.output import players_output
 from referee.games.grunwald.state import (
     FIRST_TEUTON_ROUND, MAX_HELPERS, ROUNDS, TEUTON_BONUS, Player, put, take,
 )
@@ -47,6 +49,7 @@ _REVEAL_KEYS = frozenset(("crown", "mercenary", "provisions", "ducats", "teutons
 _PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
 _PAWNS_ONLY = frozenset(("crown", "ducats", "helpers", "teutons"))  # NG-P6, NG-P8
+_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))  # NG-P7, NG-P8, NG-P10
 
 #: every card string a player may name when a card leaves them -> (source or None, card)
 _LEAVING: dict[str, tuple[str | None, str]] = {}
@@ -69,9 +72,6 @@ def complete_output(names: list[str], document: dict[str, Any], colons: int | No
     the document came from ``jsonio.loads_counted``, unchecked for repeated keys, and this is the
     number of ``:`` in its text; the reader accounts for every pair and string it reads and
     accepts the document only if the sums agree (no key was repeated)."""
-    from referee.core.jsonio import colon_budget
-    from referee.games.grunwald.output import players_output
-
     try:
         players, budget = _replay(names, document)
     except (_Bail, LookupError, TypeError, ValueError):
@@ -106,7 +106,7 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
     budget = 0
     for ri, rdoc in enumerate(rounds):
         r = ri + 1
-        if type(rdoc) is not dict or not rdoc.keys() <= _ROUND_KEYS:
+        if type(rdoc) is not dict or not _ROUND_KEYS.issuperset(rdoc):
             raise _Bail
         budget += len(rdoc)
         if r == 1:
@@ -129,9 +129,10 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
             p.officer_placed = False
             p.helpers_placed = 0
             p.passed = False
-    budget += _feeding(ps, index, doc)
+    knights = [_knights(p) for p in ps]
+    budget += _feeding(ps, index, doc, knights)
     for p in ps:  # NG-E1: every remaining knight eats one provision
-        p.provisions -= _knights(p)
+        p.provisions -= knights[p.index]
     return ps, budget
 
 
@@ -140,14 +141,14 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
 
 def _event(ps: list[Player], index: dict[str, int], event: Any) -> int:
     """Applies the event's explicit effects; returns its colon budget."""
-    if type(event) is not dict or not event.keys() <= _EVENT_KEYS or type(event["card"]) is not str:
+    if type(event) is not dict or not _EVENT_KEYS.issuperset(event) or type(event["card"]) is not str:
         raise _Bail
     effects = event.get("effects", [])
     if type(effects) is not list:
         raise _Bail
     budget = len(event) + event["card"].count(":")
     for e in effects:
-        if type(e) is not dict or not e.keys() <= _EFFECT_KEYS or len(e) < 2:
+        if type(e) is not dict or not _EFFECT_KEYS.issuperset(e) or len(e) < 2:
             raise _Bail  # an effect names its player and at least one change
         # its pairs, and one ":" in each card it names (never the peasant)
         budget += len(e) + ("gain" in e) + ("discard" in e) + ("exhaust" in e)
@@ -254,14 +255,15 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
             if type(count) is not int or type(ducats) is not int or not _PLACE_KEYS.issuperset(entry):
                 raise _Bail
             st = stakes[who] if who in stakes else None
-            if f == "teutons":
-                if r < FIRST_TEUTON_ROUND or st is not None or count != 1:  # NG-P8
+            if f in _SPECIAL_FIELDS:
+                if f == "teutons":
+                    if r < FIRST_TEUTON_ROUND or st is not None or count != 1:  # NG-P8
+                        raise _Bail
+                elif f == "mercenaries":
+                    if st is not None or count != 1 or ducats < 1:  # NG-P10: one pawn, ducats
+                        raise _Bail
+                elif p.helpers >= MAX_HELPERS:  # NG-P7: the Helpers field
                     raise _Bail
-            elif f == "mercenaries":
-                if st is not None or count != 1 or ducats < 1:  # NG-P10: one pawn, ducats
-                    raise _Bail
-            elif f == "helpers" and p.helpers >= MAX_HELPERS:  # NG-P7
-                raise _Bail
             if ducats:
                 if ducats < 0 or ducats > p.ducats or f in _PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
                     raise _Bail
@@ -534,10 +536,13 @@ def _knights(p: Player) -> int:
     return n
 
 
-def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any]) -> int:
-    """Short players give up knights until every knight can eat (NG-E1).  Returns the colon
-    budget of ``feeding``: its pairs and one ":" in each knight given up."""
-    pending = {p.index: _knights(p) - p.provisions for p in ps if _knights(p) > p.provisions}
+def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any], knights: list[int]
+             ) -> int:
+    """Short players give up knights until every knight can eat (NG-E1); ``knights``: how many
+    each holds (updated).  Returns the colon budget of ``feeding``: its pairs and one ":" in each
+    knight given up."""
+    pending = {p.index: knights[p.index] - p.provisions for p in ps
+               if knights[p.index] > p.provisions}
     if "feeding" not in doc:
         if pending:  # the record stops before the feeding
             raise _Bail
@@ -555,6 +560,7 @@ def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any]) -> in
         if len(items) != need:
             raise _Bail
         budget += need
+        knights[who] -= need
         for item in items:  # knights from the hand or the camp (in place: a bail discards all)
             source, c = _LEAVING[item]
             pile = _source_pile(p.hand, p.camp, source, c)
