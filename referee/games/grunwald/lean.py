@@ -319,6 +319,8 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     if type(given) is not dict or len(given) != len(stakes):
         raise _Bail
     played = []  # (player, card, strength) in position order
+    # budget: its pairs, the cards object's pairs and one ":" in each card played but the peasant
+    budget = len(skirmish) + len(given)
     for who in stakes:
         hand = ps[who].hand
         source, c = _LEAVING[given[ps[who].name]]
@@ -326,6 +328,7 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
             raise _Bail
         take(hand, c)
         played.append((who, c, _STRENGTH[c]))
+        budget += c != PEASANT
 
     # NG-S3 duels, as engine._apply_skirmish_cards: strongest first, ties by position.
     order = sorted(played, key=_third, reverse=True)  # a stable sort, even reversed
@@ -351,8 +354,6 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     if owed > 0:
         start = (r - 1) % n
         pending = [i for i in [(start + k) % n for k in range(n)] if _holds_loss_material(ps[i])]
-    # its pairs, the cards object's pairs and one ":" in each card played but the peasant
-    budget = len(skirmish) + len(given) + sum(1 for _, c, _ in played if c != PEASANT)
     if pending:
         budget += _losses(ps, names, index, skirmish["losses"], pending, owed)
     elif "losses" in skirmish:  # losses listed where nobody owes any: only empty lists are harmless
@@ -447,14 +448,6 @@ def _source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None,
 # --- fields 2-6 (NG-F) -------------------------------------------------------------------------------
 
 
-def _refund(ps: list[Player], stakes: dict[int, list[int]]) -> None:
-    """NG-F3: ducats still on a field return to their owner.  (Pawns going home needs nothing:
-    the placement flags are reset at the end of the round, and nothing in between reads them.)"""
-    for st in stakes.values():
-        if st[3]:
-            ps[st[0]].ducats += st[3]
-
-
 # Rankings (NG-F1, NG-P3): highest first, ties to the earlier position — a stable sort of the
 # stakes, which are in position order (Python's sort stays stable when reversed).
 _BY_VALUE = itemgetter(4)  # officer 2, helper 1, ducat 1
@@ -463,30 +456,45 @@ _BY_DUCATS = itemgetter(3)  # NG-F7
 
 def _resolve(ps: list[Player], fields: dict[str, dict[int, list[int]]], rdoc: dict[str, Any],
              n: int) -> None:
-    """Fields 2-6 in the engine's order (NG-F1); spent ducats go to the bank (NG-F3)."""
+    """Fields 2-6 in the engine's order (NG-F1).  The winners' ducats go to the bank, the others'
+    return to them (NG-F3); pawns going home needs nothing here: the placement flags are reset at
+    the end of the round, and nothing in between reads them."""
     reveal = rdoc["reveal"]
-    crown = fields["crown"]
-    if crown:  # NG-F4
-        _award_cards(ps, crown, sorted(crown.values(), key=_BY_VALUE, reverse=True),
-                     _CROWN_CARD, reveal["crown"], n)
+    places = 1 if n == 2 else 2  # NG-V1: with two players only the 1st wins a card
+    stakes = fields["crown"]
+    if stakes:  # NG-F4: the stronger card to the 1st, the other to the 2nd (pawns only: no ducats)
+        a, b = reveal["crown"]
+        ranked = sorted(stakes.values(), key=_BY_VALUE, reverse=True)
+        for st, v in zip(ranked[:places], (a, b) if a >= b else (b, a)):
+            hand = ps[st[0]].hand
+            c = _CROWN_CARD[v]
+            hand[c] = hand.get(c, 0) + 1
     stakes = fields["provisions"]
-    if stakes:  # NG-F5, NG-V1
-        prov = sorted(reveal["provisions"], reverse=True)
-        for st, amount in zip(sorted(stakes.values(), key=_BY_VALUE, reverse=True),
-                              prov[-1:] if n == 2 else prov):
+    if stakes:  # NG-F5 (NG-V1: with two players only the smaller card)
+        prizes = sorted(reveal["provisions"], reverse=True)
+        if n == 2:
+            prizes = prizes[-1:]
+        ranked = sorted(stakes.values(), key=_BY_VALUE, reverse=True)
+        for st, amount in zip(ranked, prizes):
             ps[st[0]].provisions += amount
-            st[3] = 0
-        _refund(ps, stakes)
+        for st in ranked[len(prizes):]:
+            ps[st[0]].ducats += st[3]
     stakes = fields["ducats"]
-    if stakes:  # NG-F6, NG-V1 (a pawns-only field: nothing to refund)
-        duc = sorted(reveal["ducats"], reverse=True)
-        for st, amount in zip(sorted(stakes.values(), key=_BY_VALUE, reverse=True),
-                              duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3]):
+    if stakes:  # NG-F6 (NG-V1); pawns only: no ducats
+        prizes = sorted(reveal["ducats"], reverse=True)
+        prizes = prizes[-2:] if n == 2 else prizes[:2] if n == 3 else prizes[:3]
+        for st, amount in zip(sorted(stakes.values(), key=_BY_VALUE, reverse=True), prizes):
             ps[st[0]].ducats += amount
     stakes = fields["mercenaries"]
-    if stakes:  # NG-F7: ranked by ducats alone
-        _award_cards(ps, stakes, sorted(stakes.values(), key=_BY_DUCATS, reverse=True),
-                     _MERCENARY_CARD, reveal["mercenary"], n)
+    if stakes:  # NG-F7: ranked by ducats alone (every stake has some)
+        a, b = reveal["mercenary"]
+        ranked = sorted(stakes.values(), key=_BY_DUCATS, reverse=True)
+        for st, v in zip(ranked[:places], (a, b) if a >= b else (b, a)):
+            hand = ps[st[0]].hand
+            c = _MERCENARY_CARD[v]
+            hand[c] = hand.get(c, 0) + 1
+        for st in ranked[places:]:
+            ps[st[0]].ducats += st[3]
     # NG-F8 Helpers: the 1st gains one; the 2nd may buy one for as many ducats as helpers owned.
     purchase = rdoc.get("helper_purchase", _ABSENT)
     stakes = fields["helpers"]
@@ -510,18 +518,6 @@ def _resolve(ps: list[Player], fields: dict[str, dict[int, list[int]]], rdoc: di
 _ABSENT = object()
 _CROWN_CARD = {v: f"{CROWN}:{v}" for v in range(1, 7)}
 _MERCENARY_CARD = {v: f"{MERCENARY}:{v}" for v in range(1, 7)}
-
-
-def _award_cards(ps: list[Player], stakes: dict[int, list[int]], ranked: list[list[int]],
-                 cards: dict[int, str], values: list[int], n: int) -> None:
-    """Crown and Mercenaries: the stronger card to the 1st, the other to the 2nd; with two
-    players only the 1st wins one (NG-V1)."""
-    for st, v in zip(ranked[: 1 if n == 2 else 2], sorted(values, reverse=True)):
-        hand = ps[st[0]].hand
-        c = cards[v]
-        hand[c] = hand.get(c, 0) + 1
-        st[3] = 0
-    _refund(ps, stakes)
 
 
 # --- the end (NG-E1) ---------------------------------------------------------------------------------
