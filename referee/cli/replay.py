@@ -34,7 +34,7 @@ def lean_output(text: str, default_game: str | None):
     document, colons = counted
     try:
         parsed = games.for_document(document, default_game).parse_record(document)
-    except (RefereeError, LookupError, TypeError, ValueError):  # the full path reports it
+    except (RefereeError, LookupError, TypeError, ValueError, RecursionError):  # see replay()
         return None
     lean = getattr(parsed, "complete_output", None)  # games without a lean reader: None
     return lean(colons) if lean is not None else None

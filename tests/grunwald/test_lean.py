@@ -313,3 +313,19 @@ def test_shortcut_refusals_still_replay(tmp_path, monkeypatch):
     with_lean = run_cli(files, monkeypatch, lean_on=True)
     assert with_lean == run_cli(files, monkeypatch, lean_on=False)
     assert with_lean[0] == 0 and with_lean[1].count('"complete":true') == 4
+
+
+def test_optional_keys_nested_deep(tmp_path, monkeypatch):
+    """Nesting the strict reader accepts but counting it would exhaust the stack: no crash, the
+    full path answers."""
+    text = jsonio.dumps_pretty(random_record(4))
+    files = []
+    for depth in range(700, 1000, 20):
+        nested = text.replace('"date": "2026-11-22"',
+                              '"date": "2026-11-22", "notes": ' + "[" * depth + "]" * depth)
+        path = tmp_path / f"deep{depth}.json"
+        path.write_text(nested, encoding="utf-8")
+        files.append(path)
+    with_lean = run_cli(files, monkeypatch, lean_on=True)
+    assert with_lean == run_cli(files, monkeypatch, lean_on=False)
+    assert '"complete":true' in with_lean[1]

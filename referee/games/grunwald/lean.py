@@ -74,20 +74,20 @@ def complete_output(names: list[str], document: dict[str, Any], colons: int | No
     accepts the document only if the sums agree (no key was repeated)."""
     try:
         players, budget = _replay(names, document)
-    except (_Bail, LookupError, TypeError, ValueError):
+        if colons is not None:
+            # The header: its pairs, the optional keys' values, the players' names (no ":"
+            # allowed here), "game" and "format" (checked: no ":"); rounds and feeding are in.
+            budget += len(document)
+            for key in ("date", "place", "notes", "colors"):
+                if key in document:
+                    budget += colon_budget(document[key])
+            if budget != colons or any(":" in name for name in names):
+                return None
+    except (_Bail, LookupError, TypeError, ValueError, RecursionError):
         # _Bail: not a complete legal game.  The others can only come from odd input this reader
-        # does not type-check in full (an unhashable value used as a key, a missing key): the full
-        # replay reports those properly.
+        # does not type-check in full (an unhashable value used as a key, a missing key, optional
+        # keys nested too deep to count): the full replay reports or accepts those properly.
         return None
-    if colons is not None:
-        # The header: its pairs, the optional keys' values, the players' names (no ":" allowed
-        # here), "game" and "format" (checked: no ":"); rounds and feeding are in the budget.
-        budget += len(document)
-        for key in ("date", "place", "notes", "colors"):
-            if key in document:
-                budget += colon_budget(document[key])
-        if budget != colons or any(":" in name for name in names):
-            return None
     return players_output(players, True, ROUNDS)
 
 
