@@ -11,8 +11,10 @@ an entry's last check and nothing is ever rolled back.
 
 The contract (proven by ``tests/grunwald/test_lean.py`` against the full replay):
 
-* ``complete_output(players, document)`` returns exactly ``output.replay_output(state)`` of the
-  full replay, **only** for a record that replays to the end of the game without any error;
+* ``complete_output(names, document)`` returns exactly ``output.replay_output(state)`` of the
+  full replay, **only** for a record that replays to the end of the game without any error (and,
+  for a document decoded without the duplicate-key check, only when its ``:`` count proves that no
+  key was repeated: see ``jsonio.loads_counted``);
 * for anything else — a format error, a broken rule, a record that stops part-way, or merely
   something this reader does not handle — it returns ``None`` and the caller replays the record in
   full, which reports the error (rule id, location, message) or the partial state as always.
