@@ -106,10 +106,13 @@ def undo(
 
 
 @app.command("list", help=_help("cli.help.list"))
-def list_(as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False) -> None:
+def list_(
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False,
+    show_all: Annotated[bool, typer.Option("--all", help=_help("cli.help.list_all"))] = False,
+) -> None:
     from referee.cli import sessions
 
-    sessions.list_sessions(store(), as_json, language())
+    sessions.list_sessions(store(), as_json, language(), show_all)
 
 
 @app.command(help=_help("cli.help.show"))

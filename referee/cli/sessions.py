@@ -234,7 +234,13 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
 # list, show, delete
 
 
-def list_sessions(store: Store, as_json: bool, lang: str) -> None:
+#: finished sessions the table shows without ``--all`` (a terminal, not a report)
+LIST_FINISHED = 20
+
+
+def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False) -> None:
+    """The sessions: every unfinished one and the most recent finished ones (``--all``: every one;
+    ``--json``: always every one)."""
     t = catalog(lang)
     entries = store.entries()
     rows = []
@@ -265,8 +271,15 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
     if not rows:
         out.print(t("core.cli.no_sessions"))
         return
-    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
     several = len({r["game"] for r in rows}) > 1  # name the game only where it is not obvious
+    hidden = 0
+    finished = [r for r in rows if r["complete"]]
+    if not show_all and len(finished) > LIST_FINISHED:
+        recent = sorted(finished, key=lambda r: r.get("updated") or "", reverse=True)[:LIST_FINISHED]
+        keep = {id(r) for r in recent}
+        hidden = len(finished) - LIST_FINISHED
+        rows = [r for r in rows if not r["complete"] or id(r) in keep]
+    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
     columns = ("col_id", "col_name", *(("col_game",) if several else ()), "col_players", "col_status",
                "col_updated")
     for col in columns:
@@ -282,6 +295,8 @@ def list_sessions(store: Store, as_json: bool, lang: str) -> None:
         table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
+    if hidden:
+        out.print(t.n("core.cli.list_more", hidden))
 
 
 def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
