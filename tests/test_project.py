@@ -37,3 +37,14 @@ def test_nothing_outside_a_game_package_is_specific_to_it(package, word):
             continue
         text = path.read_text(encoding="utf-8").lower()
         assert word not in text.replace(f"referee.games.{package}", ""), path
+
+
+def test_every_package_is_shipped():
+    """``pip install .`` ships exactly the packages listed in pyproject.toml: a new game's folder
+    must be there too (tests run from the source tree would not notice)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "referee").rglob("__init__.py")}
+    assert found <= listed, found - listed
