@@ -115,3 +115,28 @@ def test_exports_are_ordinary_files_and_follow_links(tmp_path):
     assert r.returncode == 0, r.stderr
     assert link.is_symlink() and real.read_text().startswith("<!DOCTYPE html>")
     assert oct(real.stat().st_mode & 0o777) == oct(0o666 & ~old_umask)
+
+
+def test_a_batch_writes_the_index_once(tmp_path, monkeypatch):
+    """Importing into a large archive must not rewrite the index once per record (it did, through
+    TinyDB's per-entry inserts: 10,000 records took 38 minutes)."""
+    from referee.store import storage
+
+    store = Store(tmp_path)
+    record = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    writes = []
+    real_write = storage.AtomicJSONStorage.write
+
+    def counting(self, data):
+        writes.append(self.path.name)
+        return real_write(self, data)
+
+    monkeypatch.setattr(storage.AtomicJSONStorage, "write", counting)
+    store.create_many([(f"g{i}", "na-grunwald", record, "en", False, None) for i in range(30)])
+    assert writes.count("index.json") == 1 and len(writes) == 31
+    assert len(store.entries()) == 30
+    store.delete("g3")
+    assert {e["name"] for e in store.entries()} == {f"g{i}" for i in range(30)} - {"g3"}
+    store.create_many([("again", "na-grunwald", record, "en", False, None)])
+    ids = [e["id"] for e in store.entries()]
+    assert len(ids) == len(set(ids)) == 30

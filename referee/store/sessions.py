@@ -224,18 +224,26 @@ class Store:
             self._index_write({session.id: self._entry(session)}, [])
 
     def _index_write(self, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
-        """Add, replace and remove index entries in one write (the caller holds the index lock)."""
-        with TinyDB(self.index_path, storage=AtomicJSONStorage) as db:
-            table = db.table("sessions")
-            by_id = {d.get("id"): d.doc_id for d in table.all()}
-            gone = [by_id[sid] for sid in remove if sid in by_id]
-            if gone:
-                table.remove(doc_ids=gone)
-            for sid, entry in put.items():
-                if sid in by_id:
-                    table.update(entry, doc_ids=[by_id[sid]])
-                else:
-                    table.insert(entry)
+        """Add, replace and remove index entries with one read and one write of the index (the
+        caller holds the index lock).  TinyDB's table methods would read and write the whole file
+        once per entry, which made importing into a large archive quadratic; the document is the
+        same TinyDB table (``{"sessions": {doc_id: entry}}``, new ids after the largest)."""
+        storage = AtomicJSONStorage(self.index_path)
+        data = storage.read() or {}
+        table = data.setdefault("sessions", {})
+        if not isinstance(table, dict):
+            raise StoreCorrupt(self.index_path, "not a TinyDB document")
+        by_id = {v.get("id"): k for k, v in table.items() if isinstance(v, dict)}
+        for sid in remove:
+            table.pop(by_id.pop(sid, None), None)
+        next_id = max((int(k) for k in table if k.isdigit()), default=0) + 1
+        for sid, entry in put.items():
+            if sid in by_id:
+                table[by_id[sid]] = entry
+            else:
+                table[str(next_id)] = entry
+                next_id += 1
+        storage.write(data)
 
     # -- sessions
     def create(self, name: str, game: str, record: dict[str, Any], lang: str,
