@@ -140,3 +140,20 @@ def test_a_batch_writes_the_index_once(tmp_path, monkeypatch):
     store.create_many([("again", "na-grunwald", record, "en", False, None)])
     ids = [e["id"] for e in store.entries()]
     assert len(ids) == len(set(ids)) == 30
+
+
+def test_no_temporary_link_is_left_when_the_backup_is_already_this_version(tmp_path):
+    """After a crash between updating the backup and replacing the file, both names are links to
+    one file; rename() then does nothing, and the temporary link must still go."""
+    import os
+
+    from referee.store.storage import atomic_write
+
+    path = tmp_path / "s.json"
+    atomic_write(path, "1")
+    os.link(path, tmp_path / "s.json.bak.x")
+    os.replace(tmp_path / "s.json.bak.x", tmp_path / "s.json.bak")  # the crash window's state
+    for text in ("2", "3"):
+        atomic_write(path, text)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.bak"]
+    assert path.read_text() == "3" and (tmp_path / "s.json.bak").read_text() == "2"

@@ -57,10 +57,11 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | No
                 os.link(path, link)
                 os.replace(link, backup)
             except OSError:
-                try:
-                    os.unlink(link)
-                except OSError:
-                    pass
+                pass
+            try:  # rename() does nothing when both names are links to one file (the backup is
+                os.unlink(link)  # already this version, after a crash): never leave it behind
+            except OSError:
+                pass
         os.replace(tmp, path)
     except BaseException:
         try:
