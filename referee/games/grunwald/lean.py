@@ -31,6 +31,8 @@ from typing import Any
 
 from referee.core.jsonio import colon_budget
 from referee.games.grunwald.actions import FIELDS, HELPER, OFFICER
+# the named pile, else the camp if it holds the card, else the hand (the engine's own rule)
+from referee.games.grunwald.engine import _source_pile_in as _source_pile
 from referee.games.grunwald.cards import (
     CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, TEUTON,
 )
@@ -430,21 +432,6 @@ def _losses(ps: list[Player], names: list[str], index: dict[str, int], losses: A
                              or any(_STRENGTH[c] for c in camp)):
             raise _Bail  # paid too little while still holding something of value
     return budget
-
-
-def _source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
-                 ) -> dict[str, int] | None:
-    """As ``engine._source_pile_in``: the named pile, else the camp if it holds the card, else the
-    hand."""
-    if source == HAND:
-        return hand if c in hand else None
-    if source == CAMP:
-        return camp if c in camp else None
-    if c in camp:
-        return camp
-    if c in hand:
-        return hand
-    return None
 
 
 # --- fields 2-6 (NG-F) -------------------------------------------------------------------------------
