@@ -321,7 +321,7 @@ def test_locked_session_gives_a_clear_message(tmp_path):
          str(ROOT), str(tmp_path)], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "locked"
-        before = (tmp_path / "sessions" / "game.json").read_bytes()
+        before = (tmp_path / "sessions" / "game" / "session.json").read_bytes()
         start = time.monotonic()
         r = subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path), "undo", "game"],
                            capture_output=True, text=True, timeout=30, cwd=ROOT,
@@ -329,7 +329,7 @@ def test_locked_session_gives_a_clear_message(tmp_path):
         assert r.returncode == 3
         assert f"in use by another referee (pid {holder.pid})" in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
-        assert (tmp_path / "sessions" / "game.json").read_bytes() == before
+        assert (tmp_path / "sessions" / "game" / "session.json").read_bytes() == before
         assert time.monotonic() - start < 10
     finally:
         holder.kill()

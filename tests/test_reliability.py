@@ -143,11 +143,11 @@ def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
         r = subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), "import", str(EXAMPLES / name)],
                            capture_output=True, text=True, env=ENV)
         assert r.returncode == 0, r.stderr
-    session_file = tmp_path / "sessions" / "in-progress-three-players.json"
+    session_file = tmp_path / "sessions" / "in-progress-three-players" / "session.json"
     # a second save leaves a .bak of the previous version
     subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), "undo", "--yes", "in-progress-three-players"],
                    capture_output=True, env=ENV, check=True)
-    assert (tmp_path / "sessions" / "in-progress-three-players.json.bak").exists()
+    assert session_file.with_name("session.json.bak").exists()
     broken = session_file.read_bytes()[:200]
     session_file.write_bytes(broken)
     for args in (["show", "in-progress-three-players"], ["undo", "in-progress-three-players"],
@@ -165,7 +165,7 @@ def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
                            capture_output=True, text=True, env=ENV)
         assert r.returncode == 3 and "index.json" in r.stderr, (args, r.stderr)
         assert index.read_text() == "not json at all"
-    assert not (tmp_path / "sessions" / "three-players.json").exists()
+    assert not (tmp_path / "sessions" / "three-players").exists()
 
 
 # --- hostile input ----------------------------------------------------------------------------
@@ -252,7 +252,7 @@ def test_fuzz_replay_and_import_of_mutated_records(tmp_path, capsys, operations)
     assert code2 == code, err2
     if code2:
         assert_clean_failure(code2, err2)
-        assert not (data / "sessions").exists() or not list((data / "sessions").glob("*.json"))
+        assert not (data / "sessions").exists() or not list((data / "sessions").rglob("*.json"))
 
 
 json_values = st.recursive(
@@ -290,7 +290,7 @@ def test_hostile_files(tmp_path, capsys, content, command):
     args = ["--data-dir", str(data), command, str(path)]
     code, _, err = run_main(args, capsys)
     assert_clean_failure(code, err)
-    assert not (data / "sessions").exists() or not list((data / "sessions").glob("*.json"))
+    assert not (data / "sessions").exists() or not list((data / "sessions").rglob("*.json"))
 
 
 @pytest.mark.parametrize("command", ["replay", "score", "import"])

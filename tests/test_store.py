@@ -157,3 +157,31 @@ def test_no_temporary_link_is_left_when_the_backup_is_already_this_version(tmp_p
         atomic_write(path, text)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.json", "s.json.bak"]
     assert path.read_text() == "3" and (tmp_path / "s.json.bak").read_text() == "2"
+
+
+def test_each_session_has_its_own_folder_and_flat_stores_still_work(tmp_path):
+    """A save touches only the session's own small folder (flat persistence, issue 6); a store
+    written by an earlier version (``sessions/<id>.json``) is read, written and listed in place."""
+    import shutil
+
+    store = Store(tmp_path)
+    record = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    with store.create("new one", "na-grunwald", record, "en") as s:
+        s.save(record, complete=False)
+    folder = tmp_path / "sessions" / "new-one"
+    assert sorted(p.name for p in folder.iterdir()) == ["lock", "session.json", "session.json.bak"]
+    # an older store: the same session kept flat
+    old = tmp_path / "old"
+    (old / "sessions").mkdir(parents=True)
+    shutil.copy(folder / "session.json", old / "sessions" / "new-one.json")
+    flat = Store(old)
+    assert [e["id"] for e in flat.entries()] == ["new-one"]
+    with flat.open("new one") as s:
+        s.save(record, complete=True, result={"winners": [], "players": {}})
+    assert sorted(p.name for p in (old / "sessions").iterdir()) == [
+        "new-one.json", "new-one.json.bak", "new-one.lock"]
+    assert flat.entries()[0]["complete"]
+    flat.delete("new-one")
+    assert sorted(p.name for p in (old / "sessions").iterdir()) == []
+    store.delete("new one")
+    assert not folder.exists() and store.entries() == []
