@@ -106,3 +106,78 @@ def lazy(package: str):
         return staticmethod(call)
 
     return method
+
+
+#: the parts every game package provides, by convention: method -> (module, function)
+CONVENTION = {
+    "new_state": ("engine", "new_state"),
+    "decision": ("engine", "decision"),
+    "legal_actions": ("engine", "legal_actions"),
+    "apply": ("engine", "apply"),
+    "is_over": ("engine", "is_over"),
+    "random_action": ("bot", "random_action"),
+    "parse_record": ("record", "parse_record"),
+    "replay_output": ("output", "replay_output"),
+    "summary": ("summary", "summary"),
+    "board": ("summary", "board"),
+    "describe": ("summary", "describe"),  # (t, action): an entry in words
+    "news_marker": ("summary", "news_marker"),
+    "news": ("summary", "news"),  # (t, marker, state): what the rules just resolved
+    "is_secret": ("dialog", "is_secret"),
+    "ask_inventory": ("inventory", "ask_inventory"),
+}
+
+
+class GamePackage:
+    """The base of a game object whose parts live in the modules of ``package`` by convention
+    (``CONVENTION``), each imported on first use.  A game names its package and its facts, and
+    writes only what is its own (the live dialog, its exports' JSON, its result summary …)."""
+
+    package: str
+    #: catalog key of the exports' title (given ``players``)
+    export_title_key: str
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        method = lazy(cls.package)
+        for name, (module, function) in CONVENTION.items():
+            if name not in cls.__dict__:
+                setattr(cls, name, method(module, function))
+
+    def module(self, name: str) -> Any:
+        return import_module(f"{self.package}.{name}")
+
+    def new_record(self, players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
+        return self.module("record").write_record(players, [], meta)
+
+    def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
+                     ) -> dict[str, Any]:
+        actions = [s.action if isinstance(s, Step) else s for s in steps]
+        return self.module("record").write_record(players, actions, meta)
+
+    def snapshot(self, state: Any) -> dict[str, Any]:
+        return state.snapshot()
+
+    def score_report(self, result: Any, names: list[str], t: Catalog) -> Report:
+        return self.module("summary").score_blocks(t, result, names)
+
+    def export_json(self, state: Any, t: Catalog, meta: dict[str, Any]) -> dict[str, Any]:
+        """The ``json`` export: the replay output and whatever the game adds."""
+        raise NotImplementedError
+
+    def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str:
+        """A game summary as ``md``, ``html``, ``json`` or ``csv`` text."""
+        from referee.core import export, jsonio
+
+        if fmt == "json":
+            return jsonio.dumps_pretty(self.export_json(state, t, meta))
+        summary = self.module("summary")
+        if fmt == "csv":
+            return export.to_csv(*summary.csv_rows(state))
+        report = summary.export_report(state, t, meta, name)
+        if fmt == "md":
+            return export.to_markdown(report)
+        if fmt == "html":
+            return export.to_html(report, t(self.export_title_key, players=", ".join(state.names)),
+                                  t.lang)
+        raise ValueError(fmt)
