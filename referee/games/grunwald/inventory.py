@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import shape
 from referee.core.dialog import Choice, Dialog, Invalid, Select, Text, player_name
 from referee.core.errors import RuleError, key_path
 from referee.core.text import Catalog
@@ -43,12 +44,8 @@ class Holdings:
 
 
 def parse_inventory(document: Any) -> tuple[list[Holdings], dict[str, list[str]] | None]:
-    doc = _object(document, "$", ("game", "format", "players", "feeding", "date", "place", "notes"))
-    if _required(doc, "game", "$") != GAME:
-        raise _fail("game", "grunwald.record.bad_game", value=str(doc["game"])[:40], expected=GAME)
-    fmt = _required(doc, "format", "$")
-    if fmt != FORMAT or isinstance(fmt, bool):
-        raise _fail("format", "grunwald.record.bad_format", value=str(fmt)[:40], expected=FORMAT)
+    doc = shape.header(document, GAME, FORMAT, ("game", "format", "players", "feeding", "date",
+                                                "place", "notes"))
     players = _string_map(_required(doc, "players", "$"), "players")
     parse_players(list(players), "players")
     out = []

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterable
 
+from referee.core import shape
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.grunwald import engine
@@ -41,48 +42,9 @@ REVEAL_KEYS = ("crown", "mercenary", "provisions", "ducats", "teutons")
 # Format checks (no rules yet: wrong types, unknown keys, missing keys)
 
 
-def _fail(location: str, key: str, /, **params: Any) -> RecordError:
-    return RecordError(None, location, key, **params)
-
-
-def _type_name(value: Any) -> str:
-    return {dict: "object", list: "array", str: "string", bool: "boolean", int: "integer",
-            float: "number", type(None): "null"}.get(type(value), type(value).__name__)
-
-
-def _object(value: Any, location: str, allowed: Iterable[str]) -> dict[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(location, "grunwald.record.expected", expected="object", got=_type_name(value))
-    allowed = tuple(allowed)
-    for k in value:
-        if k not in allowed:
-            raise _fail(k if location == "$" else f"{location}.{k}", "grunwald.record.unknown_key",
-                        key=k, allowed=", ".join(allowed))
-    return value
-
-
-def _list(value: Any, location: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _fail(location, "grunwald.record.expected", expected="array", got=_type_name(value))
-    return value
-
-
-def _int(value: Any, location: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise _fail(location, "grunwald.record.expected", expected="integer", got=_type_name(value))
-    return value
-
-
-def _str(value: Any, location: str) -> str:
-    if not isinstance(value, str):
-        raise _fail(location, "grunwald.record.expected", expected="string", got=_type_name(value))
-    return value
-
-
-def _required(obj: dict[str, Any], key: str, location: str) -> Any:
-    if key not in obj:
-        raise _fail(location, "grunwald.record.missing_key", key=key)
-    return obj[key]
+# the format checks every game's reader shares (core.shape), under this module's old names
+_fail, _type_name, _object, _list, _int, _str, _required = (
+    shape.fail, shape.type_name, shape.obj, shape.array, shape.integer, shape.string, shape.required)
 
 
 def parse_players(value: Any, location: str = "players") -> list[str]:
@@ -131,7 +93,7 @@ def parse_reveal(value: Any, location: str) -> Reveal:
     for k in REVEAL_KEYS:
         if k not in obj:
             if k != "teutons":
-                raise _fail(location, "grunwald.record.missing_key", key=k)
+                raise _fail(location, "core.record.missing_key", key=k)
             continue
         values = _list(obj[k], f"{location}.{k}")
         parts[k] = tuple(_int(v, f"{location}.{k}[{i}]") for i, v in enumerate(values))
@@ -179,7 +141,7 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
 
 def _string_map(value: Any, location: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(location, "grunwald.record.expected", expected="object", got=_type_name(value))
+        raise _fail(location, "core.record.expected", expected="object", got=_type_name(value))
     return value
 
 
@@ -212,13 +174,7 @@ class GrunwaldRecord:
 
 def parse_record(document: Any) -> GrunwaldRecord:
     """Check the header (game, format, players, keys); the rest is read while replaying."""
-    doc = _object(document, "$", TOP_KEYS)
-    game = _required(doc, "game", "$")
-    if game != GAME:
-        raise _fail("game", "grunwald.record.bad_game", value=str(game)[:40], expected=GAME)
-    fmt = _required(doc, "format", "$")
-    if fmt != FORMAT or isinstance(fmt, bool):
-        raise _fail("format", "grunwald.record.bad_format", value=str(fmt)[:40], expected=FORMAT)
+    doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
     players = parse_players(_required(doc, "players", "$"))
     meta = {k: doc[k] for k in META_KEYS if k in doc}  # kept as written; replay ignores them
     return GrunwaldRecord(players, meta, doc)
@@ -318,7 +274,7 @@ class _Replayer:
                 loc = f"{base}.skirmish"
                 if skirmish is None or "cards" not in skirmish:
                     if skirmish is not None and "losses" in skirmish:
-                        raise _fail(loc, "grunwald.record.missing_key", key="cards")
+                        raise _fail(loc, "core.record.missing_key", key="cards")
                     missing("skirmish", "NG-S2", "grunwald.error.skirmish_missing", loc)
                 cards = _string_map(skirmish["cards"], f"{loc}.cards")
                 action = SkirmishCards(tuple((_str(k, f"{loc}.cards"), v) for k, v in cards.items()))
@@ -335,7 +291,7 @@ class _Replayer:
                             loc, player=d.player, price=d.price)
                 value = rdoc["helper_purchase"]
                 if not isinstance(value, bool):
-                    raise _fail(loc, "grunwald.record.expected", expected="boolean",
+                    raise _fail(loc, "core.record.expected", expected="boolean",
                                 got=_type_name(value))
                 used["helper_purchase"] = True
                 self.apply(loc, HelperPurchase(value))
@@ -351,7 +307,7 @@ class _Replayer:
         if "helper_purchase" in rdoc and not used["helper_purchase"]:
             value = rdoc["helper_purchase"]
             if not isinstance(value, bool):
-                raise _fail(f"{base}.helper_purchase", "grunwald.record.expected",
+                raise _fail(f"{base}.helper_purchase", "core.record.expected",
                             expected="boolean", got=_type_name(value))
             if value:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
