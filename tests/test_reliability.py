@@ -210,10 +210,12 @@ WEIRD = st.one_of(st.none(), st.booleans(), st.integers(min_value=-10**30, max_v
                                    "Marek\u0000", "Zbyszko", "", "\u202e", "teutons", "officer"]))
 
 
-def mutate(data, rng_ops):
-    doc = json.loads(json.dumps(EXAMPLE))
+def mutate(data, rng_ops, paths=None):
+    """A copy of ``data`` with the operations applied at places among ``paths`` (its own)."""
+    paths = paths if paths is not None else list(_paths(data))
+    doc = json.loads(json.dumps(data))
     for op, index, value in rng_ops:
-        path = PATHS[index % len(PATHS)]
+        path = paths[index % len(paths)]
         parent = doc
         try:
             for key in path[:-1]:
@@ -237,7 +239,7 @@ ops = st.lists(st.tuples(st.sampled_from(["delete", "set", "add"]), st.integers(
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops)
 def test_fuzz_replay_and_import_of_mutated_records(tmp_path, capsys, operations):
-    doc = mutate(EXAMPLE, operations)
+    doc = mutate(EXAMPLE, operations, PATHS)
     path = tmp_path / "fuzz.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     code, out, err = run_main(["replay", "--json", str(path)], capsys)

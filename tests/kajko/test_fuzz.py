@@ -7,7 +7,7 @@ import json
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.conftest import EXAMPLES
-from tests.test_reliability import WEIRD, _paths, assert_clean_failure, run_main
+from tests.test_reliability import WEIRD, _paths, assert_clean_failure, mutate, run_main
 
 EXAMPLE = json.loads((EXAMPLES / "kajko" / "three-players.json").read_text(encoding="utf-8"))
 PATHS = list(_paths(EXAMPLE))
@@ -18,30 +18,11 @@ ops = st.lists(st.tuples(st.sampled_from(["delete", "set", "add"]), st.integers(
                min_size=1, max_size=4)
 
 
-def mutate(operations):
-    doc = json.loads(json.dumps(EXAMPLE))
-    for op, index, value in operations:
-        path = PATHS[index % len(PATHS)]
-        parent = doc
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            if op == "delete":
-                del parent[path[-1]]
-            elif op == "set":
-                parent[path[-1]] = value
-            elif isinstance(parent, dict):
-                parent[str(value)[:8] or "x"] = value
-        except (KeyError, IndexError, TypeError):
-            continue
-    return doc
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops)
 def test_fuzz_replay_of_mutated_kajko_records(tmp_path, capsys, operations):
     path = tmp_path / "fuzz.json"
-    path.write_text(json.dumps(mutate(operations)), encoding="utf-8")
+    path.write_text(json.dumps(mutate(EXAMPLE, operations, PATHS)), encoding="utf-8")
     code, out, err = run_main(["replay", "--json", str(path)], capsys)
     if code == 0:
         assert json.loads(out)["game"] == "kajko-kokosz"
