@@ -18,7 +18,7 @@ from referee.cli.prompter import Prompter
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.core.errors import RefereeError, UsageError
+from referee.core.errors import RefereeError, UsageError, from_file
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Session, Store
 
@@ -31,8 +31,6 @@ def console() -> Console:
 
 def _replay(game, record: dict[str, Any], source: Any = None):
     """Parse and replay a record; errors in a stored session name its file (``source``)."""
-    from referee.core.errors import from_file
-
     with from_file(source):
         parsed = game.parse_record(record)
         state, steps = parsed.replay()
@@ -56,7 +54,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     for v in variants or []:
         if v not in game.variants:
             raise UsageError("core.cli.no_variant", game=game.title, variant=v,
-                               known=", ".join(game.variants) or "-")
+                             known=", ".join(game.variants) or "-")
         setup.setdefault("variants", {})[v] = True
     if hints and not game.has_hints:
         raise UsageError("core.cli.no_hints", game=game.title)
@@ -257,15 +255,15 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
                 for k in ("round", "awaiting"):
                     if k in out_state:
                         status[k] = out_state[k]
-                status["progress"] = game.progress(state, t)
+                if not as_json:  # words for people; the JSON says the same in data
+                    status["progress"] = game.progress(state, t)
                 e = {**e, "updated": s.updated}
             except RefereeError:
                 status["error"] = True
         rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created", "updated")},
                      **status})
-    if as_json:  # the progress words are for people; the JSON says the same in data
-        sys.stdout.write(jsonio.dumps_line([{k: v for k, v in r.items() if k != "progress"}
-                                            for r in rows]) + "\n")
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line(rows) + "\n")
         return
     out = console()
     if not rows:
