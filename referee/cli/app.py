@@ -137,7 +137,8 @@ def delete(
 
 @app.command("import", help=_help("cli.help.import"))
 def import_(
-    files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
+    # str, not Path: kept as typed (the output's "file"), and no per-file conversion and stat
+    files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
     name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.import_name"))] = None,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:
@@ -167,7 +168,8 @@ def export(
 
 @app.command(help=_help("cli.help.replay"))
 def replay(
-    files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
+    # str, not Path: kept as typed (the output's "file"), and no per-file conversion and stat
+    files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.replay_json"))] = False,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:

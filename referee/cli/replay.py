@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError, from_file
 
 
-def load_record(path: Path, default_game: str | None, text: str | None = None):
+def load_record(path: str | Path, default_game: str | None, text: str | None = None):
     """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
     record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
     that do not say.  Every error, now or while replaying, names the file."""
@@ -54,7 +55,7 @@ class _Sourced:
             return self._parsed.replay()
 
 
-def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
+def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
     from referee.core.text import catalog
 
     several = len(files) > 1
@@ -87,7 +88,7 @@ def run(files: list[Path], *, as_json: bool, default_game: str | None, lang: str
                 result = game.replay_output(state)
             if several:
                 result = {"file": str(path), **result}
-            out.write(jsonio.dumps_line(result) + "\n")
+            out.write(jsonio.dumps_line_plain(result) + "\n")  # (a replay output has no floats)
         else:
             from rich.console import Console
 

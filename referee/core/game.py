@@ -98,8 +98,13 @@ def lazy(package: str):
     first call, so a command pays only for the parts of a game it uses."""
 
     def method(module: str, function: str) -> Any:
+        target = None
+
         def call(*args: Any, **kwargs: Any) -> Any:
-            return getattr(import_module(f"{package}.{module}"), function)(*args, **kwargs)
+            nonlocal target  # looked up once: ``replay`` calls some of these per record
+            if target is None:
+                target = getattr(import_module(f"{package}.{module}"), function)
+            return target(*args, **kwargs)
 
         call.__name__ = function
         call.__doc__ = f"``{module}.{function}`` (imported on first use)."

@@ -27,7 +27,13 @@ def get(name: str) -> "Game":
     key = ALIASES.get(name, name)
     if key not in _REGISTRY:
         raise KeyError(name)
-    return import_module(_REGISTRY[key]).GAME
+    game = _LOADED.get(key)
+    if game is None:
+        game = _LOADED[key] = import_module(_REGISTRY[key]).GAME
+    return game
+
+
+_LOADED: dict[str, "Game"] = {}  # ``replay`` asks once per record
 
 
 def find(name: str | None) -> "Game":

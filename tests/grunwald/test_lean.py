@@ -329,3 +329,84 @@ def test_optional_keys_nested_deep(tmp_path, monkeypatch):
     with_lean = run_cli(files, monkeypatch, lean_on=True)
     assert with_lean == run_cli(files, monkeypatch, lean_on=False)
     assert '"complete":true' in with_lean[1]
+
+
+# --- the fast decoder and encoder (orjson) ----------------------------------------------------------
+
+
+def test_numbers_the_fast_decoder_reads_otherwise_go_the_strict_way(tmp_path, monkeypatch):
+    """orjson reads integers beyond 64 bits as floats and refuses 1e400 (``json`` reads an int and
+    infinity).  Wherever such a number stands — a value the rules read, or an optional key the
+    output ignores — ``replay --json`` answers exactly as the full path does."""
+    text = jsonio.dumps_pretty(random_record(4))
+    numbers = ["18446744073709551616", "-9223372036854775809", "123456789012345678901234567890",
+               "1e400", "-1e400", "2.0", "1E2", "-0"]
+    spots = [('"count": 2', '"count": {}'), ('"date": "2026-11-22"', '"date": {}'),
+             ('"format": 1', '"format": {}'), ('"crown": [', '"crown": [{}, ')]
+    files = []
+    for i, number in enumerate(numbers):
+        for j, (old, new) in enumerate(spots):
+            assert old in text
+            path = tmp_path / f"n{i}-{j}.json"
+            path.write_text(text.replace(old, new.format(number), 1), encoding="utf-8")
+            files.append(path)
+    with_lean = run_cli(files, monkeypatch, lean_on=True)
+    assert with_lean == run_cli(files, monkeypatch, lean_on=False)
+    assert '"complete":true' in with_lean[1] and '"error"' in with_lean[1]
+
+
+def test_the_fast_decoder_agrees_with_json_or_steps_aside():
+    rng = random.Random(11)
+    atoms = ["0", "-1", "7", "1.5", "2e3", "18446744073709551615", "9223372036854775808", "1e400",
+             "NaN", "Infinity", "true", "null", '"a"', '"ż:ó"', '"\t"', "01", "1.", ".5", '"\x7f"']
+
+    def text(depth):
+        roll = rng.random()
+        if depth > 3 or roll < 0.5:
+            return rng.choice(atoms)
+        if roll < 0.75:
+            return "[" + ", ".join(text(depth + 1) for _ in range(rng.randrange(4))) + "]"
+        return "{" + ", ".join(f'"k{k}": {text(depth + 1)}' for k in range(rng.randrange(4))) + "}"
+
+    def big_int_as_float(strict, fast):
+        if type(strict) is int and type(fast) is float:
+            return not -(2 ** 63) <= strict < 2 ** 64 and float(strict) == fast
+        if type(strict) is list and type(fast) is list and len(strict) == len(fast):
+            return all(big_int_as_float(a, b) for a, b in zip(strict, fast))
+        if type(strict) is dict and type(fast) is dict and list(strict) == list(fast):
+            return all(big_int_as_float(strict[k], fast[k]) for k in strict)
+        return strict == fast and type(strict) is type(fast)
+
+    agreed = 0
+    for _ in range(3000):
+        t = text(0)
+        counted = jsonio.loads_counted(t)
+        try:
+            strict = jsonio.loads(t)
+        except RecordError:
+            assert counted is None, t  # the fast decoder never accepts what the strict one refuses
+            continue
+        if counted is not None:
+            assert big_int_as_float(strict, counted[0]), t
+            agreed += 1
+    assert agreed > 500
+
+
+def test_the_plain_line_encoder_writes_what_json_writes():
+    rng = random.Random(5)
+    strings = ["", "Marek", "ż:ó", "tab\t", 'q"uote', "back\\slash", "\x00\x1f\x7f", "\u2028",
+               "emoji 🎲", "\ud800", "crown:6"]
+    atoms = [0, -1, 2 ** 63 - 1, 2 ** 64, -(2 ** 63) - 1, 10 ** 30, True, False, None, *strings]
+
+    def value(depth):
+        roll = rng.random()
+        if depth > 3 or roll < 0.5:
+            return rng.choice(atoms)
+        if roll < 0.75:
+            return [value(depth + 1) for _ in range(rng.randrange(4))]
+        return {rng.choice(strings) + str(k): value(depth + 1) for k in range(rng.randrange(4))}
+
+    for _ in range(2000):
+        v = value(0)
+        assert jsonio.dumps_line_plain(v) == jsonio.dumps_line(v)
+    assert jsonio.dumps_line_plain({1: "non-string key"}) == jsonio.dumps_line({1: "non-string key"})

@@ -30,7 +30,7 @@ from operator import itemgetter
 from typing import Any
 
 from referee.core.jsonio import colon_budget
-from referee.games.grunwald.actions import FIELDS, HELPER, OFFICER
+from referee.games.grunwald.actions import HELPER, OFFICER
 # the named pile, else the camp if it holds the card, else the hand (the engine's own rule)
 from referee.games.grunwald.engine import _source_pile_in as _source_pile
 from referee.games.grunwald.cards import (
@@ -50,7 +50,6 @@ _ROUND_KEYS = frozenset(("event", "reveal", "placements", "skirmish", "helper_pu
 _EVENT_KEYS = frozenset(("card", "effects"))
 _EFFECT_KEYS = frozenset(("player", "ducats", "provisions", "helpers", "gain", "discard", "exhaust"))
 _REVEAL_KEYS = frozenset(("crown", "mercenary", "provisions", "ducats", "teutons"))
-_PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
 _PAWNS_ONLY = frozenset(("crown", "ducats", "helpers", "teutons"))  # NG-P6, NG-P8
 _SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))  # NG-P7, NG-P8, NG-P10
@@ -120,9 +119,8 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
             budget += _event(ps, index, rdoc["event"])
         teutons = _reveal(rdoc["reveal"], r)
         budget += len(rdoc["reveal"])  # numbers only
-        placements = rdoc.get("placements", [])
-        fields = _placements(ps, after, placements, r, n)
-        budget += sum(map(len, placements))  # players, fields and pawns: no ":" in any
+        fields, pairs = _placements(ps, after, rdoc.get("placements", []), r, n)
+        budget += pairs  # players, fields and pawns: no ":" in any
         skirmish = rdoc.get("skirmish")
         if r >= FIRST_TEUTON_ROUND:
             budget += _skirmish(ps, names, index, fields, skirmish, teutons, r, n)
@@ -230,13 +228,17 @@ def _reveal(reveal: Any, r: int) -> list[int] | None:
 
 
 def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r: int, n: int
-                ) -> dict[str, dict[int, list[int]]]:
+                ) -> tuple[dict[str, dict[int, list[int]]], int]:
     """Plays the placement turns; returns the fields: per field, each player's stake as
     ``[player, officer (0/1), helpers, ducats, value]`` (NG-F1 value: officer 2, helper 1, ducat 1),
-    in position order (NG-P3: a dict keeps the order in which players arrived)."""
+    in position order (NG-P3: a dict keeps the order in which players arrived); and the number of
+    pairs in the entries (their colon budget)."""
     if type(placements) is not list:
         raise _Bail
-    fields: dict[str, dict[int, list[int]]] = {f: {} for f in FIELDS}
+    fields: dict[str, dict[int, list[int]]] = {
+        "teutons": {}, "crown": {}, "provisions": {}, "ducats": {}, "mercenaries": {}, "helpers": {},
+    }
+    pairs = 0
     p: Player | None = ps[(r - 1) % n]  # NG-R4: the start player moves on every round
     for entry in placements:
         if p is None:  # NG-P4: an entry after the placement phase
@@ -248,16 +250,28 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
             if entry["pass"] is not True or len(entry) != 2:
                 raise _Bail
             p.passed = True
+            pairs += 2
         else:
             # engine._apply_place's combined test, split by field and pawn.  The state may change
             # before the last check: a bail throws it away.
             f = entry["field"]
             stakes = fields[f]  # KeyError: not a field (NG-P5)
             pawn = entry["pawn"]
-            count = entry["count"] if "count" in entry else 1
-            ducats = entry["ducats"] if "ducats" in entry else 0
-            if type(count) is not int or type(ducats) is not int or not _PLACE_KEYS.issuperset(entry):
+            # keys: player, field and pawn (read), count and ducats if given, and no other
+            size = 3
+            if "count" in entry:
+                count = entry["count"]
+                size = 4
+            else:
+                count = 1
+            if "ducats" in entry:
+                ducats = entry["ducats"]
+                size += 1
+            else:
+                ducats = 0
+            if len(entry) != size or type(count) is not int or type(ducats) is not int:
                 raise _Bail
+            pairs += size
             st = stakes[who] if who in stakes else None
             if f in _SPECIAL_FIELDS:
                 if f == "teutons":
@@ -304,7 +318,7 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
             p = None
     if p is not None:  # the record stops in the placement phase
         raise _Bail
-    return fields
+    return fields, pairs
 
 
 # --- field 1: the skirmish (NG-S) ------------------------------------------------------------------
