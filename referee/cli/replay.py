@@ -22,14 +22,14 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
         return game, _Sourced(game.parse_record(document), str(path))
 
 
-def lean_output(text: str, default_game: str | None):
+def lean_output(data: bytes | str, default_game: str | None):
     """The replay output of a complete game that breaks no rule, by its game's lean reader straight
-    from the text (``jsonio.loads_counted``: the reader proves no key is repeated); ``None`` for
-    any other record, or whenever unsure.  The caller then reads and replays the record in full:
-    the only path that reports errors and partial games."""
+    from the file's bytes or text (``jsonio.loads_counted``: the reader proves no key is
+    repeated); ``None`` for any other record, or whenever unsure.  The caller then reads and
+    replays the record in full: the only path that reports errors and partial games."""
     from referee import games
 
-    counted = jsonio.loads_counted(text)
+    counted = jsonio.loads_counted(data)
     if counted is None:
         return None
     document, colons = counted
@@ -66,9 +66,10 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
         try:
             # --json over a complete game: the lean one-pass reader; anything else (or anything
             # it is unsure of) is read and replayed in full by the engine, errors included.
-            text = jsonio.read_text(path) if as_json else None
-            result = lean_output(text, default_game) if as_json else None
+            data = jsonio.read_bytes(path) if as_json else None
+            result = lean_output(data, default_game) if as_json else None
             if result is None:
+                text = jsonio.decode_text(data, path) if as_json else None
                 game, record = load_record(path, default_game, text)
                 state, _steps = record.replay()
         except RefereeError as error:

@@ -72,10 +72,14 @@ def loads(text: str) -> Any:
         raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
 
 
-def loads_counted(text: str) -> tuple[Any, int] | None:
+def loads_counted(data: str | bytes) -> tuple[Any, int] | None:
     """A shortcut for readers that account for every object and string of what they read: the
     document decoded *without* the duplicate-key check, and the number of ``:`` in the text; or
     ``None`` whenever the shortcut does not apply (use ``loads``, which also names any error).
+
+    ``data``: the text, or better the file's bytes (UTF-8; orjson reads them without a decoded
+    copy, and in UTF-8 no byte of a non-ASCII character is a ``:`` or a backslash).  Bytes that
+    are not UTF-8, or that begin with a byte order mark, are left to the strict path.
 
     The reader proves there is no repeated key by ``colons == pairs + colons in strings``, summed
     over every object (its ``len``) and every key and string (``str.count(":")``) of the document
@@ -88,12 +92,18 @@ def loads_counted(text: str) -> tuple[Any, int] | None:
     what ``json`` accepts (no ``NaN``, no ``1e400``) and reads the same values, except integers
     beyond 64 bits, which it reads as floats: a reader that type-checks what it uses refuses
     those, and the strict path then reads them as ``json`` does."""
-    if "\\" in text or len(text) > MAX_DOCUMENT_BYTES or text.startswith("\ufeff"):
-        return None
+    if type(data) is bytes:
+        if b"\\" in data or len(data) > MAX_DOCUMENT_BYTES or data.startswith(b"\xef\xbb\xbf"):
+            return None
+        colons = data.count(b":")
+    else:
+        if "\\" in data or len(data) > MAX_DOCUMENT_BYTES or data.startswith("\ufeff"):
+            return None
+        colons = data.count(":")
     import orjson  # (imported here: only ``replay --json`` takes this path)
 
     try:
-        return orjson.loads(text), text.count(":")
+        return orjson.loads(data), colons
     except (ValueError, RecursionError):  # orjson.JSONDecodeError; the strict loads names it
         return None
 
@@ -110,7 +120,21 @@ def colon_budget(value: Any) -> int:
 
 
 def read_text(path: str | os.PathLike[str]) -> str:
-    """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``.
+    """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``."""
+    return decode_text(read_bytes(path), path)
+
+
+def decode_text(data: bytes, path: str | os.PathLike[str]) -> str:
+    """The text of a file's bytes (UTF-8, with or without a byte order mark)."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("core.file.not_utf8", path=str(Path(path))) from None
+
+
+def read_bytes(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of an input file (``read_text`` without the decoding), every OS-level failure
+    as one clear ``InputError``.
 
     Plain ``os`` calls (open, fstat, read, close): ``replay`` reads thousands of these files."""
     try:
@@ -147,10 +171,7 @@ def read_text(path: str | os.PathLike[str]) -> str:
     data = chunks[0] if len(chunks) == 2 else b"".join(chunks)
     if len(data) > MAX_DOCUMENT_BYTES:
         raise InputError("core.file.too_large", path=str(Path(path)), limit=MAX_DOCUMENT_BYTES)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InputError("core.file.not_utf8", path=str(Path(path))) from None
+    return data
 
 
 def _compact(value: Any) -> str:

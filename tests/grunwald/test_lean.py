@@ -290,9 +290,16 @@ def test_colon_budget_counts_every_pair_and_every_colon_in_strings():
             assert jsonio.colon_budget(v) == text.count(":")
             counted = jsonio.loads_counted(text)
             assert counted is not None and counted == (v, text.count(":"))
-    assert jsonio.loads_counted('{"a": "\\u003a"}') is None  # any backslash: the strict reader
-    assert jsonio.loads_counted('{"a": NaN}') is None
-    assert jsonio.loads_counted('{"a": 1') is None
+            assert jsonio.loads_counted(text.encode("utf-8")) == counted  # the file's bytes
+    for data in ('{"a": "\\u003a"}', '{"a": NaN}', '{"a": 1'):
+        assert jsonio.loads_counted(data) is None  # a backslash, NaN, a syntax error: strict
+        assert jsonio.loads_counted(data.encode()) is None
+    # bytes that are not UTF-8, or begin with a byte order mark: the strict path decodes them
+    assert jsonio.loads_counted('{"ż:": "żółw"}'.encode()) == ({"ż:": "żółw"}, 2)
+    assert jsonio.loads_counted(b'{"a": "\xff"}') is None
+    assert jsonio.loads_counted(b'{"a": "\xed\xa0\x80"}') is None  # an encoded surrogate
+    assert jsonio.loads_counted(b'\xef\xbb\xbf{"a": 1}') is None
+    assert jsonio.loads_counted('\ufeff{"a": 1}') is None
 
 
 def test_shortcut_refusals_still_replay(tmp_path, monkeypatch):
@@ -310,9 +317,16 @@ def test_shortcut_refusals_still_replay(tmp_path, monkeypatch):
         path = tmp_path / f"game{i}.json"
         path.write_text(text, encoding="utf-8")
         files.append(path)
+    # the file's bytes: with a byte order mark (fine), and with a byte that is not UTF-8 (an error)
+    text = jsonio.dumps_pretty(doc)
+    for name, data in (("bom.json", b"\xef\xbb\xbf" + text.encode()),
+                       ("latin.json", text.replace("Marek", "Mar\u00e9k").encode("latin-1"))):
+        (tmp_path / name).write_bytes(data)
+        files.append(tmp_path / name)
     with_lean = run_cli(files, monkeypatch, lean_on=True)
     assert with_lean == run_cli(files, monkeypatch, lean_on=False)
-    assert with_lean[0] == 0 and with_lean[1].count('"complete":true') == 4
+    assert with_lean[0] == 1 and with_lean[1].count('"complete":true') == 5
+    assert "latin.json" in with_lean[2] and "UTF-8" in with_lean[2]
 
 
 def test_optional_keys_nested_deep(tmp_path, monkeypatch):

@@ -349,7 +349,7 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
         budget += c != PEASANT
 
     # NG-S3 duels, as engine._apply_skirmish_cards: strongest first, ties by position.
-    order = sorted(played, key=_third, reverse=True)  # a stable sort, even reversed
+    order = sorted(played, key=_STRENGTH_OF, reverse=True)  # a stable sort, even reversed
     a, b = teutons
     t_hi, t_lo = (a, b) if a >= b else (b, a)
     on_board = [t_hi, t_lo]
@@ -368,10 +368,10 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     for _, _, strength in played:
         total += strength
     owed = a + b + TEUTON_BONUS[n] - total  # NG-S1, NG-S4: won at total >= strength
-    pending = []
+    # NG-S4: from the start player clockwise, everyone who holds something to give up owes
+    pending = None
     if owed > 0:
-        start = (r - 1) % n
-        pending = [i for i in [(start + k) % n for k in range(n)] if _holds_loss_material(ps[i])]
+        pending = [i for i in _CLOCKWISE[n][(r - 1) % n] if _holds_loss_material(ps[i])]
     if pending:
         budget += _losses(ps, names, index, skirmish["losses"], pending, owed)
     elif "losses" in skirmish:  # losses listed where nobody owes any: only empty lists are harmless
@@ -393,11 +393,10 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     return budget
 
 
-def _third(item: tuple[int, str, int]) -> int:
-    return item[2]
-
-
+_STRENGTH_OF = itemgetter(2)  # of a (player, card, strength) played
 _TEUTON_CARD = {v: f"{TEUTON}:{v}" for v in range(1, 5)}
+#: _CLOCKWISE[n][i]: the seats from i clockwise round the table of n
+_CLOCKWISE = {n: [[(i + k) % n for k in range(n)] for i in range(n)] for n in range(2, 5)}
 
 
 def _holds_loss_material(p: Player) -> bool:
