@@ -8,8 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass(frozen=True)
+@dataclass
 class Inventory:
+    """(Read-only by convention: not frozen, which would cost a call per field in ``replay``.)"""
+
     name: str
     crown: list[int]
     mercenary: list[int]
@@ -93,12 +95,10 @@ def _quartermaster(invs: list[Inventory]) -> Title:
 
 
 def score(invs: list[Inventory]) -> Result:
-    scores = {i.name: Score() for i in invs}
-    for i in invs:
-        s = scores[i.name]
-        s.knights = sum(i.crown) + sum(i.mercenary)  # NG-E2
-        s.teutons = sum(i.teutons)
-        s.ducats = i.ducats // 2  # NG-E5
+    scores = {i.name: Score(knights=sum(i.crown) + sum(i.mercenary),  # NG-E2
+                            teutons=sum(i.teutons),
+                            ducats=i.ducats // 2)  # NG-E5
+              for i in invs}
     crown = _commander(invs, "crown")
     merc = _commander(invs, "mercenary")
     quarter = _quartermaster(invs)
@@ -112,12 +112,13 @@ def score(invs: list[Inventory]) -> Result:
     # NG-E6: most points; tie → more cards; still tied → shared.  Places are shared the same way
     # (standard competition ranking: 1, 1, 3).
     cards = {i.name: i.cards for i in invs}
-    key = {i.name: (scores[i.name].total, cards[i.name]) for i in invs}
-    places = {name: 1 + sum(1 for other in key.values() if other > k) for name, k in key.items()}
-    winners = [i.name for i in invs if places[i.name] == 1]
-    top_total = max(s.total for s in scores.values())
-    on_points = [name for name, s in scores.items() if s.total == top_total]
-    if len(on_points) == 1:
+    key = {name: (s.total, cards[name]) for name, s in scores.items()}
+    keys = list(key.values())
+    places = {name: 1 + sum(1 for other in keys if other > k) for name, k in key.items()}
+    winners = [name for name, place in places.items() if place == 1]
+    top_total = max(total for total, _ in keys)
+    on_points = sum(1 for total, _ in keys if total == top_total)
+    if on_points == 1:
         decided_by = "points"
     elif len(winners) == 1:
         decided_by = "cards"
