@@ -137,8 +137,7 @@ def delete(
 
 @app.command("import", help=_help("cli.help.import"))
 def import_(
-    # str, not Path: kept as typed (the output's "file"), and no per-file conversion and stat
-    files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
+    files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
     name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.import_name"))] = None,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:
