@@ -160,7 +160,7 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     one = [*ref, "replay", "--json", str(records[0])]
     many = [*ref, "replay", "--json", *map(str, records[:n_records])]
     spans, rss_runs = [], []
-    for _ in range(3 if quick else 7):
+    for _ in range(3 if quick else runs):
         t_one, _ = run_timed(one)
         t_many, rss = run_timed(many)
         spans.append(max(t_many - t_one, 1e-6))

@@ -84,7 +84,7 @@ def complete_output(names: list[str], document: dict[str, Any], colons: int | No
             for key in ("date", "place", "notes", "colors"):
                 if key in document:
                     budget += colon_budget(document[key])
-            if budget != colons or any(":" in name for name in names):
+            if budget != colons or ":" in "".join(names):
                 return None
     except (_Bail, LookupError, TypeError, ValueError, RecursionError):
         # _Bail: not a complete legal game.  The others can only come from odd input this reader
@@ -99,10 +99,15 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
     the feeding: every object's pairs plus the ``:`` in its strings (each card string has one,
     but the peasant)."""
     n = len(names)
-    index = {name: i for i, name in enumerate(names)}
-    ps = [Player(name, i) for i, name in enumerate(names)]
+    index: dict[str, int] = {}
+    ps: list[Player] = []
+    for i, name in enumerate(names):
+        index[name] = i
+        ps.append(Player(name, i))
     # after[i]: the players clockwise from i's left neighbour round to i (NG-P4 turn order)
-    after = [[ps[(i + k) % n] for k in range(1, n + 1)] for i in range(n)]
+    after = []
+    for seats in _AFTER[n]:  # (a KeyError for a table this reader does not know: bail)
+        after.append(seats(ps))
     rounds = doc.get("rounds")
     if type(rounds) is not list or len(rounds) != ROUNDS:  # NG-R1 (fewer: a game in progress)
         raise _Bail
@@ -131,7 +136,9 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
             p.officer_placed = False
             p.helpers_placed = 0
             p.passed = False
-    knights = [_knights(p) for p in ps]
+    knights = []
+    for p in ps:
+        knights.append(_knights(p))
     budget += _feeding(ps, index, doc, knights)
     for p in ps:  # NG-E1: every remaining knight eats one provision
         p.provisions -= knights[p.index]
@@ -371,7 +378,10 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     # NG-S4: from the start player clockwise, everyone who holds something to give up owes
     pending = None
     if owed > 0:
-        pending = [i for i in _CLOCKWISE[n][(r - 1) % n] if _holds_loss_material(ps[i])]
+        pending = []
+        for i in _CLOCKWISE[n][(r - 1) % n]:
+            if _holds_loss_material(ps[i]):
+                pending.append(i)
     if pending:
         budget += _losses(ps, names, index, skirmish["losses"], pending, owed)
     elif "losses" in skirmish:  # losses listed where nobody owes any: only empty lists are harmless
@@ -397,6 +407,9 @@ _STRENGTH_OF = itemgetter(2)  # of a (player, card, strength) played
 _TEUTON_CARD = {v: f"{TEUTON}:{v}" for v in range(1, 5)}
 #: _CLOCKWISE[n][i]: the seats from i clockwise round the table of n
 _CLOCKWISE = {n: [[(i + k) % n for k in range(n)] for i in range(n)] for n in range(2, 5)}
+#: _AFTER[n][i](players): the players from seat i's left neighbour clockwise round to seat i
+_AFTER = {n: [itemgetter(*seats[1:], i) for i, seats in enumerate(_CLOCKWISE[n])]
+          for n in range(2, 5)}
 
 
 def _holds_loss_material(p: Player) -> bool:
@@ -539,8 +552,10 @@ def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any], knigh
     """Short players give up knights until every knight can eat (NG-E1); ``knights``: how many
     each holds (updated).  Returns the colon budget of ``feeding``: its pairs and one ":" in each
     knight given up."""
-    pending = {p.index: knights[p.index] - p.provisions for p in ps
-               if knights[p.index] > p.provisions}
+    pending = {}
+    for p in ps:
+        if knights[p.index] > p.provisions:
+            pending[p.index] = knights[p.index] - p.provisions
     if "feeding" not in doc:
         if pending:  # the record stops before the feeding
             raise _Bail

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
-@dataclass
+@dataclass(slots=True)
 class Inventory:
     """(Read-only by convention: not frozen, which would cost a call per field in ``replay``.)"""
 
@@ -24,7 +24,7 @@ class Inventory:
         return len(self.crown) + len(self.mercenary) + len(self.teutons)
 
 
-@dataclass
+@dataclass(slots=True)
 class Score:
     knights: int = 0
     teutons: int = 0
@@ -47,7 +47,7 @@ class Score:
         }
 
 
-@dataclass
+@dataclass(slots=True)
 class Title:
     """Who holds a title and how it was decided: ``count``, ``strength``, ``shared`` (commanders),
     ``alone`` or ``tied`` (quartermaster)."""
@@ -57,7 +57,7 @@ class Title:
     points: int = 0
 
 
-@dataclass
+@dataclass(slots=True)
 class Result:
     scores: dict[str, Score]
     places: dict[str, int]
@@ -70,35 +70,59 @@ class Result:
     cards: dict[str, int]
 
 
+# (Plain loops rather than comprehensions: ``replay --json`` scores thousands of games, and in
+# Python 3.11 every comprehension or generator is a function call of its own.)
+
+
 def _commander(invs: list[Inventory], kind: str) -> Title:
     """NG-E3: most cards of the kind; tie → higher total strength; tie on both → all tied."""
-    counts = {i.name: len(getattr(i, kind)) for i in invs}
-    best = max(counts.values(), default=0)
+    best = 0
+    tied: list[list[int]] = []
+    names: list[str] = []
+    for i in invs:
+        cards = getattr(i, kind)
+        if len(cards) > best:
+            best, tied, names = len(cards), [cards], [i.name]
+        elif len(cards) == best and best:
+            tied.append(cards)
+            names.append(i.name)
     if best == 0:  # Decision: no title for zero cards
         return Title()
-    tied = [i for i in invs if counts[i.name] == best]
-    if len(tied) == 1:
-        return Title([tied[0].name], "count", best)
-    strengths = {i.name: sum(getattr(i, kind)) for i in tied}
-    top = max(strengths.values())
-    holders = [name for name, s in strengths.items() if s == top]
+    if len(names) == 1:
+        return Title(names, "count", best)
+    top = -1
+    holders: list[str] = []
+    for name, cards in zip(names, tied):
+        strength = sum(cards)
+        if strength > top:
+            top, holders = strength, [name]
+        elif strength == top:
+            holders.append(name)
     return Title(holders, "strength" if len(holders) == 1 else "shared", best)
 
 
 def _quartermaster(invs: list[Inventory]) -> Title:
     """NG-E4: the largest provision left; ties share; nobody for zero (Decision)."""
-    best = max((i.provisions for i in invs), default=0)
+    best = 0
+    holders: list[str] = []
+    for i in invs:
+        if i.provisions > best:
+            best, holders = i.provisions, [i.name]
+        elif i.provisions == best and best:
+            holders.append(i.name)
     if best <= 0:
         return Title()
-    holders = [i.name for i in invs if i.provisions == best]
     return Title(holders, "alone" if len(holders) == 1 else "tied", best)
 
 
 def score(invs: list[Inventory]) -> Result:
-    scores = {i.name: Score(knights=sum(i.crown) + sum(i.mercenary),  # NG-E2
-                            teutons=sum(i.teutons),
-                            ducats=i.ducats // 2)  # NG-E5
-              for i in invs}
+    scores: dict[str, Score] = {}
+    cards: dict[str, int] = {}
+    for i in invs:
+        scores[i.name] = Score(knights=sum(i.crown) + sum(i.mercenary),  # NG-E2
+                               teutons=sum(i.teutons),
+                               ducats=i.ducats // 2)  # NG-E5
+        cards[i.name] = i.cards
     crown = _commander(invs, "crown")
     merc = _commander(invs, "mercenary")
     quarter = _quartermaster(invs)
@@ -111,13 +135,21 @@ def score(invs: list[Inventory]) -> Result:
 
     # NG-E6: most points; tie → more cards; still tied → shared.  Places are shared the same way
     # (standard competition ranking: 1, 1, 3).
-    cards = {i.name: i.cards for i in invs}
-    key = {name: (s.total, cards[name]) for name, s in scores.items()}
-    keys = list(key.values())
-    places = {name: 1 + sum(1 for other in keys if other > k) for name, k in key.items()}
-    winners = [name for name, place in places.items() if place == 1]
-    top_total = max(total for total, _ in keys)
-    on_points = sum(1 for total, _ in keys if total == top_total)
+    keys = [(s.total, cards[name]) for name, s in scores.items()]
+    places: dict[str, int] = {}
+    winners: list[str] = []
+    top_total = max(keys)[0]
+    on_points = 0
+    for name, key in zip(scores, keys):
+        place = 1
+        for other in keys:
+            if other > key:
+                place += 1
+        places[name] = place
+        if place == 1:
+            winners.append(name)
+        if key[0] == top_total:
+            on_points += 1
     if on_points == 1:
         decided_by = "points"
     elif len(winners) == 1:
