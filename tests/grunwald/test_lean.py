@@ -424,3 +424,33 @@ def test_the_plain_line_encoder_writes_what_json_writes():
         v = value(0)
         assert jsonio.dumps_line_plain(v) == jsonio.dumps_line(v)
     assert jsonio.dumps_line_plain({1: "non-string key"}) == jsonio.dumps_line({1: "non-string key"})
+
+
+def test_every_shape_of_a_placement_entry():
+    """The lean reader tells a placement's keys apart by their number (player, field and pawn,
+    then count and ducats if given): every other shape, and every value of the wrong type, gives
+    the full replay's answer."""
+    base = random_record(3)  # a complete four-player game
+    assert check(base) == "complete"
+    spots = [(r, i) for r, rnd in enumerate(base["rounds"]) for i, e in enumerate(rnd["placements"])
+             if "pass" not in e]
+    variants = [
+        lambda e: e.pop("pawn"), lambda e: e.pop("field"), lambda e: e.pop("player"),
+        lambda e: e.update(count=e.get("count", 1)), lambda e: e.update(ducats=0),
+        lambda e: e.update(ducats=1), lambda e: e.update(count=True), lambda e: e.update(count=1.0),
+        lambda e: e.update(ducats="1"), lambda e: e.update(ducats=None), lambda e: e.update(extra=1),
+        lambda e: e.update(ducats=True), lambda e: e.update(ducats=1.5), lambda e: e.update(count=2.0),
+        lambda e: e.update(count=2, ducats=True), lambda e: e.update(count=True, ducats=1),
+        lambda e: e.update(count=2, ducats=1, extra=1), lambda e: e.update(**{"pass": True}),
+        lambda e: (e.pop("pawn"), e.update(count=1)), lambda e: (e.pop("pawn"), e.update(ducats=1)),
+        lambda e: (e.pop("field"), e.update(count=1, ducats=1)), lambda e: e.update(pawn="helpers"),
+        lambda e: e.update(field="Crown"), lambda e: e.update(field=["crown"]),
+    ]
+    outcomes: dict[str, int] = {}
+    for k, edit in enumerate(variants):
+        for r, i in spots:
+            doc = copy.deepcopy(base)
+            edit(doc["rounds"][r]["placements"][i])
+            outcome = check(doc)
+            outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    assert outcomes.get("error", 0) > 700 and outcomes.get("complete", 0) > 50, outcomes

@@ -265,20 +265,29 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
             stakes = fields[f]  # KeyError: not a field (NG-P5)
             pawn = entry["pawn"]
             # keys: player, field and pawn (read), count and ducats if given, and no other
-            size = 3
-            if "count" in entry:
-                count = entry["count"]
-                size = 4
-            else:
-                count = 1
-            if "ducats" in entry:
-                ducats = entry["ducats"]
-                size += 1
-            else:
-                ducats = 0
-            if len(entry) != size or type(count) is not int or type(ducats) is not int:
-                raise _Bail
+            size = len(entry)
             pairs += size
+            if size == 3:
+                count = 1
+                ducats = 0
+            elif size == 4:
+                if "count" in entry:
+                    count = entry["count"]
+                    ducats = 0
+                    if type(count) is not int:
+                        raise _Bail
+                else:  # (a KeyError if the fourth key is neither)
+                    ducats = entry["ducats"]
+                    count = 1
+                    if type(ducats) is not int:
+                        raise _Bail
+            elif size == 5:
+                count = entry["count"]
+                ducats = entry["ducats"]
+                if type(count) is not int or type(ducats) is not int:
+                    raise _Bail
+            else:
+                raise _Bail
             st = stakes[who] if who in stakes else None
             if f in _SPECIAL_FIELDS:
                 if f == "teutons":
