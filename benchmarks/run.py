@@ -243,7 +243,7 @@ def write_doc(report: Report, quick: bool) -> None:
         f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()} · "
         f"Python {platform.python_version()}{' · quick run' if quick else ''}",
         "",
-        "Produced by `python benchmarks/run.py` (see the README). Ratios compare figures measured in "
+        "Produced by `python3 benchmarks/run.py` (see the README). Ratios compare figures measured in "
         "the same run: medians of interleaved runs.",
         "",
         "| result | measurement | figure | budget | ratio |",
