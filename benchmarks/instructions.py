@@ -47,7 +47,8 @@ def callgrind(python: str, files: list[str], out: Path) -> int:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
     cmd = [python, "-m", "referee", "replay", "--json", *files]
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)  # writes any .pyc first
+    # once without valgrind first, from the same folder (the same copy of the code): any .pyc
+    subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env, cwd=out.parent)
     result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *cmd],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env,
                             cwd=out.parent, check=True)
@@ -72,6 +73,8 @@ def main() -> int:
     ap.add_argument("--records", type=int, default=100)
     ap.add_argument("--top", type=int, default=15, help="list the K costliest functions")
     args = ap.parse_args()
+    if args.records < 2:
+        ap.error("--records must be at least 2 (the figure is N records minus 1)")
     if shutil.which("valgrind") is None:
         print("instructions.py needs valgrind (and callgrind_annotate) on the PATH", file=sys.stderr)
         return 2

@@ -53,6 +53,10 @@ def prepare_python(work: Path, python: str | None) -> str:
     if not py.exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         subprocess.run([str(py), "-m", "pip", "install", "--quiet", str(ROOT)], check=True)
+    else:  # a reused --work: install this tree's code again, and any new dependency
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", str(ROOT)], check=True)
+        subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall",
+                        str(ROOT)], check=True)
     return str(py)
 
 

@@ -111,6 +111,20 @@ def test_several_files_with_one_bad(tmp_path):
     assert "bad.json" in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
+def test_several_files_are_named_as_typed(tmp_path):
+    """The ``file`` key and the errors show each path as it was given; a file's own error is not
+    prefixed with its name a second time; a missing file does not stop the others."""
+    (tmp_path / "g.json").write_text((EXAMPLES / "two-players.json").read_text())
+    r = referee("replay", "--json", "./g.json", "missing.json", "", cwd=tmp_path)
+    assert r.returncode == 1
+    lines = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [line["file"] for line in lines] == ["./g.json", "missing.json", ""]
+    assert lines[0]["complete"] is True
+    assert lines[1]["error"]["message"] == "cannot read missing.json: no such file"
+    assert r.stderr.splitlines() == ["referee: cannot read missing.json: no such file",
+                                     'referee: cannot read "": no such file']
+
+
 def test_usage_errors_exit_2():
     r = referee("replay")
     assert r.returncode == 2

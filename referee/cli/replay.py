@@ -77,8 +77,8 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
                 raise
             failed += 1
             message = " ".join(error.render(lang).split())
-            if not isinstance(error, RecordError):
-                message = f"{path}: {message}"
+            if not isinstance(error, RecordError) and str(path) not in message:
+                message = f"{path}: {message}"  # (a file's own errors name it already)
             sys.stderr.write(f"referee: {message}\n")
             if as_json:
                 entry = {"file": str(path), "error": _error_dict(error, lang)}

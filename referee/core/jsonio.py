@@ -90,8 +90,8 @@ def loads_counted(data: str | bytes) -> tuple[Any, int] | None:
 
     The decoder is orjson's (half the time of ``json``'s on a record).  It accepts a subset of
     what ``json`` accepts (no ``NaN``, no ``1e400``) and reads the same values, except integers
-    beyond 64 bits, which it reads as floats: a reader that type-checks what it uses refuses
-    those, and the strict path then reads them as ``json`` does."""
+    outside the 64-bit range, which it reads as floats: a reader that type-checks what it uses
+    refuses those, and the strict path then reads them as ``json`` does."""
     if type(data) is bytes:
         if b"\\" in data or len(data) > MAX_DOCUMENT_BYTES or data.startswith(b"\xef\xbb\xbf"):
             return None
@@ -124,12 +124,17 @@ def read_text(path: str | os.PathLike[str]) -> str:
     return decode_text(read_bytes(path), path)
 
 
+def _shown(path: str | os.PathLike[str]) -> str:
+    """A path as the user gave it (``""`` shown as such)."""
+    return os.fspath(path) or '""'
+
+
 def decode_text(data: bytes, path: str | os.PathLike[str]) -> str:
     """The text of a file's bytes (UTF-8, with or without a byte order mark)."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError("core.file.not_utf8", path=str(Path(path))) from None
+        raise InputError("core.file.not_utf8", path=_shown(path)) from None
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
@@ -144,7 +149,7 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
             if stat.S_ISDIR(info.st_mode):
                 raise IsADirectoryError
             if info.st_size > MAX_DOCUMENT_BYTES:
-                raise InputError("core.file.too_large", path=str(Path(path)),
+                raise InputError("core.file.too_large", path=_shown(path),
                                  limit=MAX_DOCUMENT_BYTES)
             # The size is a hint (a file may grow; a pipe has none): read to the end, but never
             # more than the limit allows.
@@ -158,19 +163,18 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         finally:
             os.close(fd)
     except IsADirectoryError:
-        raise InputError("core.file.is_dir", path=str(Path(path))) from None
+        raise InputError("core.file.is_dir", path=_shown(path)) from None
     except FileNotFoundError:
-        raise InputError("core.file.missing", path=str(Path(path))) from None
+        raise InputError("core.file.missing", path=_shown(path)) from None
     except PermissionError:  # (a folder one may not list, or any folder on Windows)
-        p = Path(path)
-        raise InputError("core.file.is_dir" if p.is_dir() else "core.file.denied",
-                         path=str(p)) from None
+        raise InputError("core.file.is_dir" if Path(path).is_dir() else "core.file.denied",
+                         path=_shown(path)) from None
     except OSError as exc:
-        raise InputError("core.file.unreadable", path=str(Path(path)),
+        raise InputError("core.file.unreadable", path=_shown(path),
                          detail=exc.strerror or str(exc)) from None
     data = chunks[0] if len(chunks) == 2 else b"".join(chunks)
     if len(data) > MAX_DOCUMENT_BYTES:
-        raise InputError("core.file.too_large", path=str(Path(path)), limit=MAX_DOCUMENT_BYTES)
+        raise InputError("core.file.too_large", path=_shown(path), limit=MAX_DOCUMENT_BYTES)
     return data
 
 

@@ -45,8 +45,8 @@ def lean_output(doc):
         parsed = None
     got = parsed.complete_output() if parsed is not None else None
     for text in (jsonio.dumps_pretty(doc), json.dumps(doc, ensure_ascii=False)):
-        from_text = cli_replay.lean_output(text, None)
-        assert from_text == got
+        assert cli_replay.lean_output(text, None) == got
+        assert cli_replay.lean_output(text.encode(), None) == got  # the file's bytes, as replay
     return got
 
 

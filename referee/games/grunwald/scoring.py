@@ -70,8 +70,8 @@ class Result:
     cards: dict[str, int]
 
 
-# (Plain loops rather than comprehensions: ``replay --json`` scores thousands of games, and in
-# Python 3.11 every comprehension or generator is a function call of its own.)
+# (Mostly plain loops rather than comprehensions: ``replay --json`` scores thousands of games, and
+# in Python 3.11 every comprehension or generator expression is a function call of its own.)
 
 
 def _commander(invs: list[Inventory], kind: str) -> Title:
@@ -90,14 +90,9 @@ def _commander(invs: list[Inventory], kind: str) -> Title:
         return Title()
     if len(names) == 1:
         return Title(names, "count", best)
-    top = -1
-    holders: list[str] = []
-    for name, cards in zip(names, tied):
-        strength = sum(cards)
-        if strength > top:
-            top, holders = strength, [name]
-        elif strength == top:
-            holders.append(name)
+    strengths = [sum(cards) for cards in tied]
+    top = max(strengths)
+    holders = [name for name, strength in zip(names, strengths) if strength == top]
     return Title(holders, "strength" if len(holders) == 1 else "shared", best)
 
 
