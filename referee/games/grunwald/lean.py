@@ -26,11 +26,12 @@ differential tests fail otherwise).  No I/O here.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from operator import itemgetter
 from typing import Any
 
 from referee.core.jsonio import colon_budget
-from referee.games.grunwald.actions import HELPER, OFFICER
+from referee.games.grunwald.actions import FIELDS, HELPER, OFFICER
 # the named pile, else the camp if it holds the card, else the hand (the engine's own rule)
 from referee.games.grunwald.engine import _source_pile_in as _source_pile
 from referee.games.grunwald.cards import (
@@ -138,7 +139,7 @@ def _replay(names: list[str], doc: dict[str, Any]) -> tuple[list[Player], int]:
             p.passed = False
     knights = []
     for p in ps:
-        knights.append(_knights(p))
+        knights.append(p.knight_count())
     budget += _feeding(ps, index, doc, knights)
     for p in ps:  # NG-E1: every remaining knight eats one provision
         p.provisions -= knights[p.index]
@@ -242,9 +243,7 @@ def _placements(ps: list[Player], after: list[list[Player]], placements: Any, r:
     pairs in the entries (their colon budget)."""
     if type(placements) is not list:
         raise _Bail
-    fields: dict[str, dict[int, list[int]]] = {
-        "teutons": {}, "crown": {}, "provisions": {}, "ducats": {}, "mercenaries": {}, "helpers": {},
-    }
+    fields: dict[str, dict[int, list[int]]] = {f: {} for f in FIELDS}
     pairs = 0
     p: Player | None = ps[(r - 1) % n]  # NG-R4: the start player moves on every round
     for entry in placements:
@@ -389,7 +388,7 @@ def _skirmish(ps: list[Player], names: list[str], index: dict[str, int],
     if owed > 0:
         pending = []
         for i in _CLOCKWISE[n][(r - 1) % n]:
-            if _holds_loss_material(ps[i]):
+            if ps[i].holds_loss_material():
                 pending.append(i)
     if pending:
         budget += _losses(ps, names, index, skirmish["losses"], pending, owed)
@@ -421,26 +420,12 @@ _AFTER = {n: [itemgetter(*seats[1:], i) for i, seats in enumerate(_CLOCKWISE[n])
           for n in range(2, 5)}
 
 
-def _holds_loss_material(p: Player) -> bool:
-    if p.provisions > 0:
-        return True
-    for pile in (p.hand, p.camp):
-        for c in pile:
-            if c != PEASANT:
-                return True
-    return False
-
-
 def _losses(ps: list[Player], names: list[str], index: dict[str, int], losses: Any,
             pending: list[int], owed: int) -> int:
     """NG-S4: every player who owes pays, in the record's ``losses`` object.  Returns its colon
     budget: its pairs and one ":" in each item paid (``provisions:N`` or a card, never the
     peasant); the others' lists are empty."""
-    if type(losses) is not dict:
-        raise _Bail
-    for name, items in losses.items():
-        if name not in index or type(items) is not list or (index[name] not in pending and items):
-            raise _Bail
+    _check_payers(losses, index, pending)
     budget = len(losses)
     # The piles change in place, unlike the engine's: a bail throws the whole state away.
     for who in pending:
@@ -547,13 +532,14 @@ _MERCENARY_CARD = {v: f"{MERCENARY}:{v}" for v in range(1, 7)}
 # --- the end (NG-E1) ---------------------------------------------------------------------------------
 
 
-def _knights(p: Player) -> int:
-    n = 0
-    for pile in (p.hand, p.camp):
-        for c, k in pile.items():
-            if c in _KNIGHTS:
-                n += k
-    return n
+def _check_payers(payers: Any, index: dict[str, int], pending: Collection[int]) -> None:
+    """A ``losses`` or ``feeding`` object: known players, each with a list, and only those who
+    owe something (``pending``) may list anything."""
+    if type(payers) is not dict:
+        raise _Bail
+    for name, items in payers.items():
+        if name not in index or type(items) is not list or (index[name] not in pending and items):
+            raise _Bail
 
 
 def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any], knights: list[int]
@@ -570,11 +556,7 @@ def _feeding(ps: list[Player], index: dict[str, int], doc: dict[str, Any], knigh
             raise _Bail
         return 0
     feeding = doc["feeding"]
-    if type(feeding) is not dict:
-        raise _Bail
-    for name, items in feeding.items():
-        if name not in index or type(items) is not list or (index[name] not in pending and items):
-            raise _Bail
+    _check_payers(feeding, index, pending)
     budget = len(feeding)
     for who, need in pending.items():
         p = ps[who]
