@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import games
+from referee.core import registry as games
 from referee.core import jsonio
 from referee.core.errors import RecordError
 from tests.conftest import EXAMPLES

@@ -6,7 +6,7 @@ import json
 
 from referee.cli import sessions
 from referee.core import jsonio
-from referee.games import get
+from referee.core.registry import get
 from referee.store.sessions import Store
 from tests.conftest import EXAMPLES
 

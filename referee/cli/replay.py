@@ -14,7 +14,7 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
     """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
     record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
     that do not say.  Every error, now or while replaying, names the file."""
-    from referee import games
+    from referee.core import registry as games
 
     with from_file(path):
         document = jsonio.loads(jsonio.read_text(path) if text is None else text)
@@ -27,7 +27,7 @@ def lean_output(data: bytes | str, default_game: str | None):
     from the file's bytes or text (``jsonio.loads_counted``: the reader proves no key is
     repeated); ``None`` for any other record, or whenever unsure.  The caller then reads and
     replays the record in full: the only path that reports errors and partial games."""
-    from referee import games
+    from referee.core import registry as games
 
     counted = jsonio.loads_counted(data)
     if counted is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from referee import games
+from referee.core import registry as games
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.errors import from_file

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from referee import games
+from referee.core import registry as games
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
 from referee.core import dialog as dialogs

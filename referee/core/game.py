@@ -37,6 +37,8 @@ class ParsedRecord(Protocol):
 
 class Game(Protocol):
     name: str  # the record's ``game`` value
+    aliases: tuple[str, ...]  # short names for ``--game``
+    is_default: bool  # the game of records that do not name theirs (at most one game)
     title: str  # shown to players
     short_title: str  # where space is short
     text_prefix: str  # this game's namespace in the prompts/ catalogs
@@ -139,6 +141,8 @@ class GamePackage:
     writes only what is its own (the live dialog, its exports' JSON, its result summary …)."""
 
     package: str
+    aliases: tuple[str, ...] = ()
+    is_default = False
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games import get
+from referee.core.registry import get
 
 GAME = get("kajko")
 

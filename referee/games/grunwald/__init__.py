@@ -15,6 +15,9 @@ class Grunwald(GamePackage):
     package = "referee.games.grunwald"
     export_title_key = "grunwald.export.title"
     name = "na-grunwald"
+    aliases = ("grunwald",)  # short names for --game
+    #: records that do not name their game are Na Grunwald! records (format 1 had no ``game``)
+    is_default = True
     title = "Na Grunwald!"
     short_title = "Na Grunwald!"  # where space is short (the list of sessions)
     #: first segment of this game's keys in the text catalogs

@@ -17,6 +17,7 @@ class Kajko(GamePackage):
     package = "referee.games.kajko"
     export_title_key = "kajko.summary.title"
     name = "kajko-kokosz"
+    aliases = ("kajko",)  # short names for --game
     title = "Kajko i Kokosz: Przygody Wojów"
     short_title = "Kajko i Kokosz"  # where space is short (the list of sessions)
     #: first segment of this game's keys in the text catalogs
