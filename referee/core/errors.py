@@ -12,6 +12,8 @@ import re
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from referee.core.text import catalog
+
 _IDENT = re.compile(r"^[^\W\d]\w*$")
 
 
@@ -31,8 +33,6 @@ class RefereeError(Exception):
         self.params = params
 
     def render(self, lang: str = "en") -> str:
-        from referee.core.text import catalog
-
         return catalog(lang).render_error(self)
 
     def __str__(self) -> str:  # pragma: no cover - exercised through render()
@@ -57,8 +57,6 @@ class RecordError(RefereeError):
         return self
 
     def as_dict(self, lang: str = "en") -> dict[str, Any]:
-        from referee.core.text import catalog
-
         return {
             "rule": self.rule,
             "location": self.location,

@@ -107,13 +107,13 @@ class Catalog:
         return key in self._namespace(key.split(".", 1)[0])
 
     def render_error(self, error: "RefereeError", bare: bool = False) -> str:
-        """One line: ``location: rule: message`` (``bare`` gives the message alone)."""
-        from referee.core.errors import RecordError
-
+        """One line: ``location: rule: message`` (``bare`` gives the message alone); a record
+        error (one with a ``location``) is prefixed by its file, location and rule id."""
         message = self(error.key, **error.params)
-        if bare or not isinstance(error, RecordError):
+        location = getattr(error, "location", None)
+        if bare or location is None:
             return message
-        parts = [p for p in (error.source, error.location, error.rule) if p]
+        parts = [p for p in (getattr(error, "source", None), location, getattr(error, "rule", None)) if p]
         return ": ".join([*parts, message])
 
 
