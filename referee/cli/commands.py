@@ -1,4 +1,4 @@
-"""Session commands: new, play, undo, list, show, delete, import, export.
+"""Session commands: new, play, undo, list, show, delete, import, export, stats.
 
 Game-agnostic: everything about a game goes through its object in the registry.
 """
