@@ -1,86 +1,75 @@
 """Session commands: new, play, undo, list, show, delete, import, export, stats.
 
-Game-agnostic: everything about a game goes through its object in the registry.
+Thin: the session service (``referee.core.service``) decides everything; these functions ask the
+table (through the ``Prompter``) and draw what it returns.  Without a terminal, a command that
+would ask refuses before it changes anything (``Prompter.for_terminal``).
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from referee.core import registry as games
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.core.errors import RefereeError, UsageError, from_file
+from referee.core.service import (
+    PALETTE, SessionHandle, SessionService, UndoPlan, short_title, trim_finished,
+)
 from referee.core.text import Catalog, catalog
-from referee.store.sessions import Session, Store
+from referee.store.sessions import Store
 
-PALETTE = ["red", "green", "magenta", "yellow", "cyan", "blue"]
+__all__ = ["PALETTE", "LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "delete",
+           "import_records", "export", "show_stats"]
 
 
 def console() -> Console:
     return Console(highlight=False)
 
 
-def _replay(game, record: dict[str, Any], source: Any = None):
-    """Parse and replay a record; errors in a stored session name its file (``source``)."""
-    with from_file(source):
-        parsed = game.parse_record(record)
-        state, steps = parsed.replay()
-    return parsed, state, [s.action for s in steps]
+def is_color(name: str) -> bool:
+    """A colour the terminal (Rich) can draw."""
+    from rich.color import Color, ColorParseError
+
+    try:
+        Color.parse(name)
+    except ColorParseError:
+        return False
+    return True
+
+
+def service(store: Store) -> SessionService:
+    return SessionService(store, is_color=is_color)
 
 
 # --------------------------------------------------------------------------------------------
 # new
 
 
-_game = games.find
-
-
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
-        variants: list[str] | None = None, hints: bool | None = None) -> Session:
-    game = _game(game_name)
+        variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
+    sessions = service(store)
     t = catalog(lang)
     out = console()
-    setup: dict[str, Any] = {}
-    for v in variants or []:
-        if v not in game.variants:
-            raise UsageError("core.cli.no_variant", game=game.title, variant=v,
-                             known=", ".join(game.variants) or "-")
-        setup.setdefault("variants", {})[v] = True
-    if hints and not game.has_hints:
-        raise UsageError("core.cli.no_hints", game=game.title)
+    game, setup = sessions.options(game_name, variants, hints)
+    if players is None or play_now:
+        prompter = prompter or Prompter.for_terminal(
+            out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
     if players is None:
-        prompter = prompter or Prompter(out, lang)
         players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
         questions = game.setup(t)
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
-    players = [p.strip() for p in players]
-    if colors is not None and "colors" not in game.meta_keys:
-        raise UsageError("core.cli.no_colors", game=game.title)
-    colors = colors or PALETTE[: len(players)]
-    if len(colors) != len(players):
-        raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
-    _check_colors(colors)
-    from datetime import date
-
-    today = date.today().isoformat()
-    extras = {"date": today, "colors": dict(zip(players, colors))}
-    # only what the game's record format holds (a record is a public contract)
-    meta = {**setup, **{k: v for k, v in extras.items() if k in game.meta_keys}}
-    record = game.new_record(players, meta)
-    game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
-    name = name or store.unique_name(f"{today} {', '.join(players)}")
-    session = store.create(name, game.name, record, lang)
+    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name)
+    if play_now:
+        prompter.require()  # the game is played at the table: nothing is created without one
+    session = sessions.create(draft)
     out.print(t("core.cli.created", name=session.name, id=session.id))
     if play_now:
         play(store, session, lang, prompter=prompter, hints=hints)
@@ -100,132 +89,89 @@ def _ask_players(t: Catalog, counts: tuple[int, ...]) -> dialogs.Dialog:
     return names
 
 
-def _check_colors(colors: list[str]) -> None:
-    from rich.color import Color, ColorParseError
-
-    if len(set(colors)) != len(colors):
-        raise RefereeError("core.cli.colors_twice")
-    for c in colors:
-        try:
-            Color.parse(c)
-        except ColorParseError:
-            raise RefereeError("core.cli.bad_color", color=c) from None
-
-
 # --------------------------------------------------------------------------------------------
 # play and undo
 
 
-def play(store: Store, session: Session | str | None, lang: str | None, prompter: Prompter | None = None,
-         hints: bool | None = None) -> None:
+def play(store: Store, session: SessionHandle | str | None, lang: str | None,
+         prompter: Prompter | None = None, hints: bool | None = None) -> None:
     """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
     last played; the choice is kept with the session)."""
     out = console()
+    sessions = service(store)
     if session is None:
-        session = _choose_unfinished(store, lang, prompter or Prompter(out, lang))
+        prompter = prompter or Prompter.for_terminal(out, lang, "core.cli.no_terminal_play")
+        session = _choose_unfinished(sessions, lang, prompter)
         if session is None:
             return
-    if isinstance(session, str):
-        session = store.open(session)
-    with session:
-        lang = lang or session.lang
-        t = catalog(lang)
-        game = _game(session.game)
-        if hints and not game.has_hints:
-            raise UsageError("core.cli.no_hints", game=game.title)
-        if hints is None:
-            hints = bool(session.settings.get("hints")) and game.has_hints
-        elif game.has_hints:
-            session.settings["hints"] = hints
-        parsed, state, actions = _replay(game, session.record, session.path)
-        colors = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
-        prompter = prompter or Prompter(out, lang)
+    with sessions.open_live(session, lang=lang, hints=hints) as live:
+        t = live.t
+        prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
+        if not live.over:
+            prompter.require()
         played = False
         try:
-            while not game.is_over(state):
+            while not live.over:
                 played = True
-                result = dialogs.run(game.dialog(state, t, colors, hints=hints), prompter.ask)
+                result = dialogs.run(live.dialog(), prompter.ask)
                 if result is dialogs.UNDO:
-                    if not actions:
+                    undone = live.undo(lambda players: _all_agree(players, t, prompter, out))
+                    if undone.status == "nothing":
                         out.print(t("core.cli.nothing_to_undo"))
-                        continue
-                    if game.is_secret(actions[-1]) and not _all_agree(game, state, t, prompter, out):
-                        continue
-                    out.print(t("core.cli.undone", what=game.describe(t, actions[-1])))
-                    actions.pop()
-                    state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
+                    elif undone.status == "done":
+                        out.print(t("core.cli.undone", what=undone.what))
                 else:
-                    trial = state.copy()
-                    game.apply(trial, result)  # the engine validates every action again
-                    marker = game.news_marker(state)
-                    state = trial
-                    actions.append(result)
-                    render(game.news(t, marker, state), out)
-                # persisted before the next prompt appears
-                session.save(game.write_record(session.players, actions, parsed.meta),
-                             complete=game.is_over(state), result=game.result_summary(state))
+                    render(live.apply(result), out)  # saved before the next question appears
         except KeyboardInterrupt:
             out.print()
-            out.print(t("core.cli.interrupted", id=session.id))
+            out.print(t("core.cli.interrupted", id=live.session.id))
             raise
         if not played:  # the game was already over: show how it ended
-            render(game.summary(state, t, session.name), out)
-        out.print(t("core.cli.finished", id=session.id))
+            render(live.summary(), out)
+        out.print(t("core.cli.finished", id=live.session.id))
 
 
-def _all_agree(game, state, t: Catalog, prompter: Prompter, out: Console) -> bool:
+def _all_agree(players: list[str], t: Catalog, prompter: Prompter, out: Console) -> bool:
     out.print(t("core.cli.secret_undo"))
-    for name in state.names:
+    for name in players:
         if not prompter.ask(dialogs.Confirm("undo.agree", t("core.cli.secret_undo_confirm", player=name))):
             out.print(t("core.cli.secret_undo_refused"))
             return False
     return True
 
 
-def _choose_unfinished(store: Store, lang: str | None, prompter: Prompter) -> Session | None:
+def _choose_unfinished(sessions: SessionService, lang: str | None, prompter: Prompter) -> str | None:
     t = catalog(lang or "en")
-    open_ones = [e for e in store.entries() if not e.get("complete")]
+    open_ones = sessions.unfinished()
     if not open_ones:
         console().print(t("core.cli.no_unfinished"))
         return None
-    choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {_title(e.get('game'))}", e["id"])
+    choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {short_title(e.get('game'))}", e["id"])
                for e in open_ones]
-    sid = prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
-    return store.open(sid)
-
-
-def _title(name: object) -> str:
-    try:
-        return games.get(str(name)).short_title
-    except KeyError:
-        return str(name)
+    return prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
 
 
 def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,
          prompter: Prompter | None = None) -> None:
-    with store.open(key) as session:
-        t = catalog(lang or session.lang)
-        game = _game(session.game)
-        parsed, state, actions = _replay(game, session.record, session.path)
-        if steps > len(actions):
-            raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
-        dropped = actions[len(actions) - steps:]
-        if any(game.is_secret(a) for a in dropped) and not all_agree:
-            raise RefereeError("core.cli.undo_secret")
-        out = console()
-        if not yes:
-            for a in dropped:
-                out.print(t("core.cli.undo_would", what=game.describe(t, a)))
-            prompter = prompter or Prompter(out, lang or session.lang)
-            if not prompter.ask(dialogs.Confirm("undo.confirm", t.n("core.cli.undo_confirm", steps))):
-                out.print(t("core.cli.undo_kept"))
-                return
-        actions = actions[: len(actions) - steps]
-        state = _replay(game, game.write_record(session.players, actions, parsed.meta))[1]
-        session.save(game.write_record(session.players, actions, parsed.meta),
-                     complete=game.is_over(state), result=game.result_summary(state))
-        for a in dropped:
-            out.print(t("core.cli.undone", what=game.describe(t, a)))
+    out = console()
+
+    def confirm(plan: UndoPlan) -> bool:
+        t = catalog(plan.lang)
+        asker = prompter or Prompter.for_terminal(out, plan.lang, "core.cli.no_terminal_yes",
+                                                  command="undo")
+        asker.require()  # before a word of it is printed
+        for what in plan.entries:
+            out.print(t("core.cli.undo_would", what=what))
+        if asker.ask(dialogs.Confirm("undo.confirm", t.n("core.cli.undo_confirm", plan.steps))):
+            return True
+        out.print(t("core.cli.undo_kept"))
+        return False
+
+    undone = service(store).undo(key, steps, all_agree, lang=lang, confirm=None if yes else confirm)
+    if undone is not None:
+        t = catalog(undone.lang)
+        for what in undone.entries:
+            out.print(t("core.cli.undone", what=what))
 
 
 # --------------------------------------------------------------------------------------------
@@ -239,44 +185,20 @@ LIST_FINISHED = 20
 def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False) -> None:
     """The sessions: every unfinished one and the most recent finished ones (``--all``: every one;
     ``--json``: always every one)."""
-    t = catalog(lang)
-    entries = store.entries()
-    rows = []
-    for e in entries:
-        status: dict[str, Any] = {"complete": bool(e.get("complete"))}
-        if e.get("complete") and e.get("result"):
-            status["winners"] = e["result"].get("winners", [])
-        elif not e.get("complete"):
-            try:
-                s = store.open(e["id"], write=False)
-                game = _game(s.game)
-                state = _replay(game, s.record, s.path)[1]
-                out_state = game.replay_output(state)
-                for k in ("round", "awaiting"):
-                    if k in out_state:
-                        status[k] = out_state[k]
-                if not as_json:  # words for people; the JSON says the same in data
-                    status["progress"] = game.progress(state, t)
-                e = {**e, "updated": s.updated}
-            except RefereeError:
-                status["error"] = True
-        rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created", "updated")},
-                     **status})
+    # words for people; the JSON says the same in data
+    rows = service(store).list_status(None if as_json else lang)
     if as_json:
         sys.stdout.write(jsonio.dumps_line(rows) + "\n")
         return
+    t = catalog(lang)
     out = console()
     if not rows:
         out.print(t("core.cli.no_sessions"))
         return
     several = len({r["game"] for r in rows}) > 1  # name the game only where it is not obvious
     hidden = 0
-    finished = [r for r in rows if r["complete"]]
-    if not show_all and len(finished) > LIST_FINISHED:
-        recent = sorted(finished, key=lambda r: r.get("updated") or "", reverse=True)[:LIST_FINISHED]
-        keep = {id(r) for r in recent}
-        hidden = len(finished) - LIST_FINISHED
-        rows = [r for r in rows if not r["complete"] or id(r) in keep]
+    if not show_all:
+        rows, hidden = trim_finished(rows, LIST_FINISHED)
     table = Table(title=t("core.cli.sessions_title"), title_justify="left")
     columns = ("col_id", "col_name", *(("col_game",) if several else ()), "col_players", "col_status",
                "col_updated")
@@ -288,8 +210,8 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         elif r["complete"]:
             status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
         else:
-            status = r.pop("progress", "")
-        game = (_title(r["game"]),) if several else ()
+            status = r.get("progress", "")
+        game = (short_title(r["game"]),) if several else ()
         table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
@@ -298,28 +220,26 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
 
 
 def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
-    session = store.open(key, write=False)
-    lang = lang or session.lang
-    game = _game(session.game)
-    state = _replay(game, session.record, session.path)[1]
     if as_json:
-        out = {"session": {"id": session.id, "name": session.name, "created": session.created,
-                           "updated": session.updated}, **game.replay_output(state)}
-        sys.stdout.write(jsonio.dumps_line(out) + "\n")
+        sys.stdout.write(jsonio.dumps_line(service(store).show_data(key)) + "\n")
         return
-    render(game.summary(state, catalog(lang), f"{session.name} ({session.id})"), console())
+    render(service(store).show_report(key, lang), console())
 
 
 def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | None = None) -> None:
     t = catalog(lang)
-    sid = store.resolve(key)
-    if not yes:
-        prompter = prompter or Prompter(console(), lang)
-        if not prompter.ask(dialogs.Confirm("delete.confirm", t("core.cli.delete_confirm", id=sid))):
-            console().print(t("core.cli.delete_kept", id=sid))
-            return
-    store.delete(sid)
-    console().print(t("core.cli.deleted", id=sid))
+
+    def confirm(sid: str) -> bool:
+        asker = prompter or Prompter.for_terminal(console(), lang, "core.cli.no_terminal_yes",
+                                                  command="delete")
+        if asker.ask(dialogs.Confirm("delete.confirm", t("core.cli.delete_confirm", id=sid))):
+            return True
+        console().print(t("core.cli.delete_kept", id=sid))
+        return False
+
+    sid, deleted = service(store).delete(key, confirm=None if yes else confirm)
+    if deleted:
+        console().print(t("core.cli.deleted", id=sid))
 
 
 # --------------------------------------------------------------------------------------------
@@ -331,32 +251,14 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
     from referee.cli.replay import load_record
 
     t = catalog(lang)
-    if name is not None and len(files) > 1:
-        raise RefereeError("core.cli.import_one_name")
-    # Every file is read and replayed first: one bad file imports nothing.
-    loaded = []
-    for path in files:
-        game, parsed = load_record(path, game_name)
-        state, steps = parsed.replay()
-        loaded.append((path, game, parsed, state, steps))
-    items = []
-    for path, game, parsed, state, steps in loaded:
-        record = game.write_record(parsed.players, steps, parsed.meta)
-        items.append((name or path.stem, game.name, record, lang, game.is_over(state),
-                      game.result_summary(state)))
+    imported = service(store).import_records(files, name, lang, lambda path: load_record(path, game_name))
     out = console()
-    for path, session in zip(files, store.create_many(items)):
+    for path, session in imported:
         out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
 
 
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
-    session = store.open(key, write=False)
-    game = _game(session.game)
-    parsed, state, actions = _replay(game, session.record, session.path)
-    if fmt == "record":
-        text = jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
-    else:
-        text = game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name)
+    text = service(store).export(key, fmt, lang)
     if output is None:
         sys.stdout.write(text)
         return
@@ -371,59 +273,14 @@ def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | No
 
 def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,
                since: str | None, game_name: str | None, lang: str) -> None:
-    from datetime import date
-
-    from referee.core.stats import compute
-
-    t = catalog(lang)
-    if since is not None:
-        try:
-            since = date.fromisoformat(since).isoformat()
-        except ValueError:
-            raise RefereeError("core.cli.bad_date", value=since) from None
-    entries = store.entries()
-    wanted = [_game(game_name).name] if game_name else sorted(
-        {e.get("game") for e in entries} & set(games.names()))
-    result = {}
-    for name in wanted:
-        game = _game(name)
-        result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
-                               {x: key for x, (key, _) in game.stats_extras.items()}, player=player, players_count=players_count,
-                               since=since)
+    sessions = service(store)
+    result = sessions.stats(game_name=game_name, player=player, players_count=players_count,
+                            since=since)
     if as_json:
         sys.stdout.write(jsonio.dumps_line({"games": result}) + "\n")
         return
-    out = console()
-    if not any(r["games"] for r in result.values()):
-        out.print(t("core.cli.stats_none"))
+    report = sessions.stats_report(result, lang)
+    if report is None:
+        console().print(catalog(lang)("core.cli.stats_none"))
         return
-    from referee.core.report import Heading
-    from referee.core.report import Table as ReportTable
-
-    for name, r in result.items():
-        game = _game(name)
-        players = list(r["players"])
-        report = [Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2)]
-        extras = list(game.stats_extras.values())  # (JSON key, label key)
-        overview = ReportTable(
-            "", [t(f"core.cli.{c}") for c in ("col_player", "col_games", "col_wins", "col_rate",
-                                               "col_avg", "col_best")]
-            + [t(label) for _, label in extras],
-            align=["left"] + ["right"] * (5 + len(extras)))
-        for pname, p in r["players"].items():
-            overview.rows.append([pname, str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
-                                  f"{p['average_total']:.1f}", str(p["best_total"]),
-                                  *(f"{p[key]:.1f}" for key, _ in extras)])
-        report.append(overview)
-        # Points by category and titles: one row each, one column per player.
-        parts = list(next(iter(r["players"].values()))["average_points"]) if players else []
-        detail = ReportTable(t("core.cli.stats_detail"), [t("core.cli.col_category"), *players],
-                             align=["left"] + ["right"] * len(players))
-        for part in parts:
-            detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),
-                                *(f"{r['players'][n]['average_points'].get(part, 0):.1f}" for n in players)])
-        for title in game.titles:
-            detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
-                                *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
-        report.append(detail)
-        render(report, out)
+    render(report, console())
