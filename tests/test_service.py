@@ -165,6 +165,16 @@ def test_the_real_store_is_an_archive():
                     assert p in theirs, (real.__name__, name, p)
 
 
+def test_core_knows_no_archive_and_no_cli():
+    import re
+    from pathlib import Path
+
+    import referee.core
+
+    for path in Path(referee.core.__file__).parent.glob("*.py"):
+        assert not re.search(r"^\s*(from|import)\s+referee\.(store|cli)\b", path.read_text(), re.M), path
+
+
 # -- new
 
 

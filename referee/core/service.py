@@ -269,8 +269,8 @@ class SessionService:
              name: str | None = None) -> Draft:
         """Check a new session without creating it: colours, the record's metadata (only the
         keys the game's record holds) and the players (by replaying the empty record)."""
-        if not hasattr(game, "new_record"):
-            game = registry.find(game)  # type: ignore[arg-type]
+        if game is None or isinstance(game, str):
+            game = registry.find(game)
         players = [p.strip() for p in players]
         if colors is not None and "colors" not in game.meta_keys:
             raise UsageError("core.cli.no_colors", game=game.title)
