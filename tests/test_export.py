@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from referee.cli import sessions
+from referee.cli import commands
 from referee.store.sessions import Store
 from tests.conftest import EXAMPLES
 
@@ -26,9 +26,9 @@ def export(tmp_path, fmt, hostile=False, lang="en", name="four-players.json"):
             text = text.replace(f'"{old}"', json.dumps(new))
         source = tmp_path / name
         source.write_text(text, encoding="utf-8")
-    sessions.import_records(store, [source], "game", None, lang)
+    commands.import_records(store, [source], "game", None, lang)
     out = tmp_path / f"game.{fmt}"
-    sessions.export(store, "game", fmt, out, lang)
+    commands.export(store, "game", fmt, out, lang)
     return out.read_text(encoding="utf-8")
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from referee.cli import sessions
+from referee.cli import commands
 from referee.core import jsonio
 from referee.core.registry import get
 from referee.store.sessions import Store
@@ -21,12 +21,12 @@ def test_list_shows_the_recent_finished_and_every_unfinished(tmp_path, capsys):
     items.insert(3, ("still playing", game.name, partial, "en", False, None))
     for s in store.create_many(items):
         s.close()
-    sessions.list_sessions(store, False, "en")
+    commands.list_sessions(store, False, "en")
     out = capsys.readouterr().out
     assert "still playing" in out
-    assert out.count("done ") == sessions.LIST_FINISHED
+    assert out.count("done ") == commands.LIST_FINISHED
     assert "… and 5 older finished sessions (referee list --all shows every one)." in out
-    sessions.list_sessions(store, False, "en", show_all=True)
+    commands.list_sessions(store, False, "en", show_all=True)
     assert capsys.readouterr().out.count("done ") == 25
-    sessions.list_sessions(store, True, "en")
+    commands.list_sessions(store, True, "en")
     assert len(json.loads(capsys.readouterr().out)) == 26

@@ -25,7 +25,7 @@ from rich.console import Console
 
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.cli import sessions
+from referee.cli import commands
 from referee.cli.prompter import Prompter, keys_for
 from referee.games.grunwald import bot, engine, output, record
 from referee.games.grunwald.actions import (
@@ -148,12 +148,12 @@ def play_through(store, sid, target, stop_at=None):
             prompter = Prompter(Console(file=io.StringIO(), width=120))
             table = ScriptedTable(store, sid, target, pipe, stop_at)
             prompter.before_question = table
-            sessions.play(store, sid, "en", prompter=prompter)
+            commands.play(store, sid, "en", prompter=prompter)
     return table
 
 
 def new_session(store, players):
-    s = sessions.new(store, players=players, colors=None, name=None, game_name=None, lang="en",
+    s = commands.new(store, players=players, colors=None, name=None, game_name=None, lang="en",
                      play_now=False)
     return s.id
 
@@ -238,7 +238,7 @@ def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
     first_event = _first(target, Event)
     with pytest.raises(KeyboardInterrupt):
         play_through(store, sid, target, stop_at=(first_event + 1, "reveal.crown"))
-    sessions.undo(store, sid, 3, False, "en")
+    commands.undo(store, sid, 3, False, "en")
     s = store.open(sid, write=False)
     state, steps = record.parse_record(s.record).replay()
     assert len(steps) == first_event - 2 and state.round == 1
@@ -263,7 +263,7 @@ def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
         with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
             prompter = Prompter(Console(file=io.StringIO()))
             prompter.before_question = UndoOnce(store, sid, short, pipe)
-            sessions.play(store, sid, "en", prompter=prompter)
+            commands.play(store, sid, "en", prompter=prompter)
     expected = engine.new_state(players)
     for a in short:
         engine.apply(expected, a)
@@ -281,9 +281,9 @@ def test_undo_never_rereveals_skirmish_cards_without_everybody(tmp_path):
     from referee.core.errors import RefereeError
 
     with pytest.raises(RefereeError) as info:
-        sessions.undo(store, sid, 1, False, "en")
+        commands.undo(store, sid, 1, False, "en")
     assert info.value.key == "core.cli.undo_secret"
-    sessions.undo(store, sid, 1, True, "en")
+    commands.undo(store, sid, 1, True, "en")
     s = store.open(sid, write=False)
     assert len(record.parse_record(s.record).replay()[1]) == skirmish
 
@@ -302,9 +302,9 @@ def test_masked_entry_never_echoes_the_card():
 def test_import_then_export_round_trip(tmp_path):
     store = Store(tmp_path)
     for name in ("four-players.json", "in-progress-three-players.json"):
-        sessions.import_records(store, [EXAMPLES / name], None, None, "en")
+        commands.import_records(store, [EXAMPLES / name], None, None, "en")
         path = tmp_path / f"out-{name}"
-        sessions.export(store, name[:-5], "record", path)
+        commands.export(store, name[:-5], "record", path)
         assert path.read_text(encoding="utf-8") == (EXAMPLES / name).read_text(encoding="utf-8")
     entries = {e["id"]: e for e in store.entries()}
     assert entries["four-players"]["complete"] and not entries["in-progress-three-players"]["complete"]
@@ -312,7 +312,7 @@ def test_import_then_export_round_trip(tmp_path):
 
 def test_locked_session_gives_a_clear_message(tmp_path):
     store = Store(tmp_path)
-    sessions.import_records(store, [EXAMPLES / "in-progress-three-players.json"], "game", None, "en")
+    commands.import_records(store, [EXAMPLES / "in-progress-three-players.json"], "game", None, "en")
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import sys, time; sys.path.insert(0, sys.argv[1]);"
@@ -378,7 +378,7 @@ def test_new_asks_for_the_players_through_the_real_prompts(tmp_path):
             pipe.send_text(value.pop(0) if isinstance(value, list) else value)
 
         prompter.before_question = type_answer
-        session = sessions.new(store, players=None, colors=None, name="Friday", game_name=None,
+        session = commands.new(store, players=None, colors=None, name="Friday", game_name=None,
                                lang="en", play_now=False, prompter=prompter)
     assert session.players == ["Ala", "Bob", "Cezary"]  # the second "Ala" was refused
     assert store.open("friday", write=False).record["colors"] == {"Ala": "red", "Bob": "green", "Cezary": "magenta"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from referee.cli import sessions
+from referee.cli import commands
 from referee.store.sessions import Store
 from tests.conftest import EXAMPLES
 
@@ -12,7 +12,7 @@ from tests.conftest import EXAMPLES
 def stats(capsys, store, **filters):
     args = {"player": None, "players_count": None, "since": None, "game_name": None}
     args.update(filters)
-    sessions.show_stats(store, as_json=True, lang="en", **args)
+    commands.show_stats(store, as_json=True, lang="en", **args)
     return json.loads(capsys.readouterr().out)["games"]["na-grunwald"]
 
 
@@ -20,7 +20,7 @@ def archive(tmp_path):
     store = Store(tmp_path)
     files = [EXAMPLES / n for n in ("two-players.json", "three-players.json", "four-players.json",
                                     "in-progress-three-players.json")]
-    sessions.import_records(store, files, None, None, "en")
+    commands.import_records(store, files, None, None, "en")
     return store
 
 

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from referee.cli import sessions
+from referee.cli import commands
 from referee.core.errors import RefereeError
 from referee.store.sessions import SessionNotFound, Store
 from tests.conftest import EXAMPLES, ROOT
@@ -25,7 +25,7 @@ def test_a_session_key_is_never_a_path(tmp_path):
     victim = tmp_path / "victim.json"
     victim.write_text("{}")
     store = Store(tmp_path / "data")
-    sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+    commands.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
     for key in (str(tmp_path / "victim"), "../index", "../sessions/two-players", ""):
         with pytest.raises(SessionNotFound):
             store.delete(key)
@@ -35,9 +35,9 @@ def test_a_session_key_is_never_a_path(tmp_path):
 
 def test_a_name_cannot_be_another_sessions_id(tmp_path):
     store = Store(tmp_path)
-    sessions.import_records(store, [EXAMPLES / "two-players.json"], "2026-11-22 Ala, Bob", None, "en")
+    commands.import_records(store, [EXAMPLES / "two-players.json"], "2026-11-22 Ala, Bob", None, "en")
     with pytest.raises(RefereeError) as info:
-        sessions.import_records(store, [EXAMPLES / "three-players.json"], "2026-11-22-ala-bob", None, "en")
+        commands.import_records(store, [EXAMPLES / "three-players.json"], "2026-11-22-ala-bob", None, "en")
     assert info.value.key == "core.store.name_is_id"
 
 
@@ -51,11 +51,11 @@ def test_same_day_rematch_gets_a_numbered_name(tmp_path):
 
 def test_index_is_mended_after_a_crash_between_the_two_writes(tmp_path, monkeypatch):
     store = Store(tmp_path)
-    sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+    commands.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
     # the session file is written, then the process "dies" before the index is updated
     monkeypatch.setattr(Store, "index_put", lambda self, session: (_ for _ in ()).throw(SystemExit(9)))
     with pytest.raises(SystemExit):
-        sessions.undo(store, "two-players", 2, False, "en")
+        commands.undo(store, "two-players", 2, False, "en")
     monkeypatch.undo()
     entry = next(e for e in store.entries() if e["id"] == "two-players")
     assert entry["complete"] is False and entry["result"] is None  # read from the file, the truth
@@ -65,13 +65,13 @@ def test_index_is_mended_after_a_crash_between_the_two_writes(tmp_path, monkeypa
 
 def test_sessions_missing_from_the_index_still_count(tmp_path):
     store = Store(tmp_path)
-    sessions.import_records(store, [EXAMPLES / "two-players.json", EXAMPLES / "four-players.json"],
+    commands.import_records(store, [EXAMPLES / "two-players.json", EXAMPLES / "four-players.json"],
                             None, None, "en")
     (tmp_path / "index.json").unlink()
     entries = {e["id"]: e for e in store.entries()}
     assert entries["four-players"]["complete"] and entries["four-players"]["result"]["winners"] == ["Marek"]
     with pytest.raises(RefereeError):  # the name is still taken, even though the index forgot it
-        sessions.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
+        commands.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
 
 
 @pytest.mark.parametrize("args, fragment, code", [

@@ -76,10 +76,10 @@ def new(
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
     split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
-    sessions.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
+    commands.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
                  lang=language(), play_now=not no_play, variants=variant, hints=hints)
 
 
@@ -88,9 +88,9 @@ def play(
     session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.play(store(), session, explicit_language(), hints=hints)
+    commands.play(store(), session, explicit_language(), hints=hints)
 
 
 @app.command(help=_help("cli.help.undo"))
@@ -100,9 +100,9 @@ def undo(
     all_agree: Annotated[bool, typer.Option("--all-agree", help=_help("cli.help.undo_all_agree"))] = False,
     yes: Annotated[bool, typer.Option("--yes", "-y", help=_help("cli.help.delete_yes"))] = False,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.undo(store(), session, steps, all_agree, explicit_language(), yes=yes)
+    commands.undo(store(), session, steps, all_agree, explicit_language(), yes=yes)
 
 
 @app.command("list", help=_help("cli.help.list"))
@@ -110,9 +110,9 @@ def list_(
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False,
     show_all: Annotated[bool, typer.Option("--all", help=_help("cli.help.list_all"))] = False,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.list_sessions(store(), as_json, language(), show_all)
+    commands.list_sessions(store(), as_json, language(), show_all)
 
 
 @app.command(help=_help("cli.help.show"))
@@ -120,9 +120,9 @@ def show(
     session: SessionArg,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.show_json"))] = False,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.show(store(), session, as_json, explicit_language())
+    commands.show(store(), session, as_json, explicit_language())
 
 
 @app.command(help=_help("cli.help.delete"))
@@ -130,9 +130,9 @@ def delete(
     session: SessionArg,
     yes: Annotated[bool, typer.Option("--yes", "-y", help=_help("cli.help.delete_yes"))] = False,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.delete(store(), session, yes, language())
+    commands.delete(store(), session, yes, language())
 
 
 @app.command("import", help=_help("cli.help.import"))
@@ -141,9 +141,9 @@ def import_(
     name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.import_name"))] = None,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.import_records(store(), files, name, game, language())
+    commands.import_records(store(), files, name, game, language())
 
 
 class ExportFormat(str, Enum):
@@ -160,9 +160,9 @@ def export(
     fmt: Annotated[ExportFormat, typer.Option("--format", help=_help("cli.help.export_format"))] = ExportFormat.record,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
 ) -> None:
-    from referee.cli import sessions
+    from referee.cli import commands
 
-    sessions.export(store(), session, fmt.value, output, explicit_language())
+    commands.export(store(), session, fmt.value, output, explicit_language())
 
 
 @app.command(help=_help("cli.help.replay"))
@@ -185,7 +185,7 @@ def stats(
     since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.stats_game"))] = None,
 ) -> None:
-    from referee.cli.sessions import show_stats
+    from referee.cli.commands import show_stats
 
     show_stats(store(), as_json=as_json, player=player, players_count=players_count, since=since,
                game_name=game, lang=language())

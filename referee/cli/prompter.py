@@ -4,15 +4,22 @@
 returning ``None``: the play loop has persisted every confirmed action, so the session stays
 resumable exactly where it was.  Tests drive these same prompts through prompt_toolkit's pipe
 input; ``before_question`` lets them type the answer for each question just in time.
+
+Whether anybody can answer is decided here, once (``interactive``): the prompter a command builds
+for the real terminal (``Prompter.for_terminal``) refuses to ask when stdin is not a terminal, in
+one line that says what to pass instead (exit 2), before anything is changed.  A prompter built
+directly (tests, scripted demos) answers through whatever input it is given.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Callable
 
 from rich.console import Console
 
 from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
+from referee.core.errors import UsageError
 from referee.cli.render import render
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
@@ -25,6 +32,18 @@ def shortcut_keys(choices: list[Any]) -> list[str | None]:
     return [c.key or next(free, None) for c in choices]
 
 
+class NoTerminal(UsageError):
+    """A command would ask the table, but nobody can answer: stdin is not a terminal."""
+
+
+def interactive() -> bool:
+    """Whether questions can be answered at all: stdin is a terminal."""
+    try:
+        return sys.stdin is not None and sys.stdin.isatty()
+    except (ValueError, OSError):  # closed
+        return False
+
+
 class Prompter:
     def __init__(self, console: Console, lang: str | None = None) -> None:
         from referee.core.text import catalog, language_from_env
@@ -33,6 +52,25 @@ class Prompter:
         self.t = catalog(lang or language_from_env())
         #: called with each question before it is asked (tests type their answer here)
         self.before_question: Callable[[Question], None] | None = None
+        #: the error (catalog key, params) to give instead of asking without a terminal
+        #: (``None``: ask whatever the input is)
+        self.refusal: tuple[str, dict[str, Any]] | None = None
+
+    @classmethod
+    def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
+                     ) -> "Prompter":
+        """The prompter of a command run by people: without a terminal it refuses with
+        ``refusal`` (a ``core.cli.no_terminal_*`` text that names the flag to pass instead)."""
+        prompter = cls(console, lang)
+        prompter.refusal = (refusal, params)
+        return prompter
+
+    def require(self) -> None:
+        """Refuse now (``NoTerminal``, exit 2) if questions could not be answered: commands call
+        it before a change that questions would follow; ``ask`` calls it before every question."""
+        if self.refusal is not None and not interactive():
+            key, params = self.refusal
+            raise NoTerminal(key, **params)
 
     def ask(self, q: Question) -> Any:
         import questionary
@@ -40,6 +78,7 @@ class Prompter:
         if isinstance(q, Notice):
             render(q.report, self.console)
             return None
+        self.require()
         if self.before_question is not None:
             self.before_question(q)
         if isinstance(q, Select):

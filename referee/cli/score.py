@@ -27,7 +27,8 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
         from referee.cli.prompter import Prompter
 
         game = games.find(game_name)
-        document = dialogs.run(game.ask_inventory(t), Prompter(console, lang).ask)
+        prompter = Prompter.for_terminal(console, lang, "core.cli.no_terminal_score")
+        document = dialogs.run(game.ask_inventory(t), prompter.ask)
     with from_file(file):
         output, result = game.score(document)
     if as_json:

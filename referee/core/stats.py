@@ -57,3 +57,37 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             **{key: round(acc["extras"][extra] / n, 2) for extra, key in extras.items()},
         }
     return {"games": games, "players": out}
+
+
+def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
+    """The statistics of each game (``{game object: compute(...)}``) as a ``core.report`` report:
+    an overview per player, then average points by category and titles won."""
+    from referee.core.report import Heading, Table
+
+    out: list[Any] = []
+    for game, r in results.items():
+        players = list(r["players"])
+        out.append(Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2))
+        extras = list(game.stats_extras.values())  # (JSON key, label key)
+        overview = Table(
+            "", [t(f"core.cli.{c}") for c in ("col_player", "col_games", "col_wins", "col_rate",
+                                               "col_avg", "col_best")]
+            + [t(label) for _, label in extras],
+            align=["left"] + ["right"] * (5 + len(extras)))
+        for pname, p in r["players"].items():
+            overview.rows.append([pname, str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
+                                  f"{p['average_total']:.1f}", str(p["best_total"]),
+                                  *(f"{p[key]:.1f}" for key, _ in extras)])
+        out.append(overview)
+        # Points by category and titles: one row each, one column per player.
+        parts = list(next(iter(r["players"].values()))["average_points"]) if players else []
+        detail = Table(t("core.cli.stats_detail"), [t("core.cli.col_category"), *players],
+                       align=["left"] + ["right"] * len(players))
+        for part in parts:
+            detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),
+                                *(f"{r['players'][n]['average_points'].get(part, 0):.1f}" for n in players)])
+        for title in game.titles:
+            detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
+                                *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
+        out.append(detail)
+    return out

@@ -91,7 +91,9 @@ def test_new_with_variants_and_bad_options(tmp_path):
     r = referee(*data, "new", "--game", "KAJKO", "--players", "A,B", "--no-play", "--name", "upper")
     assert r.returncode == 0, r.stderr
     r = referee(*data, "play", "upper", "--hints", env={"REFEREE_LANG": "en"})
-    assert r.returncode != 2  # the game has hints (the prompt itself needs a terminal)
+    # the game has hints: what stops it is only the missing terminal (stdin here is not one)
+    assert r.returncode == 2 and "no memory aid" not in r.stderr
+    assert "input is not a terminal" in r.stderr and len(r.stderr.splitlines()) == 1
     r = referee(*data, "new", "--players", "A,B", "--hints", "--no-play")
     assert r.returncode == 2 and "no memory aid" in r.stderr
 

@@ -12,7 +12,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
-from referee.cli import sessions
+from referee.cli import commands
 from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from referee.games.kajko import bot, engine, output, record
@@ -95,10 +95,10 @@ def run(store, table, new=False, hints=None, lang="en"):
             prompter = Prompter(Console(file=buffer, width=120), lang)
             prompter.before_question = table
             if new:
-                sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko",
+                commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko",
                              lang=lang, play_now=True, prompter=prompter, hints=hints)
             else:
-                sessions.play(store, table.sid, lang, prompter=prompter, hints=hints)
+                commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
     return buffer.getvalue()
 
 
@@ -129,7 +129,7 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
         with create_app_session(input=pipe, output=DummyOutput()):
             prompter = Prompter(Console(file=buffer, width=120), "en")
             prompter.before_question = table
-            sessions.new(store, players=None, colors=None, name=None, game_name="kajko", lang="en",
+            commands.new(store, players=None, colors=None, name=None, game_name="kajko", lang="en",
                          play_now=True, prompter=prompter, hints=True)
     state = final_state(store, table.sid)
     assert state.over and output.replay_output(state) == output.replay_output(target_state)
@@ -149,7 +149,7 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
 def test_ctrl_c_mid_turn_then_resume_and_undo(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(9)
-    sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
+    commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
                  play_now=False, variants=["dusigrosz", "coin_in_hand"])
     table = KajkoTable(store, None, target, stop_at=(5, "kajko.card"))
     table.saved()
@@ -170,7 +170,7 @@ def test_hints_are_refused_for_a_game_without_them(tmp_path):
 
     store = Store(tmp_path)
     with pytest.raises(RefereeError) as info:
-        sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="grunwald", lang="en",
+        commands.new(store, players=PLAYERS, colors=None, name=None, game_name="grunwald", lang="en",
                      play_now=True, hints=True)
     assert info.value.key == "core.cli.no_hints"
     assert store.entries() == []
@@ -179,7 +179,7 @@ def test_hints_are_refused_for_a_game_without_them(tmp_path):
 def test_the_memory_aid_is_kept_with_the_session(tmp_path):
     store = Store(tmp_path)
     _, target = target_game(9)
-    sessions.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
+    commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
                  play_now=False)
     table = KajkoTable(store, None, target[:6], stop_at=(3, "kajko.card"))
     table.saved()

@@ -1,0 +1,286 @@
+"""Session commands: new, play, undo, list, show, delete, import, export, stats.
+
+Thin: the session service (``referee.core.service``) decides everything; these functions ask the
+table (through the ``Prompter``) and draw what it returns.  Without a terminal, a command that
+would ask refuses before it changes anything (``Prompter.for_terminal``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from referee.cli.prompter import Prompter
+from referee.cli.render import render
+from referee.core import dialog as dialogs
+from referee.core import jsonio
+from referee.core.service import (
+    PALETTE, SessionHandle, SessionService, UndoPlan, short_title, trim_finished,
+)
+from referee.core.text import Catalog, catalog
+from referee.store.sessions import Store
+
+__all__ = ["PALETTE", "LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "delete",
+           "import_records", "export", "show_stats"]
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def is_color(name: str) -> bool:
+    """A colour the terminal (Rich) can draw."""
+    from rich.color import Color, ColorParseError
+
+    try:
+        Color.parse(name)
+    except ColorParseError:
+        return False
+    return True
+
+
+def service(store: Store) -> SessionService:
+    return SessionService(store, is_color=is_color)
+
+
+# --------------------------------------------------------------------------------------------
+# new
+
+
+def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
+        game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
+        variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
+    sessions = service(store)
+    t = catalog(lang)
+    out = console()
+    game, setup = sessions.options(game_name, variants, hints)
+    if players is None or play_now:
+        prompter = prompter or Prompter.for_terminal(
+            out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
+    if players is None:
+        players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
+        questions = game.setup(t)
+        if questions is not None and not setup:
+            setup = dialogs.run(questions, prompter.ask)
+    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name)
+    if play_now:
+        prompter.require()  # the game is played at the table: nothing is created without one
+    session = sessions.create(draft)
+    out.print(t("core.cli.created", name=session.name, id=session.id))
+    if play_now:
+        play(store, session, lang, prompter=prompter, hints=hints)
+    else:
+        session.close()
+    return session
+
+
+def _ask_players(t: Catalog, counts: tuple[int, ...]) -> dialogs.Dialog:
+    count = yield dialogs.Select("new.count", t("core.cli.player_count"),
+                                 [dialogs.Choice(str(n), n, str(n)) for n in counts])
+    names: list[str] = []
+    for i in range(count):
+        parse = dialogs.player_name(t, names)
+        key = "new.first_player" if i == 0 else "new.player"
+        names.append((yield dialogs.Text(key, t(key.replace("new.", "core.cli."), n=i + 1), parse)))
+    return names
+
+
+# --------------------------------------------------------------------------------------------
+# play and undo
+
+
+def play(store: Store, session: SessionHandle | str | None, lang: str | None,
+         prompter: Prompter | None = None, hints: bool | None = None) -> None:
+    """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
+    last played; the choice is kept with the session)."""
+    out = console()
+    sessions = service(store)
+    if session is None:
+        prompter = prompter or Prompter.for_terminal(out, lang, "core.cli.no_terminal_play")
+        session = _choose_unfinished(sessions, lang, prompter)
+        if session is None:
+            return
+    with sessions.open_live(session, lang=lang, hints=hints) as live:
+        t = live.t
+        prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
+        if not live.over:
+            prompter.require()
+        played = False
+        try:
+            while not live.over:
+                played = True
+                result = dialogs.run(live.dialog(), prompter.ask)
+                if result is dialogs.UNDO:
+                    undone = live.undo(lambda players: _all_agree(players, t, prompter, out))
+                    if undone.status == "nothing":
+                        out.print(t("core.cli.nothing_to_undo"))
+                    elif undone.status == "done":
+                        out.print(t("core.cli.undone", what=undone.what))
+                else:
+                    render(live.apply(result), out)  # saved before the next question appears
+        except KeyboardInterrupt:
+            out.print()
+            out.print(t("core.cli.interrupted", id=live.session.id))
+            raise
+        if not played:  # the game was already over: show how it ended
+            render(live.summary(), out)
+        out.print(t("core.cli.finished", id=live.session.id))
+
+
+def _all_agree(players: list[str], t: Catalog, prompter: Prompter, out: Console) -> bool:
+    out.print(t("core.cli.secret_undo"))
+    for name in players:
+        if not prompter.ask(dialogs.Confirm("undo.agree", t("core.cli.secret_undo_confirm", player=name))):
+            out.print(t("core.cli.secret_undo_refused"))
+            return False
+    return True
+
+
+def _choose_unfinished(sessions: SessionService, lang: str | None, prompter: Prompter) -> str | None:
+    t = catalog(lang or "en")
+    open_ones = sessions.unfinished()
+    if not open_ones:
+        console().print(t("core.cli.no_unfinished"))
+        return None
+    choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {short_title(e.get('game'))}", e["id"])
+               for e in open_ones]
+    return prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+
+
+def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,
+         prompter: Prompter | None = None) -> None:
+    out = console()
+
+    def confirm(plan: UndoPlan) -> bool:
+        t = catalog(plan.lang)
+        asker = prompter or Prompter.for_terminal(out, plan.lang, "core.cli.no_terminal_yes",
+                                                  command="undo")
+        asker.require()  # before a word of it is printed
+        for what in plan.entries:
+            out.print(t("core.cli.undo_would", what=what))
+        if asker.ask(dialogs.Confirm("undo.confirm", t.n("core.cli.undo_confirm", plan.steps))):
+            return True
+        out.print(t("core.cli.undo_kept"))
+        return False
+
+    undone = service(store).undo(key, steps, all_agree, lang=lang, confirm=None if yes else confirm)
+    if undone is not None:
+        t = catalog(undone.lang)
+        for what in undone.entries:
+            out.print(t("core.cli.undone", what=what))
+
+
+# --------------------------------------------------------------------------------------------
+# list, show, delete
+
+
+#: finished sessions the table shows without ``--all`` (a terminal, not a report)
+LIST_FINISHED = 20
+
+
+def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False) -> None:
+    """The sessions: every unfinished one and the most recent finished ones (``--all``: every one;
+    ``--json``: always every one)."""
+    # words for people; the JSON says the same in data
+    rows = service(store).list_status(None if as_json else lang)
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line(rows) + "\n")
+        return
+    t = catalog(lang)
+    out = console()
+    if not rows:
+        out.print(t("core.cli.no_sessions"))
+        return
+    several = len({r["game"] for r in rows}) > 1  # name the game only where it is not obvious
+    hidden = 0
+    if not show_all:
+        rows, hidden = trim_finished(rows, LIST_FINISHED)
+    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
+    columns = ("col_id", "col_name", *(("col_game",) if several else ()), "col_players", "col_status",
+               "col_updated")
+    for col in columns:
+        table.add_column(t(f"core.cli.{col}"), overflow="fold", no_wrap=col == "col_id")
+    for r in rows:
+        if r.get("error"):
+            status = t("core.cli.status_damaged")
+        elif r["complete"]:
+            status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
+        else:
+            status = r.get("progress", "")
+        game = (short_title(r["game"]),) if several else ()
+        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
+                                               status, (r.get("updated") or "")[:16].replace("T", " "))))
+    out.print(table)
+    if hidden:
+        out.print(t.n("core.cli.list_more", hidden))
+
+
+def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line(service(store).show_data(key)) + "\n")
+        return
+    render(service(store).show_report(key, lang), console())
+
+
+def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | None = None) -> None:
+    t = catalog(lang)
+
+    def confirm(sid: str) -> bool:
+        asker = prompter or Prompter.for_terminal(console(), lang, "core.cli.no_terminal_yes",
+                                                  command="delete")
+        if asker.ask(dialogs.Confirm("delete.confirm", t("core.cli.delete_confirm", id=sid))):
+            return True
+        console().print(t("core.cli.delete_kept", id=sid))
+        return False
+
+    sid, deleted = service(store).delete(key, confirm=None if yes else confirm)
+    if deleted:
+        console().print(t("core.cli.deleted", id=sid))
+
+
+# --------------------------------------------------------------------------------------------
+# import and export
+
+
+def import_records(store: Store, files: list[Path], name: str | None, game_name: str | None,
+                   lang: str) -> None:
+    from referee.cli.replay import load_record
+
+    t = catalog(lang)
+    imported = service(store).import_records(files, name, lang, lambda path: load_record(path, game_name))
+    out = console()
+    for path, session in imported:
+        out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
+
+
+def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
+    text = service(store).export(key, fmt, lang)
+    if output is None:
+        sys.stdout.write(text)
+        return
+    from referee.store.storage import write_user_file
+
+    write_user_file(output, text)
+
+
+# --------------------------------------------------------------------------------------------
+# stats
+
+
+def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,
+               since: str | None, game_name: str | None, lang: str) -> None:
+    sessions = service(store)
+    result = sessions.stats(game_name=game_name, player=player, players_count=players_count,
+                            since=since)
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line({"games": result}) + "\n")
+        return
+    report = sessions.stats_report(result, lang)
+    if report is None:
+        console().print(catalog(lang)("core.cli.stats_none"))
+        return
+    render(report, console())

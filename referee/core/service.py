@@ -1,0 +1,467 @@
+"""The session service: the application between the rules and an archive of sessions.
+
+Everything a session command decides lives here, once, for every game: the options of a new game
+(variants, the memory aid, colours), its record's metadata, the players' check by replaying, the
+live play (each action validated on a copy, applied and saved before the next question), the undo
+policy (secret entries need every player's agreement), the status of unfinished sessions, export,
+import and the statistics.  The CLI only asks and draws: questions reach the service as answers or
+callbacks, and what the players read comes back as catalog texts or ``core.report`` reports.
+
+The archive is anything shaped like ``Archive`` (``referee.store.sessions.Store`` is one); core
+never imports the store or the CLI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, Protocol
+
+from referee.core import registry
+from referee.core.errors import RefereeError, UsageError, from_file
+from referee.core.game import Game
+from referee.core.report import Report
+from referee.core.text import catalog
+
+#: the players' colours when the table names none (in seating order)
+PALETTE = ["red", "green", "magenta", "yellow", "cyan", "blue"]
+
+
+# --------------------------------------------------------------------------------------------
+# what the service needs of an archive
+
+
+class SessionHandle(Protocol):
+    """One session of the archive, opened (for writing, it is locked until ``close``)."""
+
+    id: str
+    name: str
+    game: str  # the record's ``game`` value
+    lang: str  # the language it was created in
+    created: str
+    updated: str
+    record: dict[str, Any]
+    #: the table's preferences for this session (e.g. the memory aid), kept with it
+    settings: dict[str, Any]
+
+    @property
+    def players(self) -> list[str]: ...
+
+    @property
+    def path(self) -> Any:
+        """Where it lives (errors in its record name it)."""
+
+    def save(self, record: dict[str, Any], *, complete: bool, result: dict[str, Any] | None = None
+             ) -> None:
+        """Persist the record (with the settings) before returning."""
+
+    def close(self) -> None: ...
+
+
+class Archive(Protocol):
+    def create(self, name: str, game: str, record: dict[str, Any], lang: str) -> SessionHandle:
+        """A new session, left open for writing."""
+
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]]
+                    ) -> list[SessionHandle]:
+        """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed."""
+
+    def open(self, key: str, write: bool = True) -> SessionHandle: ...
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Every session's entry: ``id``, ``name``, ``game``, ``players``, ``created``,
+        ``updated``, ``complete``, ``result`` (a finished game's result summary), ``date``."""
+
+    def delete(self, key: str) -> str: ...
+
+    def unique_name(self, name: str) -> str: ...
+
+    def resolve(self, key: str) -> str: ...
+
+
+# --------------------------------------------------------------------------------------------
+# the rules of the application, each in one place
+
+
+def replay(game: Game, record: dict[str, Any], source: Any = None) -> tuple[Any, Any, list[Any]]:
+    """Parse and replay a record: ``(parsed, state, actions)``; errors in a stored session name
+    its file (``source``)."""
+    with from_file(source):
+        parsed = game.parse_record(record)
+        state, steps = parsed.replay()
+    return parsed, state, [s.action for s in steps]
+
+
+def _save(session: SessionHandle, game: Game, record: dict[str, Any], state: Any) -> None:
+    """The one place a session is written (play, undo at the table and the undo command)."""
+    session.save(record, complete=game.is_over(state), result=game.result_summary(state))
+
+
+def needs_agreement(game: Game, entries: Iterable[Any]) -> bool:
+    """Taking back any of these entries lets players choose again after a reveal: only with every
+    player's agreement."""
+    return any(game.is_secret(a) for a in entries)
+
+
+def short_title(name: object) -> str:
+    """A game's short title (or its name as stored, for a game this referee does not know)."""
+    try:
+        return registry.get(str(name)).short_title
+    except KeyError:
+        return str(name)
+
+
+def trim_finished(rows: list[dict[str, Any]], keep: int) -> tuple[list[dict[str, Any]], int]:
+    """Every unfinished row and the ``keep`` most recently updated finished ones; and how many
+    finished ones were left out."""
+    finished = [r for r in rows if r["complete"]]
+    if len(finished) <= keep:
+        return rows, 0
+    recent = sorted(finished, key=lambda r: r.get("updated") or "", reverse=True)[:keep]
+    kept = {id(r) for r in recent}
+    return [r for r in rows if not r["complete"] or id(r) in kept], len(finished) - keep
+
+
+# --------------------------------------------------------------------------------------------
+# results the CLI shows
+
+
+@dataclass
+class Draft:
+    """A new session, checked and not yet created."""
+
+    game: Game
+    players: list[str]
+    record: dict[str, Any]
+    name: str
+    named: bool  # the table named it (else the name is made unique when it is created)
+    lang: str
+
+
+@dataclass
+class UndoPlan:
+    """What an undo would take back (for the question before it happens)."""
+
+    steps: int
+    entries: list[str]  # each entry in words, in the session's language (or the one asked for)
+    lang: str
+
+
+@dataclass
+class Undone:
+    """The outcome of an undo at the table: ``"nothing"`` to take back, ``"refused"`` by a player,
+    or ``"done"`` (``what``: the entry taken back, in words)."""
+
+    status: str
+    what: str = ""
+
+
+# --------------------------------------------------------------------------------------------
+# live play
+
+
+class Live:
+    """A session open for play.  ``apply`` and ``undo`` save before they return, so every
+    confirmed answer is on disk before the next question appears."""
+
+    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool) -> None:
+        self.session = session
+        self.game = game
+        self.lang = lang
+        self.t = catalog(lang)
+        self.hints = hints
+        parsed, self.state, self.actions = replay(game, session.record, session.path)
+        self.meta: dict[str, Any] = parsed.meta
+        self.colors: dict[str, str] = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def dialog(self) -> Any:
+        """The questions of the next entry (a ``core.dialog`` dialog)."""
+        return self.game.dialog(self.state, self.t, self.colors, hints=self.hints)
+
+    def apply(self, action: Any) -> Report:
+        """Validate ``action`` on a copy, apply it, save; returns what the rules resolved."""
+        trial = self.state.copy()
+        self.game.apply(trial, action)  # the engine validates every action again
+        marker = self.game.news_marker(self.state)
+        self.state = trial
+        self.actions.append(action)
+        self._write()
+        return self.game.news(self.t, marker, self.state)
+
+    def needs_agreement(self) -> list[str]:
+        """Who must agree before the last entry is taken back (nobody: ``[]``)."""
+        if self.actions and needs_agreement(self.game, self.actions[-1:]):
+            return list(self.state.names)
+        return []
+
+    def undo(self, agree: Callable[[list[str]], bool] | None = None) -> Undone:
+        """Take back the last entry.  A secret one needs ``agree(players)`` to say yes (no
+        callback: it stays)."""
+        if not self.actions:
+            return Undone("nothing")
+        players = self.needs_agreement()
+        if players and (agree is None or not agree(players)):
+            return Undone("refused")
+        what = self.game.describe(self.t, self.actions.pop())
+        self.state = self._write(rewind=True)
+        return Undone("done", what)
+
+    def summary(self) -> Report:
+        return self.game.summary(self.state, self.t, self.session.name)
+
+    def _write(self, rewind: bool = False) -> Any:
+        """Save the record of ``actions`` (``rewind``: after an undo, the state is rebuilt from the
+        shorter record: undo is "drop the last entry and replay"); returns the state."""
+        record = self.game.write_record(self.session.players, self.actions, self.meta)
+        state = replay(self.game, record)[1] if rewind else self.state
+        _save(self.session, self.game, record, state)
+        return state
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> "Live":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+# --------------------------------------------------------------------------------------------
+# the service
+
+
+class SessionService:
+    """The session commands of every game over one archive.
+
+    ``is_color``: whether a colour name is one the table's display knows (the CLI passes Rich's
+    parser; the service checks only that each player has one, all different, when it is absent).
+    """
+
+    def __init__(self, archive: Archive, *, is_color: Callable[[str], bool] | None = None) -> None:
+        self.archive = archive
+        self.is_color = is_color
+
+    # -- new
+    def options(self, game_name: str | None, variants: Sequence[str] | None = None,
+                hints: bool | None = None) -> tuple[Game, dict[str, Any]]:
+        """The game and the record keys of the chosen variants (``UsageError`` for options the
+        game does not have)."""
+        game = registry.find(game_name)
+        setup: dict[str, Any] = {}
+        for v in variants or []:
+            if v not in game.variants:
+                raise UsageError("core.cli.no_variant", game=game.title, variant=v,
+                                 known=", ".join(game.variants) or "-")
+            setup.setdefault("variants", {})[v] = True
+        if hints and not game.has_hints:
+            raise UsageError("core.cli.no_hints", game=game.title)
+        return game, setup
+
+    def plan(self, game: Game | str | None, players: Sequence[str], *, lang: str,
+             colors: Sequence[str] | None = None, setup: dict[str, Any] | None = None,
+             name: str | None = None) -> Draft:
+        """Check a new session without creating it: colours, the record's metadata (only the
+        keys the game's record holds) and the players (by replaying the empty record)."""
+        if game is None or isinstance(game, str):
+            game = registry.find(game)
+        players = [p.strip() for p in players]
+        if colors is not None and "colors" not in game.meta_keys:
+            raise UsageError("core.cli.no_colors", game=game.title)
+        colors = list(colors or PALETTE[: len(players)])
+        if len(colors) != len(players):
+            raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
+        self.check_colors(colors)
+        today = date.today().isoformat()
+        extras = {"date": today, "colors": dict(zip(players, colors))}
+        # only what the game's record format holds (a record is a public contract)
+        meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.meta_keys}}
+        record = game.new_record(players, meta)
+        game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
+        return Draft(game, players, record, name or f"{today} {', '.join(players)}", bool(name), lang)
+
+    def check_colors(self, colors: Sequence[str]) -> None:
+        if len(set(colors)) != len(colors):
+            raise RefereeError("core.cli.colors_twice")
+        for c in colors:
+            if self.is_color is not None and not self.is_color(c):
+                raise RefereeError("core.cli.bad_color", color=c)
+
+    def create(self, draft: Draft) -> SessionHandle:
+        """The session of a checked draft (open for writing)."""
+        name = draft.name if draft.named else self.archive.unique_name(draft.name)
+        return self.archive.create(name, draft.game.name, draft.record, draft.lang)
+
+    def new(self, game_name: str | None, players: Sequence[str], *, lang: str,
+            colors: Sequence[str] | None = None, variants: Sequence[str] | None = None,
+            hints: bool | None = None, setup: dict[str, Any] | None = None,
+            name: str | None = None) -> SessionHandle:
+        """Check everything, then create the session (open for writing)."""
+        game, chosen = self.options(game_name, variants, hints)
+        return self.create(self.plan(game, players, lang=lang, colors=colors,
+                                     setup={**chosen, **(setup or {})}, name=name))
+
+    # -- play and undo
+    def unfinished(self) -> list[dict[str, Any]]:
+        return [e for e in self.archive.entries() if not e.get("complete")]
+
+    def open_live(self, session: SessionHandle | str, *, lang: str | None = None,
+                  hints: bool | None = None) -> Live:
+        """Open a session for play.  ``hints``: show the memory aid (``None``: as the session was
+        last played; the choice is kept with the session)."""
+        if isinstance(session, str):
+            session = self.archive.open(session)
+        try:
+            game = registry.find(session.game)
+            if hints and not game.has_hints:
+                raise UsageError("core.cli.no_hints", game=game.title)
+            if hints is None:
+                hints = bool(session.settings.get("hints")) and game.has_hints
+            elif game.has_hints:
+                session.settings["hints"] = hints
+            return Live(session, game, lang or session.lang, bool(hints))
+        except BaseException:
+            session.close()
+            raise
+
+    def undo(self, key: str, steps: int, all_agree: bool, *, lang: str | None = None,
+             confirm: Callable[[UndoPlan], bool] | None = None) -> UndoPlan | None:
+        """Take back the last ``steps`` entries; returns what was taken back (``None``:
+        ``confirm`` said no and nothing changed).  Secret entries go only with ``all_agree``."""
+        with closing(self.archive.open(key)) as session:
+            lang = lang or session.lang
+            t = catalog(lang)
+            game = registry.find(session.game)
+            parsed, state, actions = replay(game, session.record, session.path)
+            if steps > len(actions):
+                raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
+            kept, dropped = actions[: len(actions) - steps], actions[len(actions) - steps:]
+            if needs_agreement(game, dropped) and not all_agree:
+                raise RefereeError("core.cli.undo_secret")
+            plan = UndoPlan(steps, [game.describe(t, a) for a in dropped], lang)
+            if confirm is not None and not confirm(plan):
+                return None
+            record = game.write_record(session.players, kept, parsed.meta)
+            _save(session, game, record, replay(game, record)[1])
+            return plan
+
+    # -- list, show, delete
+    def list_status(self, lang: str | None = None) -> list[dict[str, Any]]:
+        """A row per session: its entry's keys, ``complete`` and, finished, ``winners``;
+        unfinished, ``round``/``awaiting`` as in the replay output and (given ``lang``) its
+        ``progress`` in words, or ``error`` when its record cannot be replayed."""
+        t = catalog(lang) if lang is not None else None
+        rows = []
+        for e in self.archive.entries():
+            status: dict[str, Any] = {"complete": bool(e.get("complete"))}
+            if e.get("complete") and e.get("result"):
+                status["winners"] = e["result"].get("winners", [])
+            elif not e.get("complete"):
+                try:
+                    s = self.archive.open(e["id"], write=False)
+                    game = registry.find(s.game)
+                    state = replay(game, s.record, s.path)[1]
+                    out_state = game.replay_output(state)
+                    for k in ("round", "awaiting"):
+                        if k in out_state:
+                            status[k] = out_state[k]
+                    if t is not None:  # words for people; the data says the same
+                        status["progress"] = game.progress(state, t)
+                    e = {**e, "updated": s.updated}
+                except RefereeError:
+                    status["error"] = True
+            rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created",
+                                                   "updated")}, **status})
+        return rows
+
+    def show_data(self, key: str) -> dict[str, Any]:
+        """The session and the replay output of where it stands."""
+        session = self.archive.open(key, write=False)
+        game = registry.find(session.game)
+        state = replay(game, session.record, session.path)[1]
+        return {"session": {"id": session.id, "name": session.name, "created": session.created,
+                            "updated": session.updated}, **game.replay_output(state)}
+
+    def show_report(self, key: str, lang: str | None = None) -> Report:
+        """The summary so far."""
+        session = self.archive.open(key, write=False)
+        game = registry.find(session.game)
+        state = replay(game, session.record, session.path)[1]
+        return game.summary(state, catalog(lang or session.lang), f"{session.name} ({session.id})")
+
+    def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
+        """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
+        sid = self.archive.resolve(key)
+        if confirm is not None and not confirm(sid):
+            return sid, False
+        self.archive.delete(sid)
+        return sid, True
+
+    # -- import and export
+    def import_records(self, files: Sequence[Any], name: str | None, lang: str,
+                       load: Callable[[Any], tuple[Game, Any]]) -> list[tuple[Any, SessionHandle]]:
+        """Each record file becomes a session (named ``name`` or after the file); ``load(file)``
+        reads one as ``(game, parsed record)``.  Every file is read and replayed first: one bad
+        file imports nothing."""
+        if name is not None and len(files) > 1:
+            raise RefereeError("core.cli.import_one_name")
+        loaded = []
+        for path in files:
+            game, parsed = load(path)
+            state, steps = parsed.replay()
+            loaded.append((path, game, parsed, state, steps))
+        items = []
+        for path, game, parsed, state, steps in loaded:
+            record = game.write_record(parsed.players, steps, parsed.meta)
+            stem = getattr(path, "stem", None) or str(path)
+            items.append((name or stem, game.name, record, lang, game.is_over(state),
+                          game.result_summary(state)))
+        return list(zip(files, self.archive.create_many(items)))
+
+    def export(self, key: str, fmt: str, lang: str | None = None) -> str:
+        """The session as ``record`` (its game record, JSON) or a game's summary (``md``,
+        ``html``, ``json``, ``csv``)."""
+        from referee.core import jsonio
+
+        session = self.archive.open(key, write=False)
+        game = registry.find(session.game)
+        parsed, state, actions = replay(game, session.record, session.path)
+        if fmt == "record":
+            return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
+        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name)
+
+    # -- stats
+    def stats(self, *, game_name: str | None = None, player: str | None = None,
+              players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
+        """Per game, over the finished sessions: ``{game: stats.compute(...)}``."""
+        from referee.core.stats import compute
+
+        if since is not None:
+            try:
+                since = date.fromisoformat(since).isoformat()
+            except ValueError:
+                raise RefereeError("core.cli.bad_date", value=since) from None
+        entries = self.archive.entries()
+        wanted = [registry.find(game_name).name] if game_name else sorted(
+            {e.get("game") for e in entries} & set(registry.names()))
+        result = {}
+        for name in wanted:
+            game = registry.find(name)
+            result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
+                                   {x: key for x, (key, _) in game.stats_extras.items()},
+                                   player=player, players_count=players_count, since=since)
+        return result
+
+    def stats_report(self, result: dict[str, Any], lang: str) -> Report | None:
+        """``stats`` as a report (``None``: no finished game matches)."""
+        from referee.core.stats import report
+
+        if not any(r["games"] for r in result.values()):
+            return None
+        return report({registry.find(name): r for name, r in result.items()}, catalog(lang))
