@@ -1,15 +1,72 @@
 import sys
+from contextlib import contextmanager
+from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TESTS = ROOT / "tests"
 EXAMPLES = ROOT / "examples"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import pytest  # noqa: E402
 
+from referee.core import registry  # noqa: E402
+
 
 @pytest.fixture(autouse=True)
 def _english(monkeypatch):
     """Tests read English text unless they ask otherwise, whatever the machine's REFEREE_LANG."""
     monkeypatch.setenv("REFEREE_LANG", "en")
+
+
+# --------------------------------------------------------------------------------------------
+# Games: the registered ones and the throwaway games defined inside tests/ (each
+# ``tests/<folder>/game.py`` with a ``GAME``), registered only while a test uses them.
+
+
+def throwaway_games() -> dict:
+    """The throwaway games defined inside tests/, by name."""
+    found = {}
+    for path in sorted(TESTS.glob("*/game.py")):
+        game = getattr(import_module(f"tests.{path.parent.name}.game"), "GAME", None)
+        if game is not None:
+            found[game.name] = game
+    return found
+
+
+
+
+def game_names() -> list[str]:
+    """Every game the shared tests run over: the registered ones, then the tests' own."""
+    return [*registry.names(), *(n for n in throwaway_games() if n not in registry.names())]
+
+
+@contextmanager
+def registered(game):
+    """``game`` is in the registry (and its catalogs are read) for the duration."""
+    known = game.name in registry.names()
+    if not known:
+        registry.register(game)
+    try:
+        yield registry.get(game.name)
+    finally:
+        if not known:
+            registry.unregister(game.name)
+
+
+def pytest_generate_tests(metafunc):
+    """A test that takes ``game_name`` runs once for every game (``game`` fixture: the game,
+    registered for the test)."""
+    if "game_name" in metafunc.fixturenames:
+        metafunc.parametrize("game_name", game_names())
+
+
+@pytest.fixture
+def game(game_name):
+    own = throwaway_games().get(game_name)
+    if own is None:
+        yield registry.get(game_name)
+    else:
+        with registered(own) as g:
+            yield g

@@ -1,6 +1,9 @@
 """One suite over every registered game (in the spirit of OpenSpiel's shared tests): random legal
-playouts through the game's interface, invariants after every entry, record write → parse →
-replay equality, no legal actions once the game is over, and undo/redo equality."""
+playouts through the game's interface, the game's own invariants after every entry, record
+write → parse → replay equality, no legal actions once the game is over, and undo/redo equality.
+
+Every test taking ``game`` runs once per game: the registered ones and the throwaway games defined
+inside tests/ (``tests/conftest.py``), with no edit here when a game is added."""
 
 from __future__ import annotations
 
@@ -13,16 +16,30 @@ from hypothesis import strategies as st
 from referee.core import registry as games
 from referee.core import jsonio
 from referee.core.errors import RecordError
-from tests.conftest import EXAMPLES
-from tests.grunwald.test_properties import check_invariants as grunwald_invariants
-from tests.kajko.invariants import check_invariants as kajko_invariants
+from referee.core.game import GameState
+from tests.conftest import EXAMPLES, game_names
 
-INVARIANTS = {"na-grunwald": grunwald_invariants, "kajko-kokosz": kajko_invariants}
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
 
 
 def test_every_registered_game_is_in_the_suite():
-    assert set(games.names()) == set(INVARIANTS)
+    assert set(games.names()) <= set(game_names())
+
+
+def test_the_game_states_what_the_cli_and_the_store_use(game):
+    """The ``Game`` protocol's facts, and a ``GameState`` (names, copy, snapshot) from replays."""
+    for fact in ("name", "title", "short_title", "text_prefix", "titles", "player_counts",
+                 "stats_extras", "variants", "meta_keys", "has_hints", "rules", "digest"):
+        assert hasattr(game, fact), fact
+    assert callable(game.check_invariants)
+    players = NAMES[: game.player_counts[0]]
+    state, _ = game.parse_record(game.new_record(players, {})).replay()
+    assert isinstance(state, GameState)
+    assert list(state.names) == players
+    twin = state.copy()
+    assert twin is not state and twin.snapshot() == state.snapshot()
+    game.apply(twin, game.random_action(twin, random.Random(1)))
+    assert twin.snapshot() != state.snapshot()  # a copy shares nothing with its original
 
 
 def playout(game, rng: random.Random, count: int):
@@ -30,7 +47,7 @@ def playout(game, rng: random.Random, count: int):
     record = game.new_record(players, {})
     state, _ = game.parse_record(record).replay()
     actions = []
-    check = INVARIANTS[game.name]
+    check = game.check_invariants
     while not game.is_over(state):
         assert game.decision(state) is not None
         action = game.random_action(state, rng)
@@ -46,14 +63,10 @@ def replayed(game, players, actions, meta=None):
     return game.parse_record(document).replay()
 
 
-GAMES = sorted(INVARIANTS)
-
-
-@pytest.mark.parametrize("name", GAMES)
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), data=st.data())
-def test_random_playouts_keep_the_invariants_and_replay_equal(name, seed, data):
-    game = games.get(name)
+def test_random_playouts_keep_the_invariants_and_replay_equal(game, seed, data):
     count = data.draw(st.sampled_from(game.player_counts))
     players, state, actions = playout(game, random.Random(seed), count)
     # the end: nothing more to enter, nothing legal
@@ -74,17 +87,13 @@ def test_random_playouts_keep_the_invariants_and_replay_equal(name, seed, data):
     assert undone.snapshot() == state.snapshot()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_an_entry_after_the_end_is_refused(name):
-    game = games.get(name)
+def test_an_entry_after_the_end_is_refused(game):
     players, state, actions = playout(game, random.Random(7), game.player_counts[0])
     with pytest.raises(RecordError):
         game.apply(state, actions[-1])
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_every_prefix_replays_to_the_engine_state(name):
-    game = games.get(name)
+def test_every_prefix_replays_to_the_engine_state(game):
     players, state, actions = playout(game, random.Random(11), game.player_counts[-1])
     trial, _ = replayed(game, players, [])
     for k, action in enumerate(actions):
@@ -93,11 +102,9 @@ def test_every_prefix_replays_to_the_engine_state(name):
             assert replayed(game, players, actions[: k + 1])[0].snapshot() == trial.snapshot()
 
 
-@pytest.mark.parametrize("name", GAMES)
-def test_the_game_speaks_both_languages(name):
+def test_the_game_speaks_both_languages(game):
     from referee.core.text import catalog
 
-    game = games.get(name)
     players, state, actions = playout(game, random.Random(3), game.player_counts[0])
     before, _ = replayed(game, players, actions[:-1])
     marker = game.news_marker(before)

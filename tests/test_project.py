@@ -30,8 +30,12 @@ def test_rules_layer_has_no_ui_or_storage_imports():
             assert "print(" not in path.read_text(encoding="utf-8"), path
 
 
-@pytest.mark.parametrize("package,word", [("grunwald", "grunwald"), ("kajko", "kajko")])
-def test_nothing_outside_a_game_package_is_specific_to_it(package, word):
+GAME_FOLDERS = sorted(p.parent.name for p in (ROOT / "referee" / "games").glob("*/__init__.py"))
+
+
+@pytest.mark.parametrize("package", GAME_FOLDERS)
+def test_nothing_outside_a_game_package_is_specific_to_it(package):
+    word = package
     for path in (ROOT / "referee").rglob("*.py"):
         if f"games/{package}" in path.as_posix() or path.name == "__init__.py" and path.parent.name == "games":
             continue
@@ -39,12 +43,43 @@ def test_nothing_outside_a_game_package_is_specific_to_it(package, word):
         assert word not in text.replace(f"referee.games.{package}", ""), path
 
 
-def test_every_package_is_shipped():
-    """``pip install .`` ships exactly the packages listed in pyproject.toml: a new game's folder
-    must be there too (tests run from the source tree would not notice)."""
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> set[str]:
+    """The files of the wheel ``pip install .`` would install, built once from this tree."""
+    import subprocess
+    import sys
+    import zipfile
+
+    out = tmp_path_factory.mktemp("wheel")
+    command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(out), str(ROOT)]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    (built,) = out.glob("referee-*.whl")
+    with zipfile.ZipFile(built) as archive:
+        return set(archive.namelist())
+
+
+@pytest.mark.slow
+def test_every_package_is_shipped(wheel):
+    """``pip install .`` ships every package under referee/ (a new game's folder too, found by
+    setup.py without an edit) and every catalog of prompts/ as referee/prompts/."""
+    packages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("__init__.py")
+                if "__pycache__" not in p.parts}
+    modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    catalogs = {f"referee/prompts/{p.name}" for p in (ROOT / "prompts").glob("*.toml")}
+    assert packages and catalogs
+    assert not (packages | modules | catalogs) - wheel, sorted((packages | modules | catalogs) - wheel)
+    assert "referee/prompts/__init__.py" in wheel
+    assert not any(name.startswith(("tests/", "prompts/")) for name in wheel)  # only the package
+
+
+def test_the_description_names_no_game():
     import tomllib
 
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-                 ["tool"]["setuptools"]["packages"])
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "referee").rglob("__init__.py")}
-    assert found <= listed, found - listed
+    from referee.core import registry
+
+    description = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "description"]
+    for game in registry.games():
+        assert game.title not in description and game.short_title not in description

@@ -1,29 +1,32 @@
-"""Every rule id of every game's digest has at least one test whose name carries it."""
+"""Every rule id of every game has at least one test whose name carries it, and the game's rules
+digest (``game.digest`` in ``shared/rules/``, beside the clone) knows the same ids as its code
+(``game.rules``).  Runs over every game (``game`` fixture, ``tests/conftest.py``)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from referee.games.grunwald.rules import RULES as GRUNWALD
-from referee.games.kajko.rules import RULES as KAJKO
-
 TESTS = Path(__file__).resolve().parent
+SHARED_RULES = TESTS.parent.parent / "shared" / "rules"
+#: a digest's rule ids: the list items that start with one (``- NG-C1 …``, ``- KK-1 …``)
+DIGEST_ID = re.compile(r"^- ([A-Z]+-[A-Z]*\d+)\b", re.M)
 
 
-@pytest.mark.parametrize("rules", [GRUNWALD, KAJKO], ids=["na-grunwald", "kajko-kokosz"])
-def test_every_rule_id_has_a_test(rules):
+def test_every_rule_id_has_a_test(game):
     names = " ".join(p.read_text(encoding="utf-8") for p in TESTS.rglob("test_*.py"))
-    missing = [rule for rule in rules if f"def test_{rule.replace('-', '_')}_" not in names]
-    assert not missing, missing
+    missing = [rule for rule in game.rules if f"def test_{rule.replace('-', '_')}_" not in names]
+    assert game.rules and not missing, missing
 
 
-def test_the_digest_and_the_code_know_the_same_rule_ids():
-    import re
-
-    digest = (TESTS.parent.parent / "shared" / "rules" / "kajko-kokosz.md")
+def test_the_digest_and_the_code_know_the_same_rule_ids(game):
+    if game.digest is None:
+        pytest.skip(f"{game.name} has no rules digest")
+    digest = SHARED_RULES / game.digest  # (a path of its own, if absolute)
     if not digest.is_file():
         pytest.skip("the rules digest is not beside this clone")
-    ids = set(re.findall(r"^- (KK-\d+)", digest.read_text(encoding="utf-8"), re.M))
-    assert ids == set(KAJKO)
+    ids = DIGEST_ID.findall(digest.read_text(encoding="utf-8"))
+    assert len(ids) == len(set(ids)), "an id appears twice in the digest"
+    assert set(ids) == set(game.rules)

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from referee.core.report import Heading, Line, Report, Table
+from referee.core.report import Board, Heading, Line, Report, Table
 
 STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold"}
 
@@ -33,6 +33,27 @@ def render(report: Report, console: Console) -> None:
                 style = block.row_styles[i] if i < len(block.row_styles) else ""
                 table.add_row(*(Text(cell) for cell in row), style=_style(style))
             console.print(table)
+        elif isinstance(block, Board):
+            console.print(board_text(block), no_wrap=True, overflow="ignore", crop=False)
+
+
+def board_text(board: Board) -> Text:
+    """The board's text picture (monospace; hex rows offset by half a cell), each cell in its
+    owner's colour and each marker in its own; the title above it."""
+    out = Text()
+    if board.title:
+        out.append(board.title + "\n", style="bold")
+    for i, line in enumerate(board.lines()):
+        if i:
+            out.append("\n")
+        for part, colour, kind in line:
+            style = _style(colour) or ""
+            if kind == "cell" and part.strip("[] ·"):
+                style = f"bold {style}".strip()
+            elif kind == "label":
+                style = "bold"
+            out.append(part, style=style or None)
+    return out
 
 
 def _width(block: Table) -> int:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import csv
 import html
 import io
+import math
 import re
 
-from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.report import EMPTY, Board, Cell, Chart, Heading, Line, Report, Table
 
 # --------------------------------------------------------------------------------------------
 # Markdown
@@ -51,7 +52,19 @@ def to_markdown(report: Report) -> str:
             out.append("")
         elif isinstance(block, Chart):
             continue  # the score table carries the same numbers
+        elif isinstance(block, Board):
+            if block.title:
+                out.append(f"*{md_escape(block.title)}*\n")
+            out.append(md_code(block.text()))
+            out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def md_code(text: str) -> str:
+    """A fenced code block that no backtick inside ``text`` can close."""
+    runs = [len(m) for m in re.findall(r"`+", text)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return f"{fence}text\n{text}\n{fence}"
 
 
 # --------------------------------------------------------------------------------------------
@@ -113,6 +126,65 @@ def _svg_chart(chart: Chart) -> str:
             f'<div class="legend">{legend}</div></figure>')
 
 
+#: the SVG board: a hex's radius (a square's half side) and the margin around the map
+HEX = 30
+MARGIN = 6
+
+
+def _cell_centre(board: Board, cell: Cell) -> tuple[float, float]:
+    q, r = cell.pos
+    if board.layout == "hex":  # pointy-top, axial: rows offset by half a hex
+        return HEX * math.sqrt(3) * (q + r / 2), HEX * 1.5 * (-r if board.rows_up else r)
+    return 2 * HEX * q, 2 * HEX * (-r if board.rows_up else r)
+
+
+def _cell_outline(board: Board, x: float, y: float) -> list[tuple[float, float]]:
+    if board.layout == "hex":
+        return [(x + HEX * math.cos(math.radians(30 + 60 * k)),
+                 y + HEX * math.sin(math.radians(30 + 60 * k))) for k in range(6)]
+    return [(x - HEX, y - HEX), (x + HEX, y - HEX), (x + HEX, y + HEX), (x - HEX, y + HEX)]
+
+
+def svg_board(board: Board) -> str:
+    """An inline SVG of the board: one polygon per cell (tinted in its owner's colour), what stands
+    there in the middle, its label above, its markers below (each named in a tooltip)."""
+    e = html.escape
+    if not board.cells:
+        return f"<figure><figcaption>{e(board.title)}</figcaption></figure>"
+    centres = [(_cell_centre(board, c), c) for c in board.cells]
+    outlines = [_cell_outline(board, x, y) for (x, y), _ in centres]
+    xs = [px for outline in outlines for px, _ in outline]
+    ys = [py for outline in outlines for _, py in outline]
+    left, top = min(xs) - MARGIN, min(ys) - MARGIN
+    width, height = max(xs) - left + MARGIN, max(ys) - top + MARGIN
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width:.0f}" '
+             f'height="{height:.0f}" viewBox="0 0 {width:.1f} {height:.1f}" '
+             f'aria-label="{e(board.title)}" font-family="monospace">']
+    for ((x, y), cell), outline in zip(centres, outlines):
+        x, y = x - left, y - top
+        points = " ".join(f"{px - left:.1f},{py - top:.1f}" for px, py in outline)
+        owner = _color(cell.color, "") if cell.color else ""
+        fill = f'fill="{owner}" fill-opacity="0.25"' if owner else 'fill="#f3ede4"'
+        tip = " ".join(p for p in (cell.label, cell.text, *(m.name for m in cell.markers)) if p)
+        parts.append(f'<g><title>{e(tip or str(cell.pos))}</title>'
+                     f'<polygon points="{points}" {fill} stroke="#555" stroke-width="1"/>')
+        if cell.label:
+            parts.append(f'<text x="{x:.1f}" y="{y - HEX * 0.45:.1f}" text-anchor="middle" '
+                         f'font-size="10" fill="#555">{e(cell.label)}</text>')
+        parts.append(f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="15" '
+                     f'font-weight="bold" fill="{_color(cell.color, "#222")}">'
+                     f'{e(cell.text or EMPTY)}</text>')
+        for k, marker in enumerate(cell.markers):
+            mx = x + (k - (len(cell.markers) - 1) / 2) * 12
+            parts.append(f'<text x="{mx:.1f}" y="{y + HEX * 0.62:.1f}" text-anchor="middle" '
+                         f'font-size="11" fill="{_color(marker.color, "#555")}">'
+                         f'<title>{e(marker.name or marker.symbol)}</title>{e(marker.symbol)}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    caption = f"<figcaption>{e(board.title)}</figcaption>" if board.title else ""
+    return f"<figure>{caption}{''.join(parts)}</figure>"
+
+
 def to_html(report: Report, title: str, lang: str = "en") -> str:
     e = html.escape
     body: list[str] = []
@@ -137,6 +209,8 @@ def to_html(report: Report, title: str, lang: str = "en") -> str:
             body.append(f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
         elif isinstance(block, Chart):
             body.append(_svg_chart(block))
+        elif isinstance(block, Board):
+            body.append(svg_board(block))
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
             f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"

@@ -8,10 +8,11 @@ replaying it, so undo is "drop the last entry and replay".
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Protocol
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
 
 from referee.core.dialog import Dialog
 from referee.core.report import Report
@@ -26,11 +27,27 @@ class Step:
     action: Any
 
 
+@runtime_checkable
+class GameState(Protocol):
+    """What the CLI, the store and the shared suite use of a game's state (the rest is the game's
+    own business)."""
+
+    @property
+    def names(self) -> Sequence[str]:
+        """The players, in the record's order (the undo of a secret entry asks each of them)."""
+
+    def copy(self) -> "GameState":
+        """An independent copy: the CLI applies an entry to a copy and keeps it only if legal."""
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data: equal snapshots are the same game (replay equality)."""
+
+
 class ParsedRecord(Protocol):
     players: list[str]
     meta: dict[str, Any]  # the record's optional keys (date, place, notes, colors …)
 
-    def replay(self) -> tuple[Any, list[Step]]:
+    def replay(self) -> tuple[GameState, list[Step]]:
         """The state where the record stops and the steps applied (``RecordError`` on the first
         bad entry)."""
 
@@ -52,44 +69,55 @@ class Game(Protocol):
     meta_keys: tuple[str, ...]
     #: whether ``dialog`` can show a memory aid (``play --hints``)
     has_hints: bool
+    #: the rule ids of its digest, each with a one-line reminder (errors cite them; every id has a
+    #: test whose name carries it)
+    rules: dict[str, str]
+    #: the file name of its rules digest in ``shared/rules/`` (``None``: it has none)
+    digest: str | None
+    #: the folder of its ``<text_prefix>.<lang>.toml`` catalogs (``None``: they are in prompts/)
+    catalog_dir: Path | None
 
     # -- rules
-    def new_state(self, players: list[str]) -> Any: ...
-    def decision(self, state: Any) -> Any | None:
+    def new_state(self, players: list[str]) -> GameState: ...
+    def decision(self, state: GameState) -> Any | None:
         """What the table must enter next, or ``None`` once the game is over."""
-    def legal_actions(self, state: Any) -> list[Any]:
+    def legal_actions(self, state: GameState) -> list[Any]:
         """Every legal action when the next decision is a finite choice."""
-    def apply(self, state: Any, action: Any) -> None:
+    def apply(self, state: GameState, action: Any) -> None:
         """Validate ``action`` and apply it in place (``RecordError`` if illegal)."""
-    def is_over(self, state: Any) -> bool: ...
-    def random_action(self, state: Any, rng: random.Random) -> Any: ...
+    def is_over(self, state: GameState) -> bool: ...
+    def random_action(self, state: GameState, rng: random.Random) -> Any: ...
     def is_secret(self, action: Any) -> bool:
-        """Would undoing this action let players choose again after a reveal?"""
+        """Would undoing this action let players choose again after a reveal?  (The CLI then asks
+        every player, with the game's ``<text_prefix>.cli.secret_undo…`` texts if it has them.)"""
+    def check_invariants(self, state: GameState) -> None:
+        """What must hold after every entry (``AssertionError`` if not; the shared suite)."""
 
     # -- records
     def parse_record(self, document: Any) -> ParsedRecord: ...
     def new_record(self, players: list[str], meta: dict[str, Any]) -> dict[str, Any]: ...
     def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
                      ) -> dict[str, Any]: ...
-    def replay_output(self, state: Any) -> dict[str, Any]: ...
-    def result_summary(self, state: Any) -> dict[str, Any] | None:
+    def replay_output(self, state: GameState) -> dict[str, Any]: ...
+    def result_summary(self, state: GameState) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (``winners``; per player ``score``,
         ``place`` and numeric extras) for ``list`` and ``stats``."""
 
     # -- the table (reports and dialogs are plain data; the CLI renders and asks)
     def setup(self, t: Catalog) -> Dialog | None:
         """The table's setup questions of a new game (their answers are record keys), if any."""
-    def dialog(self, state: Any, t: Catalog, colors: dict[str, str], hints: bool = False) -> Dialog: ...
-    def progress(self, state: Any, t: Catalog) -> str:
+    def dialog(self, state: GameState, t: Catalog, colors: dict[str, str], hints: bool = False) -> Dialog: ...
+    def progress(self, state: GameState, t: Catalog) -> str:
         """Where an unfinished game stands, in a few words (``list``)."""
-    def board(self, state: Any, t: Catalog, colors: dict[str, str] | None = None) -> Report: ...
+    def board(self, state: GameState, t: Catalog, colors: dict[str, str] | None = None) -> Report: ...
     def describe(self, t: Catalog, action: Any) -> str: ...
-    def news_marker(self, state: Any) -> Any: ...
-    def news(self, t: Catalog, marker: Any, state: Any) -> Report: ...
-    def summary(self, state: Any, t: Catalog, source: str | None = None) -> Report: ...
-    def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str: ...
+    def news_marker(self, state: GameState) -> Any: ...
+    def news(self, t: Catalog, marker: Any, state: GameState) -> Report: ...
+    def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
+    def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str: ...
 
-    # -- the end-of-game calculator
+    # -- the end-of-game calculator (a game without one refuses both with a usage error,
+    #    ``core.cli.no_calculator``: ``GamePackage.calculator = False``)
     def ask_inventory(self, t: Catalog) -> Dialog: ...
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report: ...
@@ -131,6 +159,7 @@ CONVENTION = {
     "news_marker": ("summary", "news_marker"),
     "news": ("summary", "news"),  # (t, marker, state): what the rules just resolved
     "is_secret": ("dialog", "is_secret"),
+    "check_invariants": ("invariants", "check_invariants"),
     "ask_inventory": ("inventory", "ask_inventory"),
 }
 
@@ -143,6 +172,10 @@ class GamePackage:
     package: str
     aliases: tuple[str, ...] = ()
     is_default = False
+    digest: str | None = None
+    catalog_dir: Path | None = None  # the games in referee/games keep their texts in prompts/
+    #: whether it has an end-of-game calculator (``score``, ``ask_inventory``)
+    calculator = True
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
 
@@ -152,9 +185,21 @@ class GamePackage:
         for name, (module, function) in CONVENTION.items():
             if name not in cls.__dict__:
                 setattr(cls, name, method(module, function))
+        if not cls.calculator:
+            cls.ask_inventory = cls.score = cls._no_calculator  # type: ignore[method-assign]
+
+    def _no_calculator(self, *args: Any) -> Any:
+        from referee.core.errors import UsageError
+
+        raise UsageError("core.cli.no_calculator", game=self.title)
 
     def module(self, name: str) -> Any:
         return import_module(f"{self.package}.{name}")
+
+    @property
+    def rules(self) -> dict[str, str]:
+        """``RULES`` of the package's ``rules`` module."""
+        return self.module("rules").RULES
 
     def new_record(self, players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
         return self.module("record").write_record(players, [], meta)

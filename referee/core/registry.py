@@ -27,18 +27,28 @@ _discovered = False
 
 
 def register(game: "Game") -> "Game":
-    """Add ``game`` (a later game of the same name replaces an earlier one)."""
+    """Add ``game`` (a later game of the same name replaces an earlier one).  A game whose
+    catalogs live outside prompts/ (``catalog_dir``) has that folder read for its namespace."""
     _games[game.name] = game
     for alias in getattr(game, "aliases", ()):
         _aliases[alias] = game.name
+    folder = getattr(game, "catalog_dir", None)
+    if folder is not None:
+        from referee.core.text import add_folder
+
+        add_folder(game.text_prefix, folder)
     return game
 
 
 def unregister(name: str) -> None:
     """Remove a game registered with ``register`` (tests)."""
-    _games.pop(name, None)
+    game = _games.pop(name, None)
     for alias in [a for a, full in _aliases.items() if full == name]:
         del _aliases[alias]
+    if game is not None and getattr(game, "catalog_dir", None) is not None:
+        from referee.core.text import remove_folder
+
+        remove_folder(game.text_prefix)
 
 
 def _discover() -> None:
@@ -100,6 +110,30 @@ def known() -> str:
     for alias, full in _aliases.items():
         short.setdefault(full, alias)
     return ", ".join(f"{n} ({short[n]})" if n in short else n for n in _games)
+
+
+def short_name(game: "Game") -> str:
+    """What to type after ``--game``: its first alias, else its name."""
+    aliases = getattr(game, "aliases", ())
+    return aliases[0] if aliases else game.name
+
+
+def help_params(t) -> dict[str, str]:
+    """The placeholders of the command line's help texts that name the games (``{games}``,
+    ``{names}``, ``{variants}``, ``{hint_games}``), from the registry in the language of ``t``:
+    help texts need no edit when a game is added."""
+    _discover()
+    games_ = list(_games.values())
+    default_name = default() if games_ else None
+    listed = []
+    for g in games_:
+        mark = f", {t('cli.help.default_game')}" if g.name == default_name else ""
+        listed.append(f"{short_name(g)} ({g.title}{mark})")
+    variants = [f"{short_name(g)}: {', '.join(g.variants)}" for g in games_ if g.variants]
+    hints = [g.short_title for g in games_ if getattr(g, "has_hints", False)]
+    none = t("cli.help.none")
+    return {"games": ", ".join(listed), "names": ", ".join(short_name(g) for g in games_),
+            "variants": "; ".join(variants) or none, "hint_games": ", ".join(hints) or none}
 
 
 def for_document(document: object, default_name: str | None) -> "Game":

@@ -50,5 +50,86 @@ class Chart:
     colors: list[str] = field(default_factory=list)
 
 
-Block = Heading | Line | Table | Chart
+@dataclass
+class Marker:
+    """Something lying on a cell besides what stands there: a control marker, a location …"""
+
+    symbol: str  # one character in the text picture (e.g. ``*`` a location)
+    color: str = ""  # a player's colour, or ""
+    name: str = ""  # what it is, in words (the SVG's tooltip)
+
+
+@dataclass
+class Cell:
+    """One square or hex of a board."""
+
+    #: ``square``: (column, row); ``hex``: axial (q, r) of a pointy-top map
+    pos: tuple[int, int]
+    text: str = ""  # at most 3 characters: what stands there (a unit's code and stack size)
+    color: str = ""  # the owner's colour (a player's colour), or ""
+    label: str = ""  # at most 2 characters: the key a question offers for this cell
+    markers: list[Marker] = field(default_factory=list)
+
+
+#: the text picture: each cell is ``LABEL[TXT]M`` — its label (2, right-aligned), what stands
+#: there (3, centred; ``·`` when empty), its first marker (1)
+CELL_WIDTH = 8
+EMPTY = "·"
+
+
+@dataclass
+class Board:
+    """A board as cells on a square grid or a pointy-top hex map (rows offset by half a cell).
+    ``rows_up``: row 0 is drawn at the bottom (a map whose ``r`` grows upwards)."""
+
+    title: str
+    cells: list[Cell] = field(default_factory=list)
+    layout: str = "square"  # "square" or "hex"
+    rows_up: bool = False
+
+    def lines(self) -> list[list[tuple[str, str, str]]]:
+        """The text picture, line by line, as segments ``(text, colour, part)``; ``part`` is
+        ``label``, ``cell`` or ``marker`` (or ``""`` for the space between cells)."""
+        if not self.cells:
+            return []
+        half = CELL_WIDTH // 2
+        if self.layout == "hex":
+            x = {id(c): (2 * c.pos[0] + c.pos[1]) * half for c in self.cells}
+        else:
+            x = {id(c): c.pos[0] * CELL_WIDTH for c in self.cells}
+        left = min(x.values())
+        rows: dict[int, list[Cell]] = {}
+        for c in self.cells:
+            rows.setdefault(c.pos[1], []).append(c)
+        out = []
+        for r in sorted(rows, reverse=self.rows_up):
+            line: list[tuple[str, str, str]] = []
+            at = 0
+            for c in sorted(rows[r], key=lambda c: x[id(c)]):
+                start = x[id(c)] - left
+                if start < at:  # two cells in one place: the later one is left out
+                    continue
+                if start > at:
+                    line.append((" " * (start - at), "", ""))
+                mark = c.markers[0] if c.markers else None
+                line += [(f"{_clip(c.label, 2):>2}", "", "label"),
+                         (f"[{_clip(c.text, 3) or EMPTY:^3}]", c.color, "cell"),
+                         (_clip(mark.symbol, 1) if mark else " ", mark.color if mark else "", "marker")]
+                at = start + CELL_WIDTH
+            while line and not line[-1][0].strip():  # no trailing spaces
+                line.pop()
+            out.append(line)
+        return out
+
+    def text(self) -> str:
+        """The plain text picture (what the terminal shows, without colours)."""
+        return "\n".join("".join(part for part, _, _ in line) for line in self.lines())
+
+
+def _clip(text: str, width: int) -> str:
+    """At most ``width`` printable characters (a cell's text is data: no control characters)."""
+    return "".join(ch if ch.isprintable() else "?" for ch in text)[:width]
+
+
+Block = Heading | Line | Table | Chart | Board
 Report = list[Block]

@@ -2,7 +2,10 @@
 
 A catalog is a flat namespace of dotted keys; each game adds its own files
 (``core.en.toml``, ``cli.en.toml``, one file per game …), so a new game never edits another's text.
-Values use ``str.format`` placeholders.
+A game defined outside ``referee/games`` (a plugin, a test's game) keeps its files in a folder of its
+own: ``add_folder(namespace, folder)`` (the registry does it for a game's ``catalog_dir``).  Where a
+game has its own words for a text of the CLI, ``<text_prefix>.cli.<key>`` replaces
+``core.cli.<key>`` (``Catalog.game_key``).  Values use ``str.format`` placeholders.
 """
 
 from __future__ import annotations
@@ -50,6 +53,26 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+#: namespaces whose files live outside prompts/: namespace -> folder
+_folders: dict[str, Path] = {}
+
+
+def add_folder(namespace: str, folder: Path) -> None:
+    """Read the ``<namespace>.<lang>.toml`` files from ``folder`` (a game's own catalogs)."""
+    _folders[namespace] = Path(folder)
+    _forget(namespace)
+
+
+def remove_folder(namespace: str) -> None:
+    if _folders.pop(namespace, None) is not None:
+        _forget(namespace)
+
+
+def _forget(namespace: str) -> None:
+    for lang in LANGUAGES:  # the catalogs read so far read this namespace again on next use
+        catalog(lang)._namespaces.pop(namespace, None)
+
+
 class Catalog:
     """The texts of one language.  A key's first segment names its file (``game.error.x`` lives
     in ``game.<lang>.toml``); files are read on first use, so start-up reads only what it shows."""
@@ -62,7 +85,7 @@ class Catalog:
     def _namespace(self, name: str) -> dict[str, str]:
         if name not in self._namespaces:
             entries: dict[str, str] = {}
-            item = _prompts_folder() / f"{name}.{self.lang}.toml"
+            item = _folders.get(name, _prompts_folder()) / f"{name}.{self.lang}.toml"
             if item.is_file():
                 _flatten("", tomllib.loads(item.read_text(encoding="utf-8")), entries)
             self._namespaces[name] = entries
@@ -73,10 +96,22 @@ class Catalog:
         """Every text of this language (all files)."""
         out: dict[str, str] = {}
         suffix = f".{self.lang}.toml"
-        for item in _prompts_folder().iterdir():
-            if item.name.endswith(suffix):
-                out.update(self._namespace(item.name[: -len(suffix)]))
+        for folder in {_prompts_folder(), *_folders.values()}:
+            for item in folder.iterdir():
+                name = item.name[: -len(suffix)]
+                if item.name.endswith(suffix) and _folders.get(name, _prompts_folder()) == folder:
+                    out.update(self._namespace(name))
         return out
+
+    def game_key(self, prefix: str, key: str) -> str:
+        """The game's own ``<prefix>.<key>`` where it has one, else the shared ``core.<key>``
+        (e.g. ``game_key(game.text_prefix, "cli.secret_undo")``)."""
+        own = f"{prefix}.{key}"
+        return own if self.has(own) or self.has_own(f"{own}.other") else f"core.{key}"
+
+    def for_game(self, prefix: str, key: str, /, **params: Any) -> str:
+        """The text of ``game_key(prefix, key)``."""
+        return self(self.game_key(prefix, key), **params)
 
     def has(self, key: str) -> bool:
         return key in self._namespace(key.split(".", 1)[0]) or (

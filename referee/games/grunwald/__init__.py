@@ -25,10 +25,11 @@ class Grunwald(GamePackage):
     #: score parts that are titles (how often each was won, in stats)
     titles = ("crown_commander", "mercenary_commander", "quartermaster")
     player_counts = (2, 3, 4)  # NG-C1
-    stats_extras = {"losses": ("average_skirmish_losses", "core.cli.col_losses")}
+    stats_extras = {"losses": ("average_skirmish_losses", "grunwald.stats.losses")}
     variants = ()
     meta_keys = ("date", "place", "notes", "colors")  # the spec's optional keys
     has_hints = False
+    digest = "na-grunwald.md"  # in shared/rules/: its rule ids are rules.RULES
 
     def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False
                ) -> Any:
@@ -45,9 +46,9 @@ class Grunwald(GamePackage):
         out = self.module("output").replay_output(state)
         awaiting = out.get("awaiting")
         if awaiting:
-            return t("core.cli.status_awaiting", round=awaiting["round"],
-                     step=t(f"core.cli.step_{awaiting['phase']}"))
-        return t("core.cli.status_round", round=out.get("round") or 0)
+            return t("grunwald.progress.awaiting", round=awaiting["round"],
+                     step=t(f"grunwald.step.{awaiting['phase']}"))
+        return t("grunwald.progress.round", round=out.get("round") or 0)
 
     def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
         """The replay output, the record's metadata and the round log."""

@@ -1,4 +1,5 @@
-"""What must hold after every entry of a Kajko i Kokosz game (the shared game suite checks it)."""
+"""What must hold after every entry of a Kajko i Kokosz game (the shared game suite checks it).
+Pure: raises ``AssertionError`` on the first broken one."""
 
 from __future__ import annotations
 
