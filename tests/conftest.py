@@ -58,7 +58,9 @@ def registered(game):
 def pytest_generate_tests(metafunc):
     """A test that takes ``game_name`` runs once for every game (``game`` fixture: the game,
     registered for the test)."""
-    if "game_name" in metafunc.fixturenames:
+    own = {name.strip() for marker in metafunc.definition.iter_markers("parametrize")
+           for name in (marker.args[0].split(",") if isinstance(marker.args[0], str) else marker.args[0])}
+    if "game_name" in metafunc.fixturenames and "game_name" not in own:
         metafunc.parametrize("game_name", game_names())
 
 

@@ -1,6 +1,5 @@
 """The CLI speaks each game's own words where it has them, and its help names the games from the
-registry.  Both need the hunks of ``cli/sessions.py`` and ``cli/app.py`` that come with the
-session-service merge: until then these are expected to fail (``xfail(strict=True)``)."""
+registry."""
 
 from __future__ import annotations
 
@@ -21,8 +20,6 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
     return done.value.code or 0, out.out, out.err
 
 
-@pytest.mark.xfail(strict=True, reason="needs cli/app.py: _help formats the help texts with "
-                   "registry.help_params(catalog) (see the report of the newgame branch)")
 def test_the_help_names_every_registered_game(capsys):
     for command in ("new", "replay", "stats"):
         code, out, _ = run(capsys, command, "--help")
@@ -32,8 +29,6 @@ def test_the_help_names_every_registered_game(capsys):
             assert registry.short_name(game) in text
 
 
-@pytest.mark.xfail(strict=True, reason="needs cli/sessions.py: the secret-undo texts through "
-                   "t.for_game(game.text_prefix, 'cli.…') (see the report of the newgame branch)")
 def test_undoing_a_secret_entry_speaks_the_games_words(capsys, tmp_path):
     game = registry.get("grunwald")
     rng = random.Random(5)

@@ -282,7 +282,7 @@ def test_undo_never_rereveals_skirmish_cards_without_everybody(tmp_path):
 
     with pytest.raises(RefereeError) as info:
         commands.undo(store, sid, 1, False, "en")
-    assert info.value.key == "core.cli.undo_secret"
+    assert info.value.key == "grunwald.cli.undo_secret"
     commands.undo(store, sid, 1, True, "en")
     s = store.open(sid, write=False)
     assert len(record.parse_record(s.record).replay()[1]) == skirmish

@@ -324,7 +324,7 @@ def test_undo_command_policy():
     assert info.value.key == "core.cli.undo_too_far"
     with pytest.raises(RefereeError) as info:
         svc.undo(sid, 1, False)
-    assert info.value.key == "core.cli.undo_secret"
+    assert info.value.key == "grunwald.cli.undo_secret"
     before, saves = copy.deepcopy(archive.docs), len(archive.saves)
     plans = []
     assert svc.undo(sid, 2, True, confirm=lambda plan: plans.append(plan) or False) is None

@@ -18,8 +18,18 @@ from referee.core.errors import RefereeError
 
 from referee.core.text import catalog, language_from_env
 
-# Help texts are read by players too: they come from the catalog of $REFEREE_LANG.
-_help = catalog(language_from_env()).raw
+# Help texts are read by players too: they come from the catalog of $REFEREE_LANG; those that
+# name the games ({games}, {names}, {variants}, {hint_games}) take them from the registry.
+_catalog = catalog(language_from_env())
+
+
+def _help(key: str) -> str:
+    text = _catalog.raw(key)
+    if "{" in text:
+        from referee.core.registry import help_params
+
+        text = text.format(**help_params(_catalog))
+    return text
 
 app = typer.Typer(
     name="referee",

@@ -115,7 +115,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                 played = True
                 result = dialogs.run(live.dialog(), prompter.ask)
                 if result is dialogs.UNDO:
-                    undone = live.undo(lambda players: _all_agree(players, t, prompter, out))
+                    undone = live.undo(lambda players: _all_agree(players, live.game.text_prefix, t, prompter, out))
                     if undone.status == "nothing":
                         out.print(t("core.cli.nothing_to_undo"))
                     elif undone.status == "done":
@@ -131,11 +131,13 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
         out.print(t("core.cli.finished", id=live.session.id))
 
 
-def _all_agree(players: list[str], t: Catalog, prompter: Prompter, out: Console) -> bool:
-    out.print(t("core.cli.secret_undo"))
+def _all_agree(players: list[str], prefix: str, t: Catalog, prompter: Prompter, out: Console) -> bool:
+    """Every player agrees to take back a secret entry (in the game's own words: ``prefix``)."""
+    out.print(t.for_game(prefix, "cli.secret_undo"))
     for name in players:
-        if not prompter.ask(dialogs.Confirm("undo.agree", t("core.cli.secret_undo_confirm", player=name))):
-            out.print(t("core.cli.secret_undo_refused"))
+        question = t.for_game(prefix, "cli.secret_undo_confirm", player=name)
+        if not prompter.ask(dialogs.Confirm("undo.agree", question)):
+            out.print(t.for_game(prefix, "cli.secret_undo_refused"))
             return False
     return True
 

@@ -343,7 +343,7 @@ class SessionService:
                 raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
             kept, dropped = actions[: len(actions) - steps], actions[len(actions) - steps:]
             if needs_agreement(game, dropped) and not all_agree:
-                raise RefereeError("core.cli.undo_secret")
+                raise RefereeError(t.game_key(game.text_prefix, "cli.undo_secret"))
             plan = UndoPlan(steps, [game.describe(t, a) for a in dropped], lang)
             if confirm is not None and not confirm(plan):
                 return None

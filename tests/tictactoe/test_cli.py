@@ -13,6 +13,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from referee.cli.app import main
+from referee.cli import prompter
 from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from tests.conftest import registered
@@ -59,6 +60,7 @@ def play(referee, monkeypatch, answers, *args):
         return ASK(self, q)
 
     monkeypatch.setattr(Prompter, "ask", ask)
+    monkeypatch.setattr(prompter, "interactive", lambda: True)  # the pipe stands in for a terminal
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         result = referee("play", *args)
     assert next(answers, None) is None, "not every answer was asked for"
