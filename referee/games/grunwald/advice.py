@@ -509,17 +509,30 @@ def _search(h: Holding, r: Rivals, payable: dict[str, int], split, provisions: i
     total_c, total_m = sum(h.crown), sum(h.mercenary)
     half = h.ducats // 2
     P = provisions
-    citems = [(n, s, g, r.crown(n, s)) for (n, s), g in cgroups.items()]
-    mitems = [(n, s, g, r.mercenary(n, s)) for (n, s), g in mgroups.items()]
-    best_score = None
+    # Sorted by what they can add, best first, so that an upper bound stops the loops early
+    # (ties of the best score are kept: they go to the tie-breaks).
+    citems = sorted(((s + r.crown(n, s), n, s, g, r.crown(n, s)) for (n, s), g in cgroups.items()),
+                    reverse=True, key=lambda x: x[:3])
+    mitems = sorted(((s + r.mercenary(n, s), n, s, g, r.mercenary(n, s))
+                     for (n, s), g in mgroups.items()), reverse=True, key=lambda x: x[:3])
+    qm = [r.quartermaster(left) for left in range(P + 1)]
+    m_top = mitems[0][0]
+    best_score = -1
     cands: list[tuple] = []
     for q in range(0, min(P, owed) + 1):
         cap = P - q
         need0 = owed - q
-        for nc, sc, cg, ccp in citems:
+        fixed_part = t_all + half
+        for c_add, nc, sc, cg, ccp in citems:
+            if c_add + m_top + fixed_part + qm[cap] < best_score:
+                break
             if nc > cap:
                 continue
-            for nm, sm, mg, mcp in mitems:
+            base = c_add + fixed_part
+            bound_q = qm[cap - nc]
+            for m_add, nm, sm, mg, mcp in mitems:
+                if base + m_add + bound_q < best_score:
+                    break
                 f = nc + nm
                 if f > cap:
                     continue
@@ -538,8 +551,8 @@ def _search(h: Holding, r: Rivals, payable: dict[str, int], split, provisions: i
                     vt = nxt[need]
                 else:
                     vt = 0
-                score = sc + sm + t_all - vt + ccp + mcp + r.quartermaster(left) + half
-                if best_score is None or score > best_score:
+                score = base + m_add - vt + qm[left]
+                if score > best_score:
                     best_score, cands = score, [(q, nc, sc, nm, sm, vt, f < cap)]
                 elif score == best_score:
                     cands.append((q, nc, sc, nm, sm, vt, f < cap))
