@@ -280,3 +280,137 @@ def test_NG_E7_standing_of_the_rulebook_example():
     fed, _ = advice.feed_all(hs)
     r = scoring.score([h.inventory() for h in fed])
     assert r.scores["Ania"].quartermaster == 5
+
+
+# --------------------------------------------------------------------------------------------
+# The live menus: the advice first, Enter accepts it
+
+
+def _losses_position():
+    """Marek owes 2 in a real game (NG-S4) and holds the golden case of the crown commander."""
+    from tests.grunwald.table import Table
+
+    t = Table(2)
+    t.to_round(4)
+    p = t.s.player("Marek")
+    p.hand.update({"crown:1": 2, "crown:5": 1, "mercenary:2": 1})
+    p.provisions = 4
+    j = t.s.player("Jacek")
+    j.hand.update({"crown:6": 2})
+    j.provisions = 9
+    t.reveal(teutons=(1, 1))  # strength 4, nobody joins: everybody owes 4
+    t.pass_rest()
+    t.cards()
+    return t
+
+
+def _first_select(state, lang="en"):
+    from referee.core import dialog as dialogs
+    from referee.games.grunwald import dialog
+
+    gen = dialog.ask(state, catalog(lang))
+    q = next(gen)
+    while isinstance(q, dialogs.Notice):
+        q = gen.send(None)
+    return gen, q
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_S4_losses_menu_offers_the_advice_first(lang):
+    from referee.core import dialog as dialogs
+    from referee.games.grunwald.dialog import Advised
+
+    t = _losses_position()
+    who = t.s.names[t.s.skirmish.pending[0]]
+    gen, q = _first_select(t.s, lang)
+    first = q.choices[0]
+    assert q.key == "losses.item" and isinstance(first.value, Advised) and first.key == "0"
+    a = advice.advise_losses(t.s, who, t.s.skirmish.owed)
+    assert first.value.action == PayLosses(who, a.best.items)
+    assert advice.loss_reason(catalog(lang), a) in first.label
+    assert first.label.startswith("★ Advised" if lang == "en" else "★ Rada sędziego")
+    try:
+        gen.send(first.value)
+    except StopIteration as stop:
+        assert stop.value == first.value.action
+    else:
+        raise AssertionError("the advised payment ends the question")
+    assert dialogs.UNDO in [c.value for c in q.choices]
+
+
+def _pipe_answer(q, keys: str, lang: str = "en"):
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli.prompter import Prompter
+
+    with create_pipe_input() as pipe:
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=io.StringIO(), width=120), lang)
+            prompter.before_question = lambda _q: pipe.send_text(keys)
+            return prompter.ask(q)
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_S4_live_prompt_accepts_the_advised_payment_with_one_enter(lang):
+    t = _losses_position()
+    _, q = _first_select(t.s, lang)
+    answer = _pipe_answer(q, "\r", lang)
+    assert answer is q.choices[0].value
+    engine.apply(t.s, answer.action)  # the engine accepts it
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E1_live_prompt_accepts_the_advised_feeding_with_one_enter(lang):
+    from referee.games.grunwald.dialog import Advised
+
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    _, q = _first_select(s, lang)
+    assert q.key == "feeding.card" and isinstance(q.choices[0].value, Advised)
+    assert ("Commander of mercenary troops" if lang == "en" else "Dowódca wojsk zaciężnych") \
+        in q.choices[0].label
+    answer = _pipe_answer(q, "\r", lang)
+    assert answer.action == Feed("Marek", ("hand/crown:3", "hand/crown:3"))
+    engine.apply(s, answer.action)
+    assert s.phase == "over"
+
+
+def test_NG_E6_placement_menu_shows_the_standing_once_per_turn():
+    from referee.core import dialog as dialogs
+    from referee.core.report import Table as ReportTable
+    from tests.grunwald.table import Table
+
+    t = Table(3)
+    t.reveal()
+    gen, q = _first_select(t.s)
+    assert "standing" in [c.value for c in q.choices]
+    assert next(c.key for c in q.choices if c.value == "standing") == "s"
+    notice = gen.send("standing")
+    assert isinstance(notice, dialogs.Notice)
+    assert any(isinstance(b, ReportTable) for b in notice.report)
+    again = gen.send(None)
+    assert again.key == "placement.field" and "standing" not in [c.value for c in again.choices]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E6_standing_report_in_both_languages(lang):
+    from referee.games.grunwald import GAME
+
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    report = GAME.standing(s, catalog(lang))
+    text = " ".join(getattr(b, "text", "") for b in report)
+    assert ("as if the game ended now" if lang == "en" else "gdyby skończyła się teraz") in text
+    assert ("would give up" if lang == "en" else "do odrzucenia") in text
+    out = GAME.standing_output(s)
+    assert out["players"]["Marek"]["gives_up"] == ["crown:3", "crown:3"]
+    assert out["players"]["Marek"]["score"]["total"] == 7 and out["final"] is False

@@ -49,6 +49,14 @@ class Grunwald(GamePackage):
                      step=t(f"core.cli.step_{awaiting['phase']}"))
         return t("core.cli.status_round", round=out.get("round") or 0)
 
+    def standing(self, state: Any, t: Any) -> Any:
+        """The score as if the game ended now, with titles and who would win (a Report)."""
+        return self.module("summary").standing_report(state, t)
+
+    def standing_output(self, state: Any) -> dict[str, Any]:
+        """The same as plain data (``show --json``'s ``standing`` key)."""
+        return self.module("advice").standing_output(state)
+
     def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
         """The replay output, the record's metadata and the round log."""
         output = self.module("output")

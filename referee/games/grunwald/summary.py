@@ -429,3 +429,22 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
     return out
+
+
+# --------------------------------------------------------------------------------------------
+# The standing as if the game ended now (issue 13)
+
+
+def standing_report(state: GrunwaldState, t: Catalog) -> Report:
+    """The score as if the game ended now (NG-E1 … NG-E6): who would feed whom, the scoreboard,
+    the titles and who would win.  Once the game is over, the final score."""
+    from referee.games.grunwald import advice
+
+    st = advice.standing(state)
+    key = "standing_final" if st.final else "standing_heading"
+    out: Report = [Heading(t(f"grunwald.advice.{key}", round=state.round), 2)]
+    for name, feeding in st.feedings.items():
+        out.append(Line(t("grunwald.advice.standing_feeds", player=name,
+                          cards=cards_text(t, list(feeding.give_up))), "muted"))
+    out.extend(score_blocks(t, st.result, list(state.names)))
+    return out
