@@ -147,10 +147,8 @@ def test_NG_E1_advised_feeding_is_legal_and_best(players):
     for who in list(s.feeding_pending):
         name = s.names[who]
         a = advice.advise_feeding(s, name)
-        hs = advice.position(s)
-        fed, _ = advice.feed_all(hs)
-        others = fed[:who] + fed[who + 1:]
-        assert a.best.score == fed_scores(hs[who], others)
+        hs = advice.position(s)  # the players before are fed already, those after not yet
+        assert a.best.score == fed_scores(hs[who], hs[:who] + hs[who + 1:])
         engine.apply(s, Feed(name, a.items))  # the engine accepts it
     assert s.phase == "over"
 
@@ -414,3 +412,50 @@ def test_NG_E6_standing_report_in_both_languages(lang):
     out = GAME.standing_output(s)
     assert out["players"]["Marek"]["gives_up"] == ["crown:3", "crown:3"]
     assert out["players"]["Marek"]["score"]["total"] == 7 and out["final"] is False
+
+
+# --------------------------------------------------------------------------------------------
+# The paper calculator (referee score) at the table
+
+
+RULEBOOK = {
+    "score.count": [3],
+    "score.name": ["Jacek", "Ania", "Marek"],
+    "score.crown": ["6 6 6 5", "3 2", "6 5 4 3 2 1"],
+    "score.mercenary": ["6 6 1 6", "6 6 5 4 3 2", "4 3"],
+    "score.teutons": ["4 4 2", "2 1 1", "4 3"],
+    "score.provisions": ["7", "13", "8"],
+    "score.ducats": ["1", "0", "5"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E1_score_at_the_table_offers_the_best_feeding_and_says_why(lang):
+    from referee.core import dialog as dialogs
+    from referee.games.grunwald import GAME
+    from referee.games.grunwald.inventory import score_document
+
+    queues = {k: list(v) for k, v in RULEBOOK.items()}
+    notices = []
+
+    def answer(q):
+        if isinstance(q, dialogs.Notice):
+            notices.append(" ".join(getattr(b, "text", "") for b in q.report))
+            return None
+        if q.key == "score.feeding":
+            assert q.choices[0].key == "0"
+            return q.choices[0].value  # Enter: the advice
+        value = queues[q.key].pop(0)
+        return q.parse(value) if isinstance(q, dialogs.Text) else value
+
+    document = dialogs.run(GAME.ask_inventory(catalog(lang)), answer)
+    # Jacek feeds 7 of 8 knights: the mercenary 1 goes, not the 6 the rulebook's Jacek gave up
+    assert document["feeding"] == {"Jacek": ["mercenary:1"]}
+    assert len(notices) == 1 and "Jacek" in notices[0]
+    assert ("mercenary 1" if lang == "en" else "zaciężny 1") in notices[0]
+    _, result = score_document(document)
+    assert result.scores["Jacek"].total == 46 + 5
+    # a file's explicit feeding is still obeyed (NG-E7: the rulebook's own choice)
+    document["feeding"] = {"Jacek": ["mercenary:6"]}
+    _, result = score_document(document)
+    assert result.scores["Jacek"].total == 46

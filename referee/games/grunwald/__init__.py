@@ -49,6 +49,10 @@ class Grunwald(GamePackage):
                      step=t(f"core.cli.step_{awaiting['phase']}"))
         return t("core.cli.status_round", round=out.get("round") or 0)
 
+    def ask_inventory(self, t: Any) -> Any:
+        """``referee score`` at the table: short players are offered the best feeding (NG-E1)."""
+        return self.module("inventory").ask_inventory(t, advise=True)
+
     def standing(self, state: Any, t: Any) -> Any:
         """The score as if the game ended now, with titles and who would win (a Report)."""
         return self.module("summary").standing_report(state, t)

@@ -210,11 +210,15 @@ def best_feeding(h: Holding, r: Rivals) -> Feeding:
     return Feeding(h.name, give_up, fed, total, titles_of(fed, r))
 
 
-def feed_all(holdings: list[Holding]) -> tuple[list[Holding], dict[str, Feeding]]:
-    """The position as if the game ended now: short players feed in seating order (NG-E1)."""
+def feed_all(holdings: list[Holding], until: int | None = None
+             ) -> tuple[list[Holding], dict[str, Feeding]]:
+    """The position as if the game ended now: short players feed in seating order (NG-E1), each
+    against the others as they stand at that moment.  ``until``: stop before that player."""
     hs = list(holdings)
     feedings: dict[str, Feeding] = {}
     for i, h in enumerate(hs):
+        if i == until:
+            break
         if h.short:
             f = best_feeding(h, Rivals.of(hs[:i] + hs[i + 1:]))
             feedings[h.name] = f
@@ -618,19 +622,29 @@ class FeedingAdvice:
 
 
 def advise_feeding(state: Any, player: str) -> FeedingAdvice:
-    """The knights a short player gives up (NG-E1), against the others as the standing feeds them."""
+    """The knights a short player gives up (NG-E1), against the others as they stand (those before
+    in seating order fed as the standing feeds them, those after not yet)."""
     who = state.index[player]
     p = state.players[who]
-    hs = position(state)
-    fed, _ = feed_all(hs)
+    return advise_feeding_holdings(position(state), who, _split_counts(p.hand, p.camp))
+
+
+def advise_feeding_holdings(holdings: list[Holding], who: int,
+                            split: dict[str, list[int]] | None = None) -> FeedingAdvice:
+    """The same from holdings alone (the paper calculator): ``split`` says where each card lies
+    (camp, hand); without it the items are plain cards (``crown:2``).  The rivals are those of the
+    player's turn in ``feed_all``: so following the advice in seating order gives the standing."""
+    fed, _ = feed_all(holdings, until=who)
     r = Rivals.of(fed[:who] + fed[who + 1:])
-    best = best_feeding(hs[who], r)
-    naive = naive_feeding(hs[who], r)
-    split = _split_counts(p.hand, p.camp)
+    h = holdings[who]
+    best = best_feeding(h, r)
+    naive = naive_feeding(h, r)
+    if split is None:
+        return FeedingAdvice(h.name, best, naive, best.give_up)
     removed: dict[str, int] = {}
     for c in best.give_up:
         removed[c] = removed.get(c, 0) + 1
-    return FeedingAdvice(player, best, naive, _items(removed, split, 0))
+    return FeedingAdvice(h.name, best, naive, _items(removed, split, 0))
 
 
 # --------------------------------------------------------------------------------------------
