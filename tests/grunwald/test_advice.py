@@ -459,3 +459,34 @@ def test_NG_E1_score_at_the_table_offers_the_best_feeding_and_says_why(lang):
     document["feeding"] = {"Jacek": ["mercenary:6"]}
     _, result = score_document(document)
     assert result.scores["Jacek"].total == 46
+
+
+# --------------------------------------------------------------------------------------------
+# After the game: export
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
+    import json
+
+    from referee.games.grunwald import GAME, output, record
+    from tests.conftest import EXAMPLES
+
+    doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
+    state = record.parse_record(doc).replay()[0]
+    out = GAME.export_json(state, catalog(lang), {})
+    losses = sum(len(log.skirmish["losses"]) for log in state.log if log.skirmish)
+    decisions = out["advice"]
+    assert len(decisions) == losses + len(state.feeding_log)
+    assert {d["decision"] for d in decisions} <= {"losses", "feeding"}
+    for d in decisions:
+        assert d["cost"] == d["advised_score"] - d["chosen_score"] >= 0
+    assert "advice" not in output.replay_output(state)  # replay --json is unchanged
+    costly = [d for d in decisions if d["cost"] > 0]
+    assert costly
+    md = GAME.export(state, "md", catalog(lang), {})
+    html = GAME.export(state, "html", catalog(lang), {})
+    heading = "Where a choice cost points" if lang == "en" else "Gdzie wybór kosztował punkty"
+    assert heading in md and heading in html
+    first = costly[0]
+    assert f"{first['player']}" in md.split(heading, 1)[1]

@@ -62,9 +62,11 @@ class Grunwald(GamePackage):
         return self.module("advice").standing_output(state)
 
     def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
-        """The replay output, the record's metadata and the round log."""
+        """The replay output, the record's metadata, the round log and ``advice``: every loss and
+        feeding decision with what was chosen and what the advice would have been (issue 13)."""
         output = self.module("output")
-        return {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state)}
+        return {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state),
+                "advice": self.module("advice").review(state)}
 
     def score(self, document: Any) -> tuple[dict[str, Any], Any]:
         """Score a final inventory: the JSON output and the scoring result (for the breakdown)."""

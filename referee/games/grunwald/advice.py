@@ -648,6 +648,93 @@ def advise_feeding_holdings(holdings: list[Holding], who: int,
 
 
 # --------------------------------------------------------------------------------------------
+# After the game: every loss and feeding decision against the advice (``export --format json``)
+
+
+def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
+    """The player's score as if the game ended now after paying ``items`` (the model above)."""
+    who = state.index[player]
+    h, r, _ = loss_context(state, who)
+    removed: dict[str, int] = {}
+    q = 0
+    for item in items:
+        if item.startswith("provisions:"):
+            q += int(item.split(":", 1)[1])
+        else:
+            c = item.split("/", 1)[-1]
+            removed[c] = removed.get(c, 0) + 1
+    return score_after_feeding(_after(h, removed, q), r)[0]
+
+
+def _actions_from_log(state: Any) -> list[Any]:
+    """The game's actions again, from the round logs (event, reveal, placements, skirmish cards,
+    losses, helper purchase) and the feeding log."""
+    from referee.games.grunwald.actions import Feed, HelperPurchase, PayLosses, SkirmishCards
+
+    out: list[Any] = []
+    for log in state.log:
+        if log.event is not None:
+            out.append(log.event)
+        if log.reveal is None:
+            continue
+        out.append(log.reveal)
+        out.extend(log.placements)
+        if log.skirmish is not None:
+            out.append(SkirmishCards(tuple(log.skirmish["cards"].items())))
+            for name, items in log.skirmish["losses"].items():
+                out.append(PayLosses(name, tuple(items)))
+        helpers = log.fields.get("helpers") or []
+        for entry in helpers[1:]:
+            if entry.get("reason") in (None, "declined"):
+                out.append(HelperPurchase(entry.get("reason") is None))
+    for name, cards in getattr(state, "feeding_log", ()):
+        out.append(Feed(name, tuple(cards)))
+    return out
+
+
+def review(state: Any) -> list[dict[str, Any]] | None:
+    """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
+    advice would have been, and the score of each as if the game had ended then (``cost``: the
+    points the choice gave away).  ``None`` when the game's logs do not replay to the same state."""
+    from referee.games.grunwald import engine
+
+    try:
+        actions = _actions_from_log(state)
+        s = engine.new_state(list(state.names))
+        out: list[dict[str, Any]] = []
+        for action in actions:
+            d = engine.decision(s)
+            if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
+                a = advise_losses(s, d.player, d.owed)
+                chosen = payment_score(s, d.player, action.items)
+                out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
+                            "player": d.player, "owed": d.owed, "chosen": list(action.items),
+                            "chosen_score": chosen, "advised": list(a.best.items),
+                            "advised_score": a.best.score, "before": a.before,
+                            "cost": a.best.score - chosen})
+            elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
+                a = advise_feeding(s, d.player)
+                who = s.index[d.player]
+                hs = feed_all(position(s), until=who)[0]
+                removed: dict[str, int] = {}
+                for item in action.cards:
+                    c = item.split("/", 1)[-1]
+                    removed[c] = removed.get(c, 0) + 1
+                fed = _after(hs[who], removed, 0)
+                chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
+                out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
+                            "player": d.player, "owed": d.owed, "chosen": list(action.cards),
+                            "chosen_score": chosen, "advised": list(a.items),
+                            "advised_score": a.best.score, "cost": a.best.score - chosen})
+            engine.apply(s, action)
+        if s.snapshot() != state.snapshot():
+            return None
+        return out
+    except Exception:  # logs of another shape: no review rather than a wrong one
+        return None
+
+
+# --------------------------------------------------------------------------------------------
 # Why: one line, from the catalog
 
 
