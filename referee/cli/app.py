@@ -129,10 +129,11 @@ def list_(
 def show(
     session: SessionArg,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.show_json"))] = False,
+    standing: Annotated[bool, typer.Option("--standing", help=_help("cli.help.show_standing"))] = False,
 ) -> None:
     from referee.cli import commands
 
-    commands.show(store(), session, as_json, explicit_language())
+    commands.show(store(), session, as_json, explicit_language(), standing)
 
 
 @app.command(help=_help("cli.help.delete"))

@@ -221,11 +221,11 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         out.print(t.n("core.cli.list_more", hidden))
 
 
-def show(store: Store, key: str, as_json: bool, lang: str | None) -> None:
+def show(store: Store, key: str, as_json: bool, lang: str | None, standing: bool = False) -> None:
     if as_json:
         sys.stdout.write(jsonio.dumps_line(service(store).show_data(key)) + "\n")
         return
-    render(service(store).show_report(key, lang), console())
+    render(service(store).show_report(key, lang, standing), console())
 
 
 def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | None = None) -> None:

@@ -8,7 +8,7 @@ replaying it, so undo is "drop the last entry and replay".
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from importlib import import_module
 from pathlib import Path
@@ -116,6 +116,11 @@ class Game(Protocol):
     def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
     def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str: ...
 
+    # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
+    #    ``standing``); ``None`` for a game that cannot tell it before its end
+    standing: Callable[[GameState, Catalog], Report] | None
+    standing_output: Callable[[GameState], dict[str, Any]] | None
+
     # -- the end-of-game calculator (a game without one refuses both with a usage error,
     #    ``core.cli.no_calculator``: ``GamePackage.calculator = False``)
     def ask_inventory(self, t: Catalog) -> Dialog: ...
@@ -176,6 +181,9 @@ class GamePackage:
     catalog_dir: Path | None = None  # the games in referee/games keep their texts in prompts/
     #: whether it has an end-of-game calculator (``score``, ``ask_inventory``)
     calculator = True
+    #: the score as if the game ended now, where the game can tell it (see ``Game``)
+    standing: Any = None
+    standing_output: Any = None
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
 

@@ -385,15 +385,24 @@ class SessionService:
         session = self.archive.open(key, write=False)
         game = registry.find(session.game)
         state = replay(game, session.record, session.path)[1]
-        return {"session": {"id": session.id, "name": session.name, "created": session.created,
-                            "updated": session.updated}, **game.replay_output(state)}
+        out = {"session": {"id": session.id, "name": session.name, "created": session.created,
+                           "updated": session.updated}, **game.replay_output(state)}
+        if game.standing_output is not None:  # the score as if the game ended now
+            out["standing"] = game.standing_output(state)
+        return out
 
-    def show_report(self, key: str, lang: str | None = None) -> Report:
-        """The summary so far."""
+    def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
+        """The summary so far (``standing``: the score as if the game ended now, for a game that
+        can tell it)."""
         session = self.archive.open(key, write=False)
         game = registry.find(session.game)
+        if standing and game.standing is None:
+            raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
-        return game.summary(state, catalog(lang or session.lang), f"{session.name} ({session.id})")
+        t = catalog(lang or session.lang)
+        if standing:
+            return game.standing(state, t)
+        return game.summary(state, t, f"{session.name} ({session.id})")
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""

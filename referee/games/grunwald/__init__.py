@@ -50,10 +50,24 @@ class Grunwald(GamePackage):
                      step=t(f"grunwald.step.{awaiting['phase']}"))
         return t("grunwald.progress.round", round=out.get("round") or 0)
 
+    def ask_inventory(self, t: Any) -> Any:
+        """``referee score`` at the table: short players are offered the best feeding (NG-E1)."""
+        return self.module("inventory").ask_inventory(t, advise=True)
+
+    def standing(self, state: Any, t: Any) -> Any:
+        """The score as if the game ended now, with titles and who would win (a Report)."""
+        return self.module("summary").standing_report(state, t)
+
+    def standing_output(self, state: Any) -> dict[str, Any]:
+        """The same as plain data (``show --json``'s ``standing`` key)."""
+        return self.module("advice").standing_output(state)
+
     def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
-        """The replay output, the record's metadata and the round log."""
+        """The replay output, the record's metadata, the round log and ``advice``: every loss and
+        feeding decision with what was chosen and what the advice would have been (issue 13)."""
         output = self.module("output")
-        return {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state)}
+        return {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state),
+                "advice": self.module("advice").review(state)}
 
     def score(self, document: Any) -> tuple[dict[str, Any], Any]:
         """Score a final inventory: the JSON output and the scoring result (for the breakdown)."""

@@ -7,6 +7,7 @@ next action of the record, or ``UNDO``.  Pure: no UI library, no printing.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from referee.core.dialog import BACK, UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
@@ -19,7 +20,14 @@ from referee.games.grunwald.actions import (
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import board, card_name
+from referee.games.grunwald.summary import board, card_name, cards_text
+
+
+@dataclass(frozen=True)
+class Advised:
+    """The answer that accepts the referee's advice: the whole action at once (issue 13)."""
+
+    action: Any
 
 
 def is_secret(action: Any) -> bool:
@@ -200,10 +208,19 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     # Each field keeps its number (1–6, the board's order) whatever else is available this turn.
     choices = [Choice(t(f"grunwald.field.{f}"), f, str(FIELDS.index(f) + 1)) for f in fields]
     choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
+    # The standing as if the game ended now (issue 13), once per turn: it stays on the screen.
+    standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")]
     while True:
-        field = yield Select("placement.field", t("grunwald.play.placement", player=player), choices)
+        field = yield Select("placement.field", t("grunwald.play.placement", player=player),
+                             choices[:-1] + standing + choices[-1:])
         if field is UNDO:
             return UNDO
+        if field == "standing":
+            from referee.games.grunwald.summary import standing_report
+
+            standing = []
+            yield Notice(standing_report(state, t))
+            continue
         if field == "pass":
             return Pass(player)
         chosen = yield from _placement_details(t, player, field, [a for a in places if a.field == field])
@@ -296,10 +313,12 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
     value = 0
+    advised = _loss_advice(state, t, p.name, owed)
     keys = _stable_keys([f"{source}/{c}" for pile, source in ((camp, "camp"), (hand, "hand"))
                          for c in sorted(pile) if c != "peasant"])
     while True:
-        choices: list[Choice] = []
+        # The referee's advice first, so that Enter accepts it (the choice stays the player's).
+        choices: list[Choice] = [advised] if advised is not None and not items else []
         for pile, source in ((camp, "camp"), (hand, "hand")):
             for c in sorted(pile):
                 if c != "peasant":
@@ -318,6 +337,8 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
                                                value=value, items=shown), choices)
         if answer is UNDO:
             return UNDO
+        if isinstance(answer, Advised):
+            return answer.action
         if answer == "done":
             return PayLosses(p.name, tuple(items))
         if answer == "restart":
@@ -353,18 +374,53 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     keys = _stable_keys([f"{src}/{c}" for pile, src in ((hand, "hand"), (camp, "camp"))
                          for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")])
+    advised = _feeding_advice(state, t, p.name)
     while len(items) < d.owed:
-        choices = [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
-                   for pile, src in ((hand, "hand"), (camp, "camp"))
-                   for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")]
+        choices = [advised] if advised is not None and not items else []
+        choices += [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
+                    for pile, src in ((hand, "hand"), (camp, "camp"))
+                    for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")]
         choices.append(_undo_choice(t))
         answer = yield Select("feeding.card", t("grunwald.play.feeding", player=p.name,
                                                 left=d.owed - len(items), provisions=p.provisions,
                                                 knights=p.knight_count()), choices)
         if answer is UNDO:
             return UNDO
+        if isinstance(answer, Advised):
+            return answer.action
         source, c = answer.split("/", 1)
         take(hand if source == "hand" else camp, c)
         items.append(answer)
     return Feed(p.name, tuple(items))
+
+
+# The referee's advice as the first choice of a menu (key 0: free while nothing is chosen yet).
+
+
+def _loss_advice(state: GrunwaldState, t: Catalog, player: str, owed: int) -> Choice | None:
+    """NG-S4: the payment that keeps the player's score highest as if the game ended now."""
+    from referee.games.grunwald import advice
+
+    try:
+        a = advice.advise_losses(state, player, owed)
+        action = PayLosses(player, a.best.items)
+        engine.apply(state.copy(), action)  # never offer what the engine would refuse
+    except Exception:  # advice must never stop the table: the menu works without it
+        return None
+    return Choice(t("grunwald.advice.pay_choice", items=cards_text(t, list(a.best.items)),
+                    reason=advice.loss_reason(t, a)), Advised(action), "0")
+
+
+def _feeding_advice(state: GrunwaldState, t: Catalog, player: str) -> Choice | None:
+    """NG-E1: the knights to give up that keep the player's final score highest."""
+    from referee.games.grunwald import advice
+
+    try:
+        a = advice.advise_feeding(state, player)
+        action = Feed(player, a.items)
+        engine.apply(state.copy(), action)
+    except Exception:
+        return None
+    return Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, list(a.items)),
+                    reason=advice.feeding_reason(t, a)), Advised(action), "0")
 

@@ -11,12 +11,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core import shape
-from referee.core.dialog import Choice, Dialog, Invalid, Select, Text, player_name
+from referee.core.dialog import Choice, Dialog, Invalid, Notice, Select, Text, player_name
 from referee.core.errors import RuleError, key_path
 from referee.core.text import Catalog
 from referee.games.grunwald import scoring
 from referee.games.grunwald.cards import RANGES, parse_card
-from referee.games.grunwald.summary import card_name
+from referee.core.report import Line
+from referee.games.grunwald.summary import card_name, cards_text
 from referee.games.grunwald.record import (
     FORMAT, GAME, _card_list, _fail, _int, _list, _object, _required, _string_map, parse_players,
 )
@@ -140,8 +141,12 @@ def score_output(inventories: list[scoring.Inventory], result: scoring.Result) -
 # Asking the table
 
 
-def ask_inventory(t: Catalog) -> Dialog:
-    """Players, then each one's cards, provisions and ducats, then feeding choices: a document."""
+def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
+    """Players, then each one's cards, provisions and ducats, then feeding choices: a document.
+
+    ``advise``: a short player's menu starts with the referee's best feeding (NG-E1, issue 13), so
+    Enter takes it and a line says which knights and why; the game object (what ``referee score``
+    calls) asks with it, scripted callers of this function get the plain questions."""
     count = yield Select("score.count", t("core.cli.player_count"),
                          [Choice(str(n), n, str(n)) for n in (2, 3, 4)])
     names: list[str] = []
@@ -173,19 +178,43 @@ def ask_inventory(t: Catalog) -> Dialog:
     document: dict[str, Any] = {"game": GAME, "format": FORMAT, "players": players}
     holdings, _ = parse_inventory(document)
     feeding: dict[str, list[str]] = {}
-    for p in holdings:
+    from referee.games.grunwald import advice
+
+    position = [advice.Holding(p.name, tuple(p.crown), tuple(p.mercenary), tuple(p.teutons),
+                               p.provisions, p.ducats) for p in holdings]
+    for i, p in enumerate(holdings):
         if not p.short:
             continue
+        # NG-E1: the knights that keep this player's final score highest come first (Enter takes
+        # them), against the others as they stand (those before already fed as chosen here).
+        if advise:
+            best = advice.advise_feeding_holdings(position, i)
+            advised = list(best.items)
+            why = advice.feeding_reason(t, best)
         left = knight_cards(p)
         chosen: list[str] = []
         while len(chosen) < p.short:
+            choices = [Choice(card_name(t, c), c) for c in dict.fromkeys(left)]
+            if advise and not chosen:
+                choices.insert(0, Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, advised),
+                                           reason=why), tuple(advised), "0"))
             card = yield Select("score.feeding", t("grunwald.score_prompt.feeding", player=p.name,
                                                    provisions=p.provisions, knights=p.knights,
-                                                   left=p.short - len(chosen)),
-                                [Choice(card_name(t, c), c) for c in dict.fromkeys(left)])
+                                                   left=p.short - len(chosen)), choices)
+            if isinstance(card, tuple):  # the advice: every knight at once
+                chosen = list(card)
+                yield Notice([Line(t("grunwald.advice.fed_as_advised", player=p.name,
+                                     cards=cards_text(t, chosen), reason=why))])
+                break
             left.remove(card)
             chosen.append(card)
         feeding[p.name] = chosen
+        crown, merc = list(p.crown), list(p.mercenary)
+        for c in chosen:
+            kind, _, strength = c.partition(":")
+            (crown if kind == "crown" else merc).remove(int(strength))
+        position[i] = advice.Holding(p.name, tuple(crown), tuple(merc), tuple(p.teutons),
+                                     p.provisions, p.ducats)
     if feeding:
         document["feeding"] = feeding
     return document

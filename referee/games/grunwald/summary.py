@@ -319,6 +319,7 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out.extend(round_blocks(t, state))
     for pname, cards in state.feeding_log:
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
+    out.extend(advice_blocks(t, state))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
@@ -428,4 +429,39 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
     if state.phase == OVER and marker[3] != OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The standing as if the game ended now (issue 13)
+
+
+def standing_report(state: GrunwaldState, t: Catalog) -> Report:
+    """The score as if the game ended now (NG-E1 … NG-E6): who would feed whom, the scoreboard,
+    the titles and who would win.  Once the game is over, the final score."""
+    from referee.games.grunwald import advice
+
+    st = advice.standing(state)
+    key = "standing_final" if st.final else "standing_heading"
+    out: Report = [Heading(t(f"grunwald.advice.{key}", round=state.round), 2)]
+    for name, feeding in st.feedings.items():
+        out.append(Line(t("grunwald.advice.standing_feeds", player=name,
+                          cards=cards_text(t, list(feeding.give_up))), "muted"))
+    out.extend(score_blocks(t, st.result, list(state.names)))
+    return out
+
+
+def advice_blocks(t: Catalog, state: GrunwaldState) -> Report:
+    """The loss (NG-S4) and feeding (NG-E1) decisions whose choice cost points against the advice."""
+    from referee.games.grunwald import advice
+
+    costly = [e for e in advice.review(state) or () if e["cost"] > 0]
+    if not costly:
+        return []
+    out: Report = [Heading(t("grunwald.advice.review_heading"), 2)]
+    for e in costly:
+        out.append(Line(t(f"grunwald.advice.review_{e['decision']}", round=e["round"],
+                          player=e["player"], owed=e["owed"], chosen=cards_text(t, e["chosen"]),
+                          advised=cards_text(t, e["advised"]),
+                          cost=t.n("grunwald.advice.points", e["cost"]))))
     return out
