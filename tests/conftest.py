@@ -1,3 +1,5 @@
+import os
+import subprocess
 import sys
 from contextlib import contextmanager
 from importlib import import_module
@@ -12,6 +14,15 @@ if str(ROOT) not in sys.path:
 import pytest  # noqa: E402
 
 from referee.core import registry  # noqa: E402
+
+
+def referee(*args, env=None, cwd=None):
+    """Run the real ``referee`` command (``python -m referee``) in a child process."""
+    full_env = {**os.environ, "COLUMNS": "120", **(env or {})}
+    full_env.pop("REFEREE_LANG", None) if "REFEREE_LANG" not in (env or {}) else None
+    # stdin is never the developer's terminal: a command that would ask refuses the same everywhere
+    return subprocess.run([sys.executable, "-m", "referee", *map(str, args)], capture_output=True,
+                          text=True, env=full_env, cwd=cwd, timeout=60, stdin=subprocess.DEVNULL)
 
 
 @pytest.fixture(autouse=True)

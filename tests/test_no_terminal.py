@@ -98,7 +98,7 @@ def test_what_asks_nothing_still_works(tmp_path):
     assert referee(tmp_path, "delete", "two-players", "--yes").returncode == 0
     r = referee(tmp_path, "new", "--players", "Ala,Bob", "--name", "Friday", "--no-play")
     assert r.returncode == 0 and "Friday" in r.stdout
-    from tests.test_score import RULEBOOK
+    from tests.grunwald.test_score import RULEBOOK
 
     inventory = tmp_path / "inventory.json"
     inventory.write_text(json.dumps(RULEBOOK), encoding="utf-8")

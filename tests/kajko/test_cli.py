@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from tests.conftest import EXAMPLES
-from tests.test_cli_replay import referee
+from tests.conftest import referee
 
 THREE = EXAMPLES / "kajko" / "three-players.json"
 TWO = EXAMPLES / "kajko" / "two-players.json"

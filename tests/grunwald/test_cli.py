@@ -3,21 +3,10 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
-from tests.conftest import EXAMPLES
-
-
-def referee(*args, env=None, cwd=None):
-    full_env = {**os.environ, "COLUMNS": "120", **(env or {})}
-    full_env.pop("REFEREE_LANG", None) if "REFEREE_LANG" not in (env or {}) else None
-    # stdin is never the developer's terminal: a command that would ask refuses the same everywhere
-    return subprocess.run([sys.executable, "-m", "referee", *map(str, args)], capture_output=True,
-                          text=True, env=full_env, cwd=cwd, timeout=60, stdin=subprocess.DEVNULL)
+from tests.conftest import EXAMPLES, referee
 
 
 def test_replay_json_of_a_complete_record():
