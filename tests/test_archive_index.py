@@ -138,6 +138,12 @@ def test_a_damaged_index_changes_nothing_and_says_what_to_do(tmp_path):
             assert files(tmp_path) == before
         with store.open("game-1") as s:  # a session named by its id needs no index
             assert s.name == "game 1"
+            s.save(RECORD, complete=False)  # a save that leaves the index alone works
+            during = files(tmp_path)
+            with pytest.raises(IndexCorrupt):  # finishing the game changes the index: stopped first
+                s.save(RECORD, complete=True, result=RESULT)
+            assert files(tmp_path) == during
+        before = files(tmp_path)
         r = referee(tmp_path, "new", "--players", "A,B", "--no-play")
         assert r.returncode == 3 and "delete it" in r.stderr and len(r.stderr.splitlines()) == 1
         assert files(tmp_path) == before
@@ -251,3 +257,11 @@ def test_help_and_show_by_id_do_not_load_sqlite(tmp_path):
         r = subprocess.run([PY, "-X", "importtime", "-m", "referee", *args], capture_output=True,
                            text=True, env=ENV)
         assert r.returncode == 0 and "sqlite3" not in r.stderr, args
+
+
+def test_reading_an_empty_data_folder_creates_nothing(tmp_path):
+    store = Store(tmp_path / "nowhere")
+    assert store.entries() == []
+    with pytest.raises(SessionNotFound):
+        store.resolve("some name")
+    assert not (tmp_path / "nowhere").exists()

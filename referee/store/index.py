@@ -219,7 +219,8 @@ class Index:
     def put(conn: sqlite3.Connection, entry: dict[str, Any], claim: bool = True) -> bool:
         """Add or replace a session's row; it claims its name unless another session holds it
         (``claim=False``: never, i.e. a duplicate).  Returns whether it holds its name."""
-        values = [entry["id"], entry["name"], entry["name"], entry["game"], _dumps(entry["players"]),
+        name = str(entry["name"])
+        values = [entry["id"], name, name, str(entry["game"] or ""), _dumps(entry["players"] or []),
                   entry["created"] or "", entry["updated"] or "", int(bool(entry["complete"])),
                   None if entry["result"] is None else _dumps(entry["result"]), entry["date"] or "",
                   entry["mtime"]]

@@ -127,6 +127,8 @@ class Session:
         if self._lock is None:
             raise RuntimeError("session opened read-only")
         was_complete = self.complete
+        if was_complete != complete:  # the index changes too: a damaged one stops before the file
+            self.store._index()
         self.record = record
         self.complete = complete
         self.result = result if complete else None
@@ -304,13 +306,12 @@ class Store:
                 raise RefereeError("core.store.name_taken", name=name)
             seen.add(name)
         index, conn = self._index()  # a damaged index stops here, before anything is written
-        with index.errors():  # every name first: one taken name creates nothing
-            for name, *_ in items:
-                self._check_new_name(index, conn, name, drop_ghosts=False)
         created: list[Session] = []
         try:
             for start in range(0, len(items), BATCH):
-                created += self._create_batch(index, conn, items[start:start + BATCH])
+                # the first transaction checks every name: one taken name creates nothing
+                created += self._create_batch(index, conn, items[start:start + BATCH],
+                                              items if start == 0 else items[start:start + BATCH])
         except BaseException:
             for session in created:
                 session.close()
@@ -320,18 +321,18 @@ class Store:
                 session.close()
         return created
 
-    def _check_new_name(self, index: Any, conn: Any, name: str, drop_ghosts: bool) -> None:
+    def _check_new_name(self, index: Any, conn: Any, name: str) -> None:
         for sid in index.named(conn, name):
             if self.session_path(sid).exists():
                 raise RefereeError("core.store.name_taken", name=name)
-            if drop_ghosts:  # a row whose file is gone (a crash while deleting it)
-                index.remove(conn, [sid])
+            index.remove(conn, [sid])  # a row whose file is gone (a crash while deleting it)
         if _ID.match(name) and (self._taken(name) or index.has_id(conn, name)):
             # a name that is another session's id would make keys ambiguous
             raise RefereeError("core.store.name_is_id", name=name)
 
     def _create_batch(self, index: Any, conn: Any,
-                      items: list[tuple[str, str, dict[str, Any], str, bool, Any]]) -> list[Session]:
+                      items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]]) -> list[Session]:
         batch: list[Session] = []
         stale = self._pending()
         marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
@@ -340,9 +341,10 @@ class Store:
                 if stale:  # a writer died after writing files: the index learns them first
                     rows = index.rows(conn)
                     self._apply(conn, *self._reconcile(rows)[1:])
-                ids = []
-                for name, *_ in items:  # every check and every id before any file is written
-                    self._check_new_name(index, conn, name, drop_ghosts=True)
+                for name, *_ in check:  # every check and every id before any file is written
+                    self._check_new_name(index, conn, name)
+                ids: list[str] = []
+                for name, *_ in items:
                     base = slugify(name)
                     sid, k = base, 2
                     while sid in ids or self._taken(sid) or index.key_taken(conn, sid):
@@ -377,6 +379,8 @@ class Store:
         session's id."""
         if _ID.match(key) and self.session_path(key).exists():
             return key
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            raise SessionNotFound("core.store.not_found", session=key)
         index, conn = self._index()
         with index.errors():
             found = index.named(conn, key)
@@ -483,6 +487,8 @@ class Store:
         """Every session's entry.  Finished games come from the index (no replay); an entry whose
         file changed since it was written, a file the index does not know and every unfinished
         session are read from their files, which are the truth — and the index is mended."""
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            return []  # nothing to list: nothing is created
         index, conn = self._index()
         out, mend, gone = self._reconcile(index.rows(conn))
         if mend or gone:
