@@ -134,7 +134,8 @@ def test_a_batch_writes_the_index_once(tmp_path, monkeypatch):
     from referee.store import storage
 
     store = Store(tmp_path)
-    assert store.entries() == []  # the (empty) index is built here
+    store.ensure()
+    assert store.entries() == [] and (tmp_path / "index.sqlite").exists()  # the (empty) index is built here
     record = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
     writes, statements = [], []
     real_write, real_connect = storage.AtomicJSONStorage.write, sqlite3.connect
