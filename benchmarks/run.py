@@ -270,6 +270,7 @@ def measure_archive_ops(report: "Report", ref: list[str], empty: Path, full: Pat
         return ["empty", "full"] if i % 2 == 0 else ["full", "empty"]
 
     cli: dict[str, dict[str, list[float]]] = {op: {"empty": [], "full": []} for op in ("new", "import", "delete")}
+    runs = max(runs, 21)  # a process's start-up varies by ±30% on a shared machine: more samples
     for i in range(runs):
         for key in order(i):
             d = ["--data-dir", str(stores[key])]
