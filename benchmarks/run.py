@@ -340,7 +340,8 @@ def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
             if len(cells) == 5 and cells[0] in ("PASS", "FAIL") and cells[1] not in measured:
-                earlier.append((cells[1], cells[2] + " (earlier run)", cells[3], cells[4], cells[0] == "PASS"))
+                figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
+                earlier.append((cells[1], figure, cells[3], cells[4], cells[0] == "PASS"))
     lines = [
         "# Benchmarks",
         "",
