@@ -284,7 +284,7 @@ def measure_archive_ops(report: "Report", ref: list[str], empty: Path, full: Pat
             for what in ("new", "import"):
                 cli["delete"][key].append(run_timed([*ref, *d, "delete", "--yes", f"bench {what} {i}"])[0])
     api: dict[str, dict[str, list[float]]] = {op: {"empty": [], "full": []} for op in ("new", "import", "delete")}
-    n_api = max(3 * runs, 15)
+    n_api = 101 if runs >= 11 else 15  # a few ms each, fsync-bound: many samples
     for i in range(n_api):  # a new Store each time, as a new process would (it opens the index)
         for key in order(i):
             t = time.perf_counter()
