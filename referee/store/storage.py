@@ -27,6 +27,14 @@ class StoreCorrupt(RefereeError):
                          backup=str(backup) if backup.exists() else "-")
 
 
+class IndexCorrupt(StoreCorrupt):
+    """The archive index cannot be read.  It is only a cache of the session files: deleting it
+    is the cure (the next command builds it again from the sessions)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        RefereeError.__init__(self, "core.store.index_corrupt", path=str(path), detail=detail)
+
+
 def fsync_dir(folder: Path) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
