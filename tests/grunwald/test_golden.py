@@ -48,7 +48,7 @@ def chunk(k: int) -> list[dict]:
 
 def run_cli(paths, monkeypatch, *, fast: bool = True):
     if not fast:  # every document by the strict loader
-        monkeypatch.setattr(jsonio, "loads_counted", lambda data: None)
+        monkeypatch.setattr(jsonio, "loads_fast", lambda data: None)
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)

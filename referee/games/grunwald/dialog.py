@@ -136,7 +136,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         if effect is None:
             continue
         try:
-            engine._apply_effect(probe, effect)
+            engine.apply_effect(probe, effect)
         except RuleError as exc:
             yield _rule_notice(exc, t)
             continue

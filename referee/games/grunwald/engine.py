@@ -4,6 +4,12 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
+Placements, nearly all of a game's entries, also have a fast push for readers of many records
+(``record``'s replay): ``try_place``/``try_pass`` take plain values, apply the entry when it is
+legal and return ``False``, having changed nothing, when it is not.  ``apply`` is built on them: it
+pushes the same way and, only when the push refuses, finds which rule the entry breaks (in a fixed
+order, ``_place_error``).  So there is one set of rules, and the error path alone pays for messages.
+
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
 """
@@ -51,8 +57,9 @@ class Decision:
     teutons: bool = False  # reveal: whether Teuton cards are revealed this round (NG-R3)
 
 
-def new_state(players: list[str]) -> GrunwaldState:
-    return GrunwaldState(players)
+def new_state(players: list[str], tracked: bool = True) -> GrunwaldState:
+    """A new table; ``tracked=False`` skips the round logs and the card ledger (see ``state``)."""
+    return GrunwaldState(players, tracked)
 
 
 def is_over(state: GrunwaldState) -> bool:
@@ -186,15 +193,18 @@ def _apply_event(state: GrunwaldState, action: Event) -> None:
     _expect(state, EVENT, "event")
     for i, effect in enumerate(action.effects):
         try:
-            _apply_effect(state, effect)
+            apply_effect(state, effect)
         except RuleError as exc:
             exc.location = f".effects[{i}]{exc.location}"
             raise
-    state.log[-1].event = action
+    if state.tracked:
+        state.log[-1].event = action
     state.phase = REVEAL
 
 
-def _apply_effect(state: GrunwaldState, e: Effect) -> None:
+def apply_effect(state: GrunwaldState, e: Effect) -> None:
+    """One explicit effect of an event card (NG-R2), checked; the dialog and the bot probe effects
+    with it on a copy of the state."""
     if e.player not in state.index:
         raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=e.player,
                         players=", ".join(state.names))
@@ -216,17 +226,19 @@ def _apply_effect(state: GrunwaldState, e: Effect) -> None:
         if c == PEASANT:
             raise RuleError("NG-R2", ".gain", "grunwald.error.gain_peasant")
         put(p.camp if CARDS[c][0] == TEUTON else p.hand, c)
-        put(state.entered, c)
+        if state.tracked:
+            put(state.entered, c)
     if e.discard is not None:
         source, c = parse_card(e.discard, ".discard", prefix=True)
         if c == PEASANT:
             raise RuleError("NG-R2", ".discard", "grunwald.error.peasant_stays", player=p.name)
-        pile = _source_pile(p, source, c)
+        pile = source_pile(p.hand, p.camp, source, c)
         if pile is None:
             raise RuleError("NG-R2", ".discard", "grunwald.error.not_held", player=p.name,
                             card=e.discard, holds=_holdings(p))
         take(pile, c)
-        put(state.removed, c)
+        if state.tracked:
+            put(state.removed, c)
     if e.exhaust is not None:
         source, c = parse_card(e.exhaust, ".exhaust", prefix=True)
         if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
@@ -238,17 +250,18 @@ def _apply_effect(state: GrunwaldState, e: Effect) -> None:
         put(p.camp, c)
 
 
-def _source_pile(p: Player, source: str | None, c: str) -> dict[str, int] | None:
-    """Where a card leaving the player comes from: the named pile, else the camp if it holds one,
+def source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
+                ) -> dict[str, int] | None:
+    """Where a card leaving a player comes from: the named pile, else the camp if it holds one,
     else the hand (record format 1, *Cards*).  ``None`` if the player does not hold it there."""
     if source == HAND:
-        return p.hand if c in p.hand else None
+        return hand if c in hand else None
     if source == CAMP:
-        return p.camp if c in p.camp else None
-    if c in p.camp:
-        return p.camp
-    if c in p.hand:
-        return p.hand
+        return camp if c in camp else None
+    if c in camp:
+        return camp
+    if c in hand:
+        return hand
     return None
 
 
@@ -279,13 +292,14 @@ def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
     elif action.teutons is not None:
         raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
     state.reveal = action
-    for v in action.crown:
-        put(state.entered, f"crown:{v}")
-    for v in action.mercenary:
-        put(state.entered, f"mercenary:{v}")
-    for v in action.teutons or ():
-        put(state.entered, f"teuton:{v}")
-    state.log[-1].reveal = action
+    if state.tracked:
+        for v in action.crown:
+            put(state.entered, f"crown:{v}")
+        for v in action.mercenary:
+            put(state.entered, f"mercenary:{v}")
+        for v in action.teutons or ():
+            put(state.entered, f"teuton:{v}")
+        state.log[-1].reveal = action
     state.phase = PLACEMENT
     state.turn = state.start_player
     _advance_turn(state, state.start_player)
@@ -305,18 +319,21 @@ def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: 
 
 
 def _advance_turn(state: GrunwaldState, candidate: int) -> None:
-    """Give the turn to ``candidate`` or the next player clockwise who may still place (NG-P4);
+    """Give the turn to ``candidate`` (0 … n) or the next player clockwise who may still place (NG-P4);
     when nobody may, the placement phase is over and the fields resolve."""
     players = state.players
     n = len(players)
-    for k in range(n):
-        i = (candidate + k) % n
+    for i in _SEATS_FROM[n][candidate]:
         p = players[i]
         if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
             state.turn = i
             return
     state.turn = None
     _start_resolution(state)
+
+
+#: _SEATS_FROM[n][i]: the seats of a table of n clockwise from seat i (i may be n: seat 0)
+_SEATS_FROM = {n: [tuple((i + k) % n for k in range(n)) for i in range(n + 1)] for n in range(1, 5)}
 
 
 def _check_turn(state: GrunwaldState, name: str) -> Player:
@@ -332,11 +349,26 @@ def _check_turn(state: GrunwaldState, name: str) -> Player:
     return state.players[state.turn]
 
 
-def _apply_pass(state: GrunwaldState, action: Pass) -> None:
-    p = _check_turn(state, action.player)
+def try_pass(state: GrunwaldState, name: str, action: Pass | None = None) -> bool:
+    """The fast push of a pass (NG-P4): applied if it is ``name``'s placement turn, else ``False``
+    and nothing changed.  ``action``: what the round log keeps (tracked mode)."""
+    if state.phase != PLACEMENT:
+        return False
+    who = state.turn
+    p = state.players[who]
+    if p.name != name:
+        return False
     p.passed = True
-    state.log[-1].placements.append(action)
-    _advance_turn(state, (p.index + 1) % len(state.players))
+    if state.tracked:
+        state.log[-1].placements.append(action if action is not None else Pass(name))
+    _advance_turn(state, who + 1)
+    return True
+
+
+def _apply_pass(state: GrunwaldState, action: Pass) -> None:
+    if not try_pass(state, action.player, action):
+        _check_turn(state, action.player)
+        raise AssertionError(f"pass refused without a rule: {action}")  # pragma: no cover
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:
@@ -349,23 +381,29 @@ def _legal_summary(state: GrunwaldState, who: int) -> str:
     return "; ".join(parts + ["pass"])
 
 
-def _apply_place(state: GrunwaldState, a: Place) -> None:
-    p = _check_turn(state, a.player)
-    who = p.index
-    f = a.field
-    pawn = a.pawn
-    count = a.count
-    ducats = a.ducats
+def try_place(state: GrunwaldState, name: str, f: str, pawn: str, count: int, ducats: int,
+              action: Place | None = None) -> bool:
+    """The fast push of a placement: applied if it is legal (NG-C2, NG-P1 … NG-P11), else
+    ``False`` and nothing changed (``_place_error`` then says which rule it breaks).  ``count``
+    and ``ducats`` are integers; ``action``: what the round log keeps (tracked mode)."""
+    if state.phase != PLACEMENT:
+        return False
+    who = state.turn
+    p = state.players[who]
+    if p.name != name:
+        return False
+    stakes = state.fields.get(f)
+    if stakes is None:
+        return False
     st = None
-    for s in state.fields.get(f, ()):
+    for s in stakes:
         if s.player == who:
             st = s
             break
-    free = p.helpers - p.helpers_placed
     officer = pawn == OFFICER
-    # The whole rule set in one expression for the common legal case; any doubt re-checks slowly.
-    if not (f in FIELDS and (officer or pawn == HELPER) and count >= 1 and ducats >= 0
-            and (count == 1 if officer else count <= free)
+    # The whole rule set in one expression for the common legal case.
+    if not ((officer or pawn == HELPER) and count >= 1 and ducats >= 0
+            and (count == 1 if officer else count <= p.helpers - p.helpers_placed)
             and not (officer and p.officer_placed)
             and (f != "teutons" or (state.round >= FIRST_TEUTON_ROUND and st is None and count == 1))
             and (f != "helpers" or p.helpers < MAX_HELPERS)
@@ -373,20 +411,36 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
             and (officer or st is None or st.helpers == 0)
             and (not ducats or f not in PAWNS_ONLY)
             and ducats <= p.ducats):
-        _place_error(state, p, a, st)
+        return False
     if st is None:
         st = Stake(who)
-        state.fields[f].append(st)
+        stakes.append(st)
     if officer:
         st.officer = True
         p.officer_placed = True
     else:
         st.helpers += count
         p.helpers_placed += count
-    st.ducats += ducats
-    p.ducats -= ducats
-    state.log[-1].placements.append(a)
-    _advance_turn(state, (who + 1) % len(state.players))
+    if ducats:
+        st.ducats += ducats
+        p.ducats -= ducats
+    if state.tracked:
+        state.log[-1].placements.append(
+            action if action is not None else Place(name, f, pawn, count, ducats))
+    _advance_turn(state, who + 1)
+    return True
+
+
+def _apply_place(state: GrunwaldState, a: Place) -> None:
+    if try_place(state, a.player, a.field, a.pawn, a.count, a.ducats, a):
+        return
+    p = _check_turn(state, a.player)
+    st = None
+    for s in state.fields.get(a.field, ()):
+        if s.player == p.index:
+            st = s
+            break
+    _place_error(state, p, a, st)
 
 
 def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) -> None:
@@ -428,13 +482,6 @@ def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) ->
 
 
 # --- resolution phase (NG-F, NG-S) --------------------------------------------------------------
-
-
-def _ranked(stakes: list[Stake], by_ducats: bool = False) -> list[Stake]:
-    """NG-F1 / NG-P3: highest value first, ties to the earlier position (stable sort)."""
-    if by_ducats:  # NG-F7
-        return sorted(stakes, key=lambda s: -s.ducats)
-    return sorted(stakes, key=lambda s: -s.value)
 
 
 def _start_resolution(state: GrunwaldState) -> None:
@@ -496,15 +543,17 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
     sk.total = sum(CARDS[c][1] for c in played.values())
     # NG-S4: won at total >= strength; duels do not change the outcome.
     sk.owed = max(0, sk.strength - sk.total)
-    state.log[-1].skirmish = {
-        "strength": sk.strength,
-        "cards": {state.names[i]: c for i, c in played.items()},
-        "captures": {state.names[i]: c for i, c in sk.captured.items()},
-        "total": sk.total,
-        "won": sk.owed == 0,
-        "owed": sk.owed,
-        "losses": {},
-    }
+    state.skirmish_won = sk.owed == 0
+    if state.tracked:
+        state.log[-1].skirmish = {
+            "strength": sk.strength,
+            "cards": {state.names[i]: c for i, c in played.items()},
+            "captures": {state.names[i]: c for i, c in sk.captured.items()},
+            "total": sk.total,
+            "won": sk.owed == 0,
+            "owed": sk.owed,
+            "losses": {},
+        }
     if sk.owed:
         sk.pending = [i for i in state.order_from_start() if state.players[i].holds_loss_material()]
     if sk.pending:
@@ -541,7 +590,7 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
         source, c = parse_card(item, where, prefix=True)
         if c == PEASANT:
             raise RuleError("NG-S4", where, "grunwald.error.peasant_stays", player=p.name)
-        pile = _source_pile_in(hand, camp, source, c)
+        pile = source_pile(hand, camp, source, c)
         if pile is None:
             on_table = c in (sk.played.get(who), sk.captured.get(who))
             raise RuleError("NG-S5" if on_table else "NG-S4", where,
@@ -555,12 +604,13 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
         if left > 0:
             raise RuleError("NG-S4", "", "grunwald.error.losses_short", player=p.name,
                             owed=sk.owed, value=value, holds=_holdings(p))
-    for c in discarded:
-        if not c.startswith("provisions:"):
-            put(state.removed, c)
+    if state.tracked:
+        for c in discarded:
+            if not c.startswith("provisions:"):
+                put(state.removed, c)
+        state.log[-1].skirmish["losses"][p.name] = list(action.items)
     p.hand, p.camp, p.provisions = hand, camp, provisions
     sk.pending.remove(who)
-    state.log[-1].skirmish["losses"][p.name] = list(action.items)
     if not sk.pending:
         _finish_skirmish(state)
 
@@ -572,18 +622,6 @@ def _provision_amount(item: str, where: str) -> int:
     return int(text)
 
 
-def _source_pile_in(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str):
-    if source == HAND:
-        return hand if c in hand else None
-    if source == CAMP:
-        return camp if c in camp else None
-    if c in camp:
-        return camp
-    if c in hand:
-        return hand
-    return None
-
-
 def _finish_skirmish(state: GrunwaldState) -> None:
     """NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand."""
     sk = state.skirmish
@@ -591,58 +629,94 @@ def _finish_skirmish(state: GrunwaldState) -> None:
         put(state.players[i].hand if c == PEASANT else state.players[i].camp, c)
     for i, c in sk.captured.items():
         put(state.players[i].camp, c)
-    captured = list(sk.captured.values())
-    for v in state.reveal.teutons:
-        c = f"teuton:{v}"
-        if c in captured:
-            captured.remove(c)
-        else:
-            put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
-            state.log[-1].removed.append(c)
+    if state.tracked:
+        captured = list(sk.captured.values())
+        for v in state.reveal.teutons:
+            c = f"teuton:{v}"
+            if c in captured:
+                captured.remove(c)
+            else:
+                put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
+                state.log[-1].removed.append(c)
     _clear_field(state, "teutons")
     state.skirmish = None
     _resolve_fields(state)
+
+
+def _stake_value(s: Stake) -> int:  # NG-F1
+    return (2 if s.officer else 0) + s.helpers + s.ducats
+
+
+def _stake_ducats(s: Stake) -> int:  # NG-F7
+    return s.ducats
 
 
 def _award_cards(state: GrunwaldState, field_name: str, kind: str, values: tuple[int, ...]) -> None:
     """Crown (NG-F4) and Mercenaries (NG-F7): 1st the stronger card, 2nd the other; with two players
     only the 1st wins one (NG-V1).  Unclaimed cards are removed (NG-F9)."""
     stakes = state.fields[field_name]
-    cards = [f"{kind}:{v}" for v in sorted(values, reverse=True)]
-    winners = _ranked(stakes, by_ducats=field_name == "mercenaries")[: 1 if state.n == 2 else 2]
-    results = []
-    for st, c in zip(winners, cards):
-        put(state.players[st.player].hand, c)
-        results.append({"player": state.names[st.player], "gain": c, "paid": st.ducats})
-        st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
-    for c in cards[len(winners):]:
-        put(state.removed, c)
-        state.log[-1].removed.append(c)
-    state.log[-1].fields[field_name] = results
-    _clear_field(state, field_name)
+    a, b = values
+    cards = (_CARD[kind, a], _CARD[kind, b]) if a >= b else (_CARD[kind, b], _CARD[kind, a])
+    places = 1 if len(state.players) == 2 else 2
+    tracked = state.tracked
+    won = 0
+    if stakes:
+        if len(stakes) > 1:  # NG-F1 / NG-P3: highest first, ties to the earlier position (stable)
+            stakes = sorted(stakes, key=_stake_ducats if field_name == "mercenaries" else _stake_value,
+                            reverse=True)
+        results = []
+        for st in stakes:
+            if won == places:
+                break
+            c = cards[won]
+            won += 1
+            hand = state.players[st.player].hand
+            hand[c] = hand.get(c, 0) + 1
+            if tracked:
+                results.append({"player": state.names[st.player], "gain": c, "paid": st.ducats})
+            st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
+        _clear_field(state, field_name)
+    if tracked:
+        for c in cards[won:]:
+            put(state.removed, c)
+            state.log[-1].removed.append(c)
+        state.log[-1].fields[field_name] = results if stakes else []
+
+
+_CARD = {(kind, v): f"{kind}:{v}" for kind in (CROWN, MERCENARY) for v in range(1, 7)}
 
 
 def _award_amounts(state: GrunwaldState, field_name: str, prizes: list[int]) -> None:
     stakes = state.fields[field_name]
-    winners = _ranked(stakes)[: len(prizes)]
+    if not stakes:
+        if state.tracked:
+            state.log[-1].fields[field_name] = []
+        return
+    if len(stakes) > 1:
+        stakes = sorted(stakes, key=_stake_value, reverse=True)
+    tracked = state.tracked
     results = []
-    for st, amount in zip(winners, prizes):
+    for st, amount in zip(stakes, prizes):
         p = state.players[st.player]
         if field_name == "provisions":
             p.provisions += amount
         else:
             p.ducats += amount
-        results.append({"player": p.name, "gain": amount, "paid": st.ducats})
+        if tracked:
+            results.append({"player": p.name, "gain": amount, "paid": st.ducats})
         st.ducats = 0
-    state.log[-1].fields[field_name] = results
+    if tracked:
+        state.log[-1].fields[field_name] = results
     _clear_field(state, field_name)
 
 
 def _clear_field(state: GrunwaldState, field_name: str) -> None:
     """NG-F3: pawns go home; ducats of players who gained nothing return to them."""
+    players = state.players
     for st in state.fields[field_name]:
-        p = state.players[st.player]
-        p.ducats += st.ducats
+        p = players[st.player]
+        if st.ducats:
+            p.ducats += st.ducats
         p.helpers_placed -= st.helpers
         if st.officer:
             p.officer_placed = False
@@ -652,7 +726,7 @@ def _clear_field(state: GrunwaldState, field_name: str) -> None:
 def _resolve_fields(state: GrunwaldState) -> None:
     """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1)."""
     rv = state.reveal
-    n = state.n
+    n = len(state.players)
     _award_cards(state, "crown", CROWN, rv.crown)
     prov = sorted(rv.provisions, reverse=True)
     _award_amounts(state, "provisions", prov[-1:] if n == 2 else prov)  # NG-F5, NG-V1
@@ -660,16 +734,19 @@ def _resolve_fields(state: GrunwaldState) -> None:
     _award_amounts(state, "ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3])
     _award_cards(state, "mercenaries", MERCENARY, rv.mercenary)
     # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
-    ranked = _ranked(state.fields["helpers"])
+    stakes = state.fields["helpers"]
+    if len(stakes) > 1:
+        stakes = sorted(stakes, key=_stake_value, reverse=True)
     results = []
-    if ranked:
-        first = state.players[ranked[0].player]
+    if stakes:
+        first = state.players[stakes[0].player]
         first.helpers = min(MAX_HELPERS, first.helpers + 1)
         results.append({"player": first.name, "gain": "helper", "paid": 0})
-    state.log[-1].fields["helpers"] = results
+    if state.tracked:
+        state.log[-1].fields["helpers"] = results
     state.helper_buyer = None
-    if len(ranked) > 1:
-        second = state.players[ranked[1].player]
+    if len(stakes) > 1:
+        second = state.players[stakes[1].player]
         if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
             state.helper_buyer = second.index
             state.phase = HELPER_PURCHASE
@@ -685,10 +762,11 @@ def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None
     if action.buy:
         p.ducats -= price
         p.helpers += 1
-    state.log[-1].fields["helpers"].append(
-        {"player": p.name, "gain": "helper" if action.buy else None, "paid": price if action.buy else 0,
-         "reason": None if action.buy else "declined"}
-    )
+    if state.tracked:
+        state.log[-1].fields["helpers"].append(
+            {"player": p.name, "gain": "helper" if action.buy else None,
+             "paid": price if action.buy else 0, "reason": None if action.buy else "declined"}
+        )
     state.helper_buyer = None
     _end_round(state)
 
@@ -711,7 +789,8 @@ def _end_round(state: GrunwaldState) -> None:
         return
     state.round += 1
     state.reveal = None
-    state.log.append(RoundLog(state.round, state.names[state.start_player]))
+    if state.tracked:
+        state.log.append(RoundLog(state.round, state.names[state.start_player]))
     state.phase = EVENT
 
 
@@ -737,14 +816,16 @@ def _apply_feed(state: GrunwaldState, action: Feed) -> None:
     hand, camp = dict(p.hand), dict(p.camp)
     for k, item in enumerate(action.cards):
         source, c = parse_card(item, f"[{k}]", prefix=True)
-        pile = _source_pile_in(hand, camp, source, c)
+        pile = source_pile(hand, camp, source, c)
         if CARDS[c][0] not in KNIGHT_KINDS or pile is None:
             raise RuleError("NG-E1", f"[{k}]", "grunwald.error.feeding_card", player=p.name,
                             card=item, knights=", ".join(knights_of(p)))
         take(pile, c)
-        put(state.removed, c)
     p.hand, p.camp = hand, camp
-    state.feeding_log.append((p.name, tuple(action.cards)))
+    if state.tracked:
+        for item in action.cards:
+            put(state.removed, parse_card(item, "", prefix=True)[1])
+        state.feeding_log.append((p.name, tuple(action.cards)))
     state.feeding_pending.remove(who)
     if not state.feeding_pending:
         _finish_game(state)
