@@ -26,7 +26,7 @@ from referee.games.grunwald.actions import (
     Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import (
-    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
+    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
 )
 from referee.games.grunwald.state import (
     EVENT, FEEDING, FIRST_TEUTON_ROUND, HELPER_PURCHASE, LOSSES, MAX_HELPERS, OVER, PLACEMENT,
@@ -275,7 +275,48 @@ def _holdings(p: Player) -> str:
     return f"hand [{_pile_text(p.hand)}], camp [{_pile_text(p.camp)}], provisions {p.provisions}"
 
 
+_KNIGHT_LO, _KNIGHT_HI = RANGES[CROWN]
+_TEUTON_LO, _TEUTON_HI = RANGES[TEUTON]
+assert RANGES[MERCENARY] == RANGES[CROWN]
+
+
+def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
+    """The fast push of the revealed cards: applied if they are what the round reveals (NG-R3,
+    NG-C3: integers in range), else ``False`` and nothing changed."""
+    if state.phase != REVEAL:
+        return False
+    crown, mercenary, provisions, ducats = (action.crown, action.mercenary, action.provisions,
+                                            action.ducats)
+    if len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2 \
+            or not 0 < len(ducats) <= 3:
+        return False
+    a, b = crown
+    c, d = mercenary
+    if (type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int
+            or not (_KNIGHT_LO <= a <= _KNIGHT_HI and _KNIGHT_LO <= b <= _KNIGHT_HI
+                    and _KNIGHT_LO <= c <= _KNIGHT_HI and _KNIGHT_LO <= d <= _KNIGHT_HI)):
+        return False
+    for values in (provisions, ducats):
+        for v in values:
+            if type(v) is not int or v < 1:
+                return False
+    teutons = action.teutons
+    if state.round >= FIRST_TEUTON_ROUND:
+        if teutons is None or len(teutons) != 2:
+            return False
+        a, b = teutons
+        if (type(a) is not int or type(b) is not int
+                or not (_TEUTON_LO <= a <= _TEUTON_HI and _TEUTON_LO <= b <= _TEUTON_HI)):
+            return False
+    elif teutons is not None:
+        return False
+    _push_reveal(state, action)
+    return True
+
+
 def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
+    if try_reveal(state, action):
+        return
     _expect(state, REVEAL, "reveal")
     r = state.round
     for name, values, lo_n, hi_n, lo, hi in (
@@ -291,6 +332,10 @@ def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
         _check_values("teutons", action.teutons, 2, 2, *RANGES[TEUTON])
     elif action.teutons is not None:
         raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
+    _push_reveal(state, action)
+
+
+def _push_reveal(state: GrunwaldState, action: Reveal) -> None:
     state.reveal = action
     if state.tracked:
         for v in action.crown:
@@ -381,19 +426,20 @@ def _legal_summary(state: GrunwaldState, who: int) -> str:
     return "; ".join(parts + ["pass"])
 
 
-def try_place(state: GrunwaldState, name: str, f: str, pawn: str, count: int, ducats: int,
+def try_place(state: GrunwaldState, name: Any, f: Any, pawn: Any, count: Any = 1, ducats: Any = 0,
               action: Place | None = None) -> bool:
     """The fast push of a placement: applied if it is legal (NG-C2, NG-P1 … NG-P11), else
-    ``False`` and nothing changed (``_place_error`` then says which rule it breaks).  ``count``
-    and ``ducats`` are integers; ``action``: what the round log keeps (tracked mode)."""
+    ``False`` and nothing changed (``_place_error`` then says which rule it breaks).  The values
+    may be anything a record holds (``count`` and ``ducats`` must be integers); ``action``: what
+    the round log keeps (tracked mode)."""
     if state.phase != PLACEMENT:
         return False
     who = state.turn
     p = state.players[who]
-    if p.name != name:
+    if p.name != name or type(f) is not str or type(count) is not int or type(ducats) is not int:
         return False
     stakes = state.fields.get(f)
-    if stakes is None:
+    if stakes is None:  # NG-P5
         return False
     st = None
     for s in stakes:
@@ -401,16 +447,22 @@ def try_place(state: GrunwaldState, name: str, f: str, pawn: str, count: int, du
             st = s
             break
     officer = pawn == OFFICER
-    # The whole rule set in one expression for the common legal case.
-    if not ((officer or pawn == HELPER) and count >= 1 and ducats >= 0
-            and (count == 1 if officer else count <= p.helpers - p.helpers_placed)
-            and not (officer and p.officer_placed)
-            and (f != "teutons" or (state.round >= FIRST_TEUTON_ROUND and st is None and count == 1))
-            and (f != "helpers" or p.helpers < MAX_HELPERS)
-            and (f != "mercenaries" or (st is None and count == 1 and ducats >= 1))
-            and (officer or st is None or st.helpers == 0)
-            and (not ducats or f not in PAWNS_ONLY)
-            and ducats <= p.ducats):
+    if officer:
+        if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
+            return False
+    elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
+          or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+        return False
+    if f in _SPECIAL_FIELDS:
+        if f == "teutons":  # NG-P8: from round 4, one pawn
+            if state.round < FIRST_TEUTON_ROUND or st is not None or count != 1:
+                return False
+        elif f == "mercenaries":  # NG-P10: one pawn, with ducats
+            if st is not None or count != 1 or ducats < 1:
+                return False
+        elif p.helpers >= MAX_HELPERS:  # NG-P7
+            return False
+    if ducats and (ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY):  # NG-P11; NG-P6, NG-P8
         return False
     if st is None:
         st = Stake(who)
@@ -429,6 +481,9 @@ def try_place(state: GrunwaldState, name: str, f: str, pawn: str, count: int, du
             action if action is not None else Place(name, f, pawn, count, ducats))
     _advance_turn(state, who + 1)
     return True
+
+
+_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
 
 
 def _apply_place(state: GrunwaldState, a: Place) -> None:
@@ -505,7 +560,9 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
         if p.name not in given:
             raise RuleError("NG-S2", "", "grunwald.error.skirmish_card_missing", player=p.name,
                             options=", ".join(playable_cards(p)))
-        source, c = parse_card(given[p.name], key_path(p.name), prefix=True)
+        value = given[p.name]
+        card = LEAVING.get(value) if type(value) is str else None
+        source, c = card if card is not None else parse_card(value, key_path(p.name), prefix=True)
         if CARDS[c][0] == TEUTON:
             raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_teuton", card=c,
                             options=", ".join(playable_cards(p)))
@@ -577,30 +634,33 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
     value = 0
     discarded: list[str] = []
     for k, item in enumerate(action.items):
-        where = f"[{k}]"
-        if isinstance(item, str) and item.startswith("provisions:"):
-            amount = _provision_amount(item, where)
+        card = LEAVING.get(item) if type(item) is str else None
+        if card is None and isinstance(item, str) and item.startswith("provisions:"):
+            amount = _provision_amount(item, f"[{k}]")
             if amount > provisions:
-                raise RuleError("NG-S4", where, "grunwald.error.losses_provisions", player=p.name,
-                                amount=amount, have=provisions)
+                raise RuleError("NG-S4", f"[{k}]", "grunwald.error.losses_provisions",
+                                player=p.name, amount=amount, have=provisions)
             provisions -= amount
             value += amount
             discarded.append(item)
             continue
-        source, c = parse_card(item, where, prefix=True)
+        source, c = card if card is not None else parse_card(item, f"[{k}]", prefix=True)
         if c == PEASANT:
-            raise RuleError("NG-S4", where, "grunwald.error.peasant_stays", player=p.name)
+            raise RuleError("NG-S4", f"[{k}]", "grunwald.error.peasant_stays", player=p.name)
         pile = source_pile(hand, camp, source, c)
         if pile is None:
             on_table = c in (sk.played.get(who), sk.captured.get(who))
-            raise RuleError("NG-S5" if on_table else "NG-S4", where,
+            raise RuleError("NG-S5" if on_table else "NG-S4", f"[{k}]",
                             "grunwald.error.losses_on_table" if on_table else "grunwald.error.not_held",
                             player=p.name, card=item, holds=_holdings(p))
         take(pile, c)
         value += CARDS[c][1]
         discarded.append(c)
     if value < sk.owed:
-        left = provisions + sum(CARDS[c][1] * n for c, n in (*hand.items(), *camp.items()))
+        left = provisions
+        for pile in (hand, camp):
+            for c, n in pile.items():
+                left += CARDS[c][1] * n
         if left > 0:
             raise RuleError("NG-S4", "", "grunwald.error.losses_short", player=p.name,
                             owed=sk.owed, value=value, holds=_holdings(p))
@@ -815,7 +875,8 @@ def _apply_feed(state: GrunwaldState, action: Feed) -> None:
                         got=len(action.cards))
     hand, camp = dict(p.hand), dict(p.camp)
     for k, item in enumerate(action.cards):
-        source, c = parse_card(item, f"[{k}]", prefix=True)
+        card = LEAVING.get(item) if type(item) is str else None
+        source, c = card if card is not None else parse_card(item, f"[{k}]", prefix=True)
         pile = source_pile(hand, camp, source, c)
         if CARDS[c][0] not in KNIGHT_KINDS or pile is None:
             raise RuleError("NG-E1", f"[{k}]", "grunwald.error.feeding_card", player=p.name,
@@ -824,7 +885,7 @@ def _apply_feed(state: GrunwaldState, action: Feed) -> None:
     p.hand, p.camp = hand, camp
     if state.tracked:
         for item in action.cards:
-            put(state.removed, parse_card(item, "", prefix=True)[1])
+            put(state.removed, LEAVING[item][1])
         state.feeding_log.append((p.name, tuple(action.cards)))
     state.feeding_pending.remove(who)
     if not state.feeding_pending:

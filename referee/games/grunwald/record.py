@@ -21,7 +21,7 @@ from referee.games.grunwald.actions import (
     FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
     Reveal, SkirmishCards,
 )
-from referee.games.grunwald.cards import CARDS, SOURCES, parse_card
+from referee.games.grunwald.cards import CARDS, LEAVING, parse_card
 from referee.games.grunwald.state import (
     EVENT, FEEDING, HELPER_PURCHASE, LOSSES, OVER, PLACEMENT, REVEAL, ROUNDS, SKIRMISH,
     GrunwaldState,
@@ -98,9 +98,9 @@ _PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
 _FIELD_SET = frozenset(FIELDS)
 
 
-def parse_placement(value: Any, location: str) -> Place | Pass:
-    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
-    if type(value) is dict and value.keys() <= _PLACE_KEYS:
+def _fast_placement(value: dict[str, Any]) -> Place | Pass | None:
+    """A well-formed placement entry's action, or ``None`` (``parse_placement`` then reads it)."""
+    if value.keys() <= _PLACE_KEYS:
         player = value.get("player")
         field = value.get("field")
         pawn = value.get("pawn")
@@ -110,6 +110,19 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
                 and (pawn == OFFICER or pawn == HELPER)
                 and type(count) is int and type(ducats) is int and ducats >= 0):
             return Place(player, field, pawn, count, ducats)
+    elif len(value) == 2 and value.get("pass") is True:
+        player = value.get("player")
+        if type(player) is str:
+            return Pass(player)
+    return None
+
+
+def parse_placement(value: Any, location: str) -> Place | Pass:
+    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
+    if type(value) is dict:
+        action = _fast_placement(value)
+        if action is not None:
+            return action
     if isinstance(value, dict) and "pass" in value:
         obj = shape.obj(value, location, ("player", "pass"))
         if obj["pass"] is not True:
@@ -157,8 +170,7 @@ _EFFECT_KEYS = frozenset(("player", *EFFECT_INTS, *EFFECT_CARDS))
 _REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
 _CARD_SET = frozenset(CARDS)
-#: every card string a card leaving a player may be written as (with a hand/ or camp/ prefix)
-_LEAVING_SET = frozenset((*CARDS, *(f"{src}/{c}" for src in SOURCES for c in CARDS)))
+_LEAVING_SET = frozenset(LEAVING)  # a card leaving a player, with or without hand/ or camp/
 
 
 def _fast_event(value: Any) -> Event | None:
@@ -196,30 +208,24 @@ def _fast_event(value: Any) -> Event | None:
     return Event(card, tuple(out))
 
 
-def _int_tuple(values: Any) -> tuple[int, ...] | None:
-    if type(values) is not list:
-        return None
-    for v in values:
-        if type(v) is not int:
-            return None
-    return tuple(values)
-
-
 def _fast_reveal(value: Any) -> Reveal | None:
+    """The revealed cards as lists (the engine's ``try_reveal`` checks the values)."""
     if type(value) is not dict or not _REVEAL_KEY_SET.issuperset(value):
         return None
-    crown = _int_tuple(value.get("crown"))
-    mercenary = _int_tuple(value.get("mercenary"))
-    provisions = _int_tuple(value.get("provisions"))
-    ducats = _int_tuple(value.get("ducats"))
-    if crown is None or mercenary is None or provisions is None or ducats is None:
+    crown = value.get("crown")
+    mercenary = value.get("mercenary")
+    provisions = value.get("provisions")
+    ducats = value.get("ducats")
+    if (type(crown) is not list or type(mercenary) is not list or type(provisions) is not list
+            or type(ducats) is not list):
         return None
     teutons = None
     if "teutons" in value:
-        teutons = _int_tuple(value["teutons"])
-        if teutons is None:
+        teutons = value["teutons"]
+        if type(teutons) is not list:
             return None
-    return Reveal(crown, mercenary, provisions, ducats, teutons)
+        teutons = tuple(teutons)
+    return Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats), teutons)
 
 
 def _fast_strings(value: Any) -> bool:
@@ -362,9 +368,11 @@ class _Replayer:
                     missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
                 value = rdoc["reveal"]
                 action = _fast_reveal(value)
-                if action is None:
-                    action = parse_reveal(value, f"{base}.reveal")
-                self.apply(f"{base}.reveal", action)
+                if action is not None and engine.try_reveal(s, action):
+                    if self.tracked:
+                        self.steps.append(Step(f"{base}.reveal", action))
+                else:  # the checked path names the error (format first, then the rules)
+                    self.apply(f"{base}.reveal", parse_reveal(value, f"{base}.reveal"))
             elif phase == SKIRMISH:
                 loc = f"{base}.skirmish"
                 if skirmish is None or "cards" not in skirmish:
@@ -425,34 +433,21 @@ class _Replayer:
             entry = placements[k]
             k += 1
             if type(entry) is dict:  # the fast path (the checked one: parse_placement)
-                if entry.keys() <= _PLACE_KEYS:
-                    player = entry.get("player")
-                    field = entry.get("field")
-                    pawn = entry.get("pawn")
-                    count = entry.get("count", 1)
-                    ducats = entry.get("ducats", 0)
-                    if (type(player) is str and type(field) is str and field in _FIELD_SET
-                            and (pawn == OFFICER or pawn == HELPER)
-                            and type(count) is int and type(ducats) is int and ducats >= 0):
-                        if not tracked:
-                            if try_place(s, player, field, pawn, count, ducats):
-                                continue
-                        else:
-                            action = Place(player, field, pawn, count, ducats)
-                            if try_place(s, player, field, pawn, count, ducats, action):
-                                self.steps.append(Step(f"{base}.placements[{k - 1}]", action))
-                                continue
+                if tracked:
+                    action = _fast_placement(entry)
+                    if action is not None and (
+                            try_place(s, action.player, action.field, action.pawn, action.count,
+                                      action.ducats, action)
+                            if type(action) is Place else try_pass(s, action.player, action)):
+                        self.steps.append(Step(f"{base}.placements[{k - 1}]", action))
+                        continue
+                elif entry.keys() <= _PLACE_KEYS:
+                    if try_place(s, entry.get("player"), entry.get("field"), entry.get("pawn"),
+                                 entry.get("count", 1), entry.get("ducats", 0)):
+                        continue
                 elif len(entry) == 2 and entry.get("pass") is True:
-                    player = entry.get("player")
-                    if type(player) is str:
-                        if not tracked:
-                            if try_pass(s, player):
-                                continue
-                        else:
-                            action = Pass(player)
-                            if try_pass(s, player, action):
-                                self.steps.append(Step(f"{base}.placements[{k - 1}]", action))
-                                continue
+                    if try_pass(s, entry.get("player")):
+                        continue
             loc = f"{base}.placements[{k - 1}]"
             self.apply(loc, parse_placement(entry, loc))
         if k < total:
