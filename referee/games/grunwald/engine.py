@@ -4,11 +4,12 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
-Placements, nearly all of a game's entries, also have a fast push for readers of many records
-(``record``'s replay): ``try_place``/``try_pass`` take plain values, apply the entry when it is
-legal and return ``False``, having changed nothing, when it is not.  ``apply`` is built on them: it
-pushes the same way and, only when the push refuses, finds which rule the entry breaks (in a fixed
-order, ``_place_error``).  So there is one set of rules, and the error path alone pays for messages.
+Placements, nearly all of a game's entries, and the revealed cards have a fast push that the
+record's replay calls directly: ``push_placements`` applies a run of placement entries as the record
+holds them, ``try_reveal`` a ``Reveal``; each applies only what is legal and changes nothing
+otherwise.  ``apply`` is built on them: it pushes the same way and, only when the push refuses,
+finds which rule the entry breaks (in a fixed order: ``_place_error``, the reveal's checks).  So
+there is one set of rules, and only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
@@ -17,6 +18,7 @@ replayer prefixes the entry's path.  No I/O here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from referee.core.errors import RuleError, key_path
@@ -367,8 +369,7 @@ def _advance_turn(state: GrunwaldState, candidate: int) -> None:
     """Give the turn to ``candidate`` (0 … n) or the next player clockwise who may still place (NG-P4);
     when nobody may, the placement phase is over and the fields resolve."""
     players = state.players
-    n = len(players)
-    for i in _SEATS_FROM[n][candidate]:
+    for i in state.seats_from[candidate]:
         p = players[i]
         if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
             state.turn = i
@@ -377,8 +378,7 @@ def _advance_turn(state: GrunwaldState, candidate: int) -> None:
     _start_resolution(state)
 
 
-#: _SEATS_FROM[n][i]: the seats of a table of n clockwise from seat i (i may be n: seat 0)
-_SEATS_FROM = {n: [tuple((i + k) % n for k in range(n)) for i in range(n + 1)] for n in range(1, 5)}
+
 
 
 def _check_turn(state: GrunwaldState, name: str) -> Player:
@@ -394,26 +394,103 @@ def _check_turn(state: GrunwaldState, name: str) -> Player:
     return state.players[state.turn]
 
 
-def try_pass(state: GrunwaldState, name: str, action: Pass | None = None) -> bool:
-    """The fast push of a pass (NG-P4): applied if it is ``name``'s placement turn, else ``False``
-    and nothing changed.  ``action``: what the round log keeps (tracked mode)."""
+def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
+                    stop: int | None = None) -> int:
+    """The fast push of placement turns: applies ``entries[k]``, ``entries[k + 1]`` … while each
+    is legal and the placement phase lasts, up to ``stop``; returns the index of the first entry
+    it did not apply (nothing of that one has changed; ``_place_error`` says which rule it breaks,
+    if any).  This is where the placement rules live (NG-C2, NG-P1 … NG-P11, the turn order of
+    NG-P4); ``apply`` pushes a ``Place`` or a ``Pass`` through it too.
+
+    An entry is a record's placement entry: a dict with ``player``, ``field``, ``pawn`` and
+    optionally ``count`` (1) and ``ducats`` (0), or ``{"player": …, "pass": true}``.  Anything
+    else (a missing key, a value of the wrong type) is left to the checked path.  A tracked state
+    logs each entry as its action."""
     if state.phase != PLACEMENT:
-        return False
-    who = state.turn
-    p = state.players[who]
-    if p.name != name:
-        return False
-    p.passed = True
-    if state.tracked:
-        state.log[-1].placements.append(action if action is not None else Pass(name))
-    _advance_turn(state, who + 1)
-    return True
+        return k
+    if stop is None or stop > len(entries):
+        stop = len(entries)
+    players = state.players
+    fields = state.fields
+    seats = state.seats_from
+    tracked = state.tracked
+    truce = state.round < FIRST_TEUTON_ROUND
+    while k < stop:
+        e = entries[k]
+        if type(e) is not dict:
+            return k
+        who = state.turn
+        p = players[who]
+        if e.keys() <= _PLACE_KEYS:
+            f = e.get("field")
+            pawn = e.get("pawn")
+            count = e.get("count", 1)
+            ducats = e.get("ducats", 0)
+            if (p.name != e.get("player") or type(f) is not str or type(count) is not int
+                    or type(ducats) is not int):
+                return k
+            stakes = fields.get(f)
+            if stakes is None:  # NG-P5
+                return k
+            st = None
+            for s in stakes:
+                if s.player == who:
+                    st = s
+                    break
+            officer = pawn == OFFICER
+            if officer:
+                if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
+                    return k
+            elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
+                  or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+                return k
+            if f in _SPECIAL_FIELDS:
+                if f == "teutons":  # NG-P8: from round 4, one pawn
+                    if truce or st is not None or count != 1:
+                        return k
+                elif f == "mercenaries":  # NG-P10: one pawn, with ducats
+                    if st is not None or count != 1 or ducats < 1:
+                        return k
+                elif p.helpers >= MAX_HELPERS:  # NG-P7
+                    return k
+            if ducats:
+                if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+                    return k
+                p.ducats -= ducats
+            if st is None:
+                st = Stake(who)
+                stakes.append(st)
+            if officer:
+                st.officer = True
+                p.officer_placed = True
+            else:
+                st.helpers += count
+                p.helpers_placed += count
+            st.ducats += ducats
+            if tracked:
+                state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
+        elif len(e) == 2 and e.get("pass") is True and e.get("player") == p.name:
+            p.passed = True
+            if tracked:
+                state.log[-1].placements.append(Pass(p.name))
+        else:
+            return k
+        k += 1
+        # NG-P4: the next player clockwise who may still place; nobody: the phase is over
+        for i in seats[who + 1]:
+            q = players[i]
+            if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
+                state.turn = i
+                break
+        else:
+            state.turn = None
+            _start_resolution(state)
+            return k
+    return k
 
 
-def _apply_pass(state: GrunwaldState, action: Pass) -> None:
-    if not try_pass(state, action.player, action):
-        _check_turn(state, action.player)
-        raise AssertionError(f"pass refused without a rule: {action}")  # pragma: no cover
+_PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
+_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:
@@ -426,68 +503,16 @@ def _legal_summary(state: GrunwaldState, who: int) -> str:
     return "; ".join(parts + ["pass"])
 
 
-def try_place(state: GrunwaldState, name: Any, f: Any, pawn: Any, count: Any = 1, ducats: Any = 0,
-              action: Place | None = None) -> bool:
-    """The fast push of a placement: applied if it is legal (NG-C2, NG-P1 … NG-P11), else
-    ``False`` and nothing changed (``_place_error`` then says which rule it breaks).  The values
-    may be anything a record holds (``count`` and ``ducats`` must be integers); ``action``: what
-    the round log keeps (tracked mode)."""
-    if state.phase != PLACEMENT:
-        return False
-    who = state.turn
-    p = state.players[who]
-    if p.name != name or type(f) is not str or type(count) is not int or type(ducats) is not int:
-        return False
-    stakes = state.fields.get(f)
-    if stakes is None:  # NG-P5
-        return False
-    st = None
-    for s in stakes:
-        if s.player == who:
-            st = s
-            break
-    officer = pawn == OFFICER
-    if officer:
-        if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
-            return False
-    elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
-          or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
-        return False
-    if f in _SPECIAL_FIELDS:
-        if f == "teutons":  # NG-P8: from round 4, one pawn
-            if state.round < FIRST_TEUTON_ROUND or st is not None or count != 1:
-                return False
-        elif f == "mercenaries":  # NG-P10: one pawn, with ducats
-            if st is not None or count != 1 or ducats < 1:
-                return False
-        elif p.helpers >= MAX_HELPERS:  # NG-P7
-            return False
-    if ducats and (ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY):  # NG-P11; NG-P6, NG-P8
-        return False
-    if st is None:
-        st = Stake(who)
-        stakes.append(st)
-    if officer:
-        st.officer = True
-        p.officer_placed = True
-    else:
-        st.helpers += count
-        p.helpers_placed += count
-    if ducats:
-        st.ducats += ducats
-        p.ducats -= ducats
-    if state.tracked:
-        state.log[-1].placements.append(
-            action if action is not None else Place(name, f, pawn, count, ducats))
-    _advance_turn(state, who + 1)
-    return True
-
-
-_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
+def _apply_pass(state: GrunwaldState, action: Pass) -> None:
+    if not push_placements(state, ({"player": action.player, "pass": True},)):
+        _check_turn(state, action.player)
+        raise AssertionError(f"pass refused without a rule: {action}")  # pragma: no cover
 
 
 def _apply_place(state: GrunwaldState, a: Place) -> None:
-    if try_place(state, a.player, a.field, a.pawn, a.count, a.ducats, a):
+    entry = {"player": a.player, "field": a.field, "pawn": a.pawn, "count": a.count,
+             "ducats": a.ducats}
+    if push_placements(state, (entry,)):
         return
     p = _check_turn(state, a.player)
     st = None
@@ -711,65 +736,6 @@ def _stake_ducats(s: Stake) -> int:  # NG-F7
     return s.ducats
 
 
-def _award_cards(state: GrunwaldState, field_name: str, kind: str, values: tuple[int, ...]) -> None:
-    """Crown (NG-F4) and Mercenaries (NG-F7): 1st the stronger card, 2nd the other; with two players
-    only the 1st wins one (NG-V1).  Unclaimed cards are removed (NG-F9)."""
-    stakes = state.fields[field_name]
-    a, b = values
-    cards = (_CARD[kind, a], _CARD[kind, b]) if a >= b else (_CARD[kind, b], _CARD[kind, a])
-    places = 1 if len(state.players) == 2 else 2
-    tracked = state.tracked
-    won = 0
-    if stakes:
-        if len(stakes) > 1:  # NG-F1 / NG-P3: highest first, ties to the earlier position (stable)
-            stakes = sorted(stakes, key=_stake_ducats if field_name == "mercenaries" else _stake_value,
-                            reverse=True)
-        results = []
-        for st in stakes:
-            if won == places:
-                break
-            c = cards[won]
-            won += 1
-            hand = state.players[st.player].hand
-            hand[c] = hand.get(c, 0) + 1
-            if tracked:
-                results.append({"player": state.names[st.player], "gain": c, "paid": st.ducats})
-            st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
-        _clear_field(state, field_name)
-    if tracked:
-        for c in cards[won:]:
-            put(state.removed, c)
-            state.log[-1].removed.append(c)
-        state.log[-1].fields[field_name] = results if stakes else []
-
-
-_CARD = {(kind, v): f"{kind}:{v}" for kind in (CROWN, MERCENARY) for v in range(1, 7)}
-
-
-def _award_amounts(state: GrunwaldState, field_name: str, prizes: list[int]) -> None:
-    stakes = state.fields[field_name]
-    if not stakes:
-        if state.tracked:
-            state.log[-1].fields[field_name] = []
-        return
-    if len(stakes) > 1:
-        stakes = sorted(stakes, key=_stake_value, reverse=True)
-    tracked = state.tracked
-    results = []
-    for st, amount in zip(stakes, prizes):
-        p = state.players[st.player]
-        if field_name == "provisions":
-            p.provisions += amount
-        else:
-            p.ducats += amount
-        if tracked:
-            results.append({"player": p.name, "gain": amount, "paid": st.ducats})
-        st.ducats = 0
-    if tracked:
-        state.log[-1].fields[field_name] = results
-    _clear_field(state, field_name)
-
-
 def _clear_field(state: GrunwaldState, field_name: str) -> None:
     """NG-F3: pawns go home; ducats of players who gained nothing return to them."""
     players = state.players
@@ -783,30 +749,76 @@ def _clear_field(state: GrunwaldState, field_name: str) -> None:
     state.fields[field_name] = []
 
 
+_CARD = {(kind, v): f"{kind}:{v}" for kind in (CROWN, MERCENARY) for v in range(1, 7)}
+
+
 def _resolve_fields(state: GrunwaldState) -> None:
-    """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1)."""
+    """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1).
+
+    Each field ranks its stakes (NG-F1 / NG-P3: highest value first, ties to the earlier
+    position: a stable sort of the stakes, which are in position order; Mercenaries by ducats
+    alone, NG-F7) and gives its prizes in that order: Crown (NG-F4) and Mercenaries the stronger
+    card to the 1st, the other to the 2nd (NG-V1: with two players the 1st only; unclaimed cards
+    are removed, NG-F9); Provisions (NG-F5) and Ducats (NG-F6) their cards' values as the table
+    size says (NG-V1, NG-V2).  A winner's ducats go to the bank, the others' return (NG-F3)."""
     rv = state.reveal
-    n = len(state.players)
-    _award_cards(state, "crown", CROWN, rv.crown)
+    players = state.players
+    n = len(players)
+    tracked = state.tracked
+    a, b = rv.crown
+    crown = (_CARD[CROWN, a], _CARD[CROWN, b]) if a >= b else (_CARD[CROWN, b], _CARD[CROWN, a])
+    a, b = rv.mercenary
+    mercenary = ((_CARD[MERCENARY, a], _CARD[MERCENARY, b]) if a >= b
+                 else (_CARD[MERCENARY, b], _CARD[MERCENARY, a]))
     prov = sorted(rv.provisions, reverse=True)
-    _award_amounts(state, "provisions", prov[-1:] if n == 2 else prov)  # NG-F5, NG-V1
     duc = sorted(rv.ducats, reverse=True)
-    _award_amounts(state, "ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3])
-    _award_cards(state, "mercenaries", MERCENARY, rv.mercenary)
+    prizes_of = (
+        ("crown", crown[:1] if n == 2 else crown, crown),  # NG-V1: the 1st only
+        ("provisions", prov[-1:] if n == 2 else prov, ()),  # NG-F5, NG-V1
+        ("ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3], ()),  # NG-F6
+        ("mercenaries", mercenary[:1] if n == 2 else mercenary, mercenary),
+    )
+    fields = state.fields
+    for f, prizes, cards in prizes_of:
+        stakes = fields[f]
+        won = 0
+        results = []
+        if stakes:
+            if len(stakes) > 1:
+                stakes = sorted(stakes, key=_stake_ducats if f == "mercenaries" else _stake_value,
+                                reverse=True)
+            for st, prize in zip(stakes, prizes):
+                p = players[st.player]
+                if f == "provisions":
+                    p.provisions += prize
+                elif f == "ducats":
+                    p.ducats += prize
+                else:
+                    p.hand[prize] = p.hand.get(prize, 0) + 1
+                if tracked:
+                    results.append({"player": p.name, "gain": prize, "paid": st.ducats})
+                st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
+                won += 1
+            _clear_field(state, f)
+        if tracked:
+            for c in cards[won:]:  # NG-F9: unclaimed cards leave the game
+                put(state.removed, c)
+                state.log[-1].removed.append(c)
+            state.log[-1].fields[f] = results
     # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
-    stakes = state.fields["helpers"]
+    stakes = fields["helpers"]
     if len(stakes) > 1:
         stakes = sorted(stakes, key=_stake_value, reverse=True)
     results = []
     if stakes:
-        first = state.players[stakes[0].player]
+        first = players[stakes[0].player]
         first.helpers = min(MAX_HELPERS, first.helpers + 1)
         results.append({"player": first.name, "gain": "helper", "paid": 0})
-    if state.tracked:
+    if tracked:
         state.log[-1].fields["helpers"] = results
     state.helper_buyer = None
     if len(stakes) > 1:
-        second = state.players[stakes[1].player]
+        second = players[stakes[1].player]
         if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
             state.helper_buyer = second.index
             state.phase = HELPER_PURCHASE

@@ -279,10 +279,10 @@ class _Replayer:
     """One pass over the record: each entry is read and applied as the engine asks for it.
 
     Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
-    mode): a placement is read by ``_fast`` and pushed by ``engine.try_place``/``try_pass``; only
-    when either refuses does the checked path (``parse_placement``, ``engine.apply``) read it
-    again and name the error.  Nothing has changed by then, so the error is the one the checked
-    path alone would give."""
+    mode): placements are pushed by ``engine.push_placements`` straight from the record's entries,
+    the revealed cards by ``engine.try_reveal``; only when a push refuses does the checked path
+    (``parse_placement``, ``engine.apply``) read the entry again and name the error.  Nothing has
+    changed by then, so the error is the one the checked path alone would give."""
 
     def __init__(self, record: GrunwaldRecord, tracked: bool = True) -> None:
         self.doc = record.document
@@ -420,35 +420,32 @@ class _Replayer:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
 
     def placements(self, base: str, placements: list[Any], k: int, missing: Any) -> int:
-        """The placement turns from entry ``k`` to the end of the phase; returns the next entry."""
+        """The placement turns from entry ``k`` to the end of the phase; returns the next entry.
+        ``engine.push_placements`` applies the entries (untracked: as many as it can at once;
+        tracked: one at a time, for the steps); an entry it refuses is read and applied by the
+        checked path, which names the error."""
         s = self.state
         tracked = self.tracked
         total = len(placements)
-        try_place = engine.try_place
-        try_pass = engine.try_pass
+        push = engine.push_placements
         while s.phase == PLACEMENT:
             if k >= total:
                 missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
                         f"{base}.placements", player=s.names[s.turn])
+            if not tracked:
+                pushed = push(s, placements, k)
+                if pushed > k:
+                    k = pushed
+                    continue
+            elif push(s, placements, k, k + 1) > k:
+                entry = placements[k]
+                loc = f"{base}.placements[{k}]"
+                k += 1
+                self.steps.append(Step(loc, _fast_placement(entry) or parse_placement(entry, loc)))
+                continue
             entry = placements[k]
+            loc = f"{base}.placements[{k}]"
             k += 1
-            if type(entry) is dict:  # the fast path (the checked one: parse_placement)
-                if tracked:
-                    action = _fast_placement(entry)
-                    if action is not None and (
-                            try_place(s, action.player, action.field, action.pawn, action.count,
-                                      action.ducats, action)
-                            if type(action) is Place else try_pass(s, action.player, action)):
-                        self.steps.append(Step(f"{base}.placements[{k - 1}]", action))
-                        continue
-                elif entry.keys() <= _PLACE_KEYS:
-                    if try_place(s, entry.get("player"), entry.get("field"), entry.get("pawn"),
-                                 entry.get("count", 1), entry.get("ducats", 0)):
-                        continue
-                elif len(entry) == 2 and entry.get("pass") is True:
-                    if try_pass(s, entry.get("player")):
-                        continue
-            loc = f"{base}.placements[{k - 1}]"
             self.apply(loc, parse_placement(entry, loc))
         if k < total:
             raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")

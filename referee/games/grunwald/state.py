@@ -145,6 +145,9 @@ class GrunwaldState:
         self.names = tuple(names)
         self.index = {name: i for i, name in enumerate(names)}
         self.players = [Player(name, i) for i, name in enumerate(names)]
+        n = len(names)
+        #: seats_from[i]: the seats clockwise from seat i (i may be n: seat 0), for NG-P4
+        self.seats_from = [tuple((i + k) % n for k in range(n)) for i in range(n + 1)]
         self.round = 1
         self.phase = REVEAL  # round 1 has no event phase (NG-R2)
         self.reveal: Any = None
