@@ -412,79 +412,96 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
         stop = len(entries)
     players = state.players
     fields = state.fields
-    seats = state.seats_from
     tracked = state.tracked
     truce = state.round < FIRST_TEUTON_ROUND
     while k < stop:
         e = entries[k]
-        if type(e) is not dict:
-            return k
         who = state.turn
         p = players[who]
-        if e.keys() <= _PLACE_KEYS:
-            f = e.get("field")
-            pawn = e.get("pawn")
-            count = e.get("count", 1)
-            ducats = e.get("ducats", 0)
-            if (p.name != e.get("player") or type(f) is not str or type(count) is not int
-                    or type(ducats) is not int):
-                return k
-            stakes = fields.get(f)
-            if stakes is None:  # NG-P5
-                return k
-            st = None
-            for s in stakes:
-                if s.player == who:
-                    st = s
-                    break
-            officer = pawn == OFFICER
-            if officer:
-                if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
+        try:
+            name = e["player"]
+            f = e["field"]
+            pawn = e["pawn"]
+            stakes = fields[f]  # (KeyError: not a field, NG-P5)
+        except (KeyError, TypeError):  # a pass, or anything the checked path is to read
+            if (type(e) is dict and len(e) == 2 and e.get("pass") is True
+                    and e.get("player") == p.name):
+                p.passed = True
+                if tracked:
+                    state.log[-1].placements.append(Pass(p.name))
+                k += 1
+                _advance_turn(state, who + 1)
+                if state.turn is None:  # the placement phase is over: the fields resolved
                     return k
-            elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
-                  or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
-                return k
-            if f in _SPECIAL_FIELDS:
-                if f == "teutons":  # NG-P8: from round 4, one pawn
-                    if truce or st is not None or count != 1:
-                        return k
-                elif f == "mercenaries":  # NG-P10: one pawn, with ducats
-                    if st is not None or count != 1 or ducats < 1:
-                        return k
-                elif p.helpers >= MAX_HELPERS:  # NG-P7
+                continue
+            return k
+        # the keys: player, field and pawn, then count and ducats if given, and no other
+        size = len(e)
+        if size == 3:
+            count = 1
+            ducats = 0
+        elif size == 4:
+            if "count" in e:
+                count = e["count"]
+                ducats = 0
+                if type(count) is not int:
                     return k
-            if ducats:
-                if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+            elif "ducats" in e:
+                ducats = e["ducats"]
+                count = 1
+                if type(ducats) is not int:
                     return k
-                p.ducats -= ducats
-            if st is None:
-                st = Stake(who)
-                stakes.append(st)
-            if officer:
-                st.officer = True
-                p.officer_placed = True
             else:
-                st.helpers += count
-                p.helpers_placed += count
-            st.ducats += ducats
-            if tracked:
-                state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
-        elif len(e) == 2 and e.get("pass") is True and e.get("player") == p.name:
-            p.passed = True
-            if tracked:
-                state.log[-1].placements.append(Pass(p.name))
+                return k
+        elif size == 5 and "count" in e and "ducats" in e:
+            count = e["count"]
+            ducats = e["ducats"]
+            if type(count) is not int or type(ducats) is not int:
+                return k
         else:
             return k
-        k += 1
-        # NG-P4: the next player clockwise who may still place; nobody: the phase is over
-        for i in seats[who + 1]:
-            q = players[i]
-            if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
-                state.turn = i
+        if name != p.name:  # NG-P1: in turn
+            return k
+        st = None
+        for s in stakes:
+            if s.player == who:
+                st = s
                 break
+        officer = pawn == OFFICER
+        if officer:
+            if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
+                return k
+        elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
+              or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+            return k
+        if f in _SPECIAL_FIELDS:
+            if f == "teutons":  # NG-P8: from round 4, one pawn
+                if truce or st is not None or count != 1:
+                    return k
+            elif f == "mercenaries":  # NG-P10: one pawn, with ducats
+                if st is not None or count != 1 or ducats < 1:
+                    return k
+            elif p.helpers >= MAX_HELPERS:  # NG-P7
+                return k
+        if ducats:
+            if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+                return k
+            p.ducats -= ducats
+        if st is None:
+            st = Stake(who)
+            stakes.append(st)
+        if officer:
+            st.officer = True
+            p.officer_placed = True
         else:
-            state.turn = None
-            _start_resolution(state)
+            st.helpers += count
+            p.helpers_placed += count
+        st.ducats += ducats
+        if tracked:
+            state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
+        k += 1
+        _advance_turn(state, who + 1)
+        if state.turn is None:  # the placement phase is over: the fields resolved
             return k
     return k
 
@@ -779,11 +796,14 @@ def _resolve_fields(state: GrunwaldState) -> None:
         ("mercenaries", mercenary[:1] if n == 2 else mercenary, mercenary),
     )
     fields = state.fields
+    cleared: list[Stake] = []  # (their pawns go home at the end of the round, or below)
     for f, prizes, cards in prizes_of:
         stakes = fields[f]
         won = 0
         results = []
         if stakes:
+            fields[f] = []
+            cleared += stakes
             if len(stakes) > 1:
                 stakes = sorted(stakes, key=_stake_ducats if f == "mercenaries" else _stake_value,
                                 reverse=True)
@@ -799,7 +819,9 @@ def _resolve_fields(state: GrunwaldState) -> None:
                     results.append({"player": p.name, "gain": prize, "paid": st.ducats})
                 st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
                 won += 1
-            _clear_field(state, f)
+            for st in stakes:  # NG-F3: the ducats of those who gained nothing return to them
+                if st.ducats:
+                    players[st.player].ducats += st.ducats
         if tracked:
             for c in cards[won:]:  # NG-F9: unclaimed cards leave the game
                 put(state.removed, c)
@@ -822,6 +844,11 @@ def _resolve_fields(state: GrunwaldState) -> None:
         if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
             state.helper_buyer = second.index
             state.phase = HELPER_PURCHASE
+            for st in cleared:  # NG-F3: the pawns of the fields resolved go home
+                p = players[st.player]
+                p.helpers_placed -= st.helpers
+                if st.officer:
+                    p.officer_placed = False
             return
         results.append({"player": second.name, "gain": None, "paid": 0, "reason": "cannot_afford"})
     _end_round(state)
