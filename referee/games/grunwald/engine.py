@@ -595,8 +595,8 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
     sk = state.skirmish
     given = action.as_dict()
     stakes = state.fields["teutons"]
-    participants = [state.names[s.player] for s in stakes]
     played: dict[int, str] = {}
+    total = 0
     for s in stakes:
         p = state.players[s.player]
         if p.name not in given:
@@ -615,11 +615,14 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
             raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_not_in_hand",
                             player=p.name, card=c, options=", ".join(playable_cards(p)))
         played[s.player] = c
-    for name in given:
-        if name not in participants:
-            rule = "NG-C1" if name not in state.index else "NG-S2"
-            raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there", player=name,
-                            participants=", ".join(participants) or "-")
+        total += CARDS[c][1]
+    if len(given) != len(played):  # a card of someone not on the field
+        participants = [state.names[s.player] for s in stakes]
+        for name in given:
+            if name not in participants:
+                rule = "NG-C1" if name not in state.index else "NG-S2"
+                raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there",
+                                player=name, participants=", ".join(participants) or "-")
     for i, c in played.items():
         take(state.players[i].hand, c)  # face down on the table until the losses are paid (NG-S5)
     sk.played = played
@@ -639,7 +642,7 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
         if t_lo in on_board and t_lo < s2:
             sk.captured[order[1]] = f"teuton:{t_lo}"
             on_board.remove(t_lo)
-    sk.total = sum(CARDS[c][1] for c in played.values())
+    sk.total = total
     # NG-S4: won at total >= strength; duels do not change the outcome.
     sk.owed = max(0, sk.strength - sk.total)
     state.skirmish_won = sk.owed == 0

@@ -23,7 +23,8 @@ START_DUCATS = 3  # NG-C2
 START_PROVISIONS = 1
 START_HELPERS = 2
 MAX_HELPERS = 5
-TEUTON_BONUS = {2: 2, 3: 4, 4: 6}  # NG-S1 / NG-V1 / NG-V2
+TEUTON_BONUS = {2: 2, 3: 4, 4: 6}
+KNIGHTS = frozenset(c for c, (kind, _) in CARDS.items() if kind in KNIGHT_KINDS)  # NG-S1 / NG-V1 / NG-V2
 FIRST_TEUTON_ROUND = 4  # NG-R3
 
 # Phases: what the table is doing now.
@@ -60,10 +61,12 @@ class Player:
 
     def knight_count(self) -> int:
         n = 0
-        for pile in (self.hand, self.camp):
-            for c, k in pile.items():
-                if CARDS[c][0] in KNIGHT_KINDS:
-                    n += k
+        for c, k in self.hand.items():
+            if c in KNIGHTS:
+                n += k
+        for c, k in self.camp.items():
+            if c in KNIGHTS:
+                n += k
         return n
 
     def holds_loss_material(self) -> bool:
