@@ -348,8 +348,7 @@ def _push_reveal(state: GrunwaldState, action: Reveal) -> None:
             put(state.entered, f"teuton:{v}")
         state.log[-1].reveal = action
     state.phase = PLACEMENT
-    state.turn = state.start_player
-    _advance_turn(state, state.start_player)
+    state.turn = state.start_player  # NG-P4 (every pawn is home: the start player may place)
 
 
 def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: int, hi: int | None):
@@ -363,22 +362,6 @@ def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: 
 
 
 # --- placement phase (NG-P) -------------------------------------------------------------------
-
-
-def _advance_turn(state: GrunwaldState, candidate: int) -> None:
-    """Give the turn to ``candidate`` (0 … n) or the next player clockwise who may still place (NG-P4);
-    when nobody may, the placement phase is over and the fields resolve."""
-    players = state.players
-    for i in state.seats_from[candidate]:
-        p = players[i]
-        if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
-            state.turn = i
-            return
-    state.turn = None
-    _start_resolution(state)
-
-
-
 
 
 def _check_turn(state: GrunwaldState, name: str) -> Player:
@@ -399,8 +382,8 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
     """The fast push of placement turns: applies ``entries[k]``, ``entries[k + 1]`` … while each
     is legal and the placement phase lasts, up to ``stop``; returns the index of the first entry
     it did not apply (nothing of that one has changed; ``_place_error`` says which rule it breaks,
-    if any).  This is where the placement rules live (NG-C2, NG-P1 … NG-P11, the turn order of
-    NG-P4); ``apply`` pushes a ``Place`` or a ``Pass`` through it too.
+    if any).  This is where the placement rules live (NG-C2, NG-P1 … NG-P11, and the turn order
+    of NG-P4); ``apply`` pushes a ``Place`` or a ``Pass`` through it too.
 
     An entry is a record's placement entry: a dict with ``player``, ``field``, ``pawn`` and
     optionally ``count`` (1) and ``ducats`` (0), or ``{"player": …, "pass": true}``.  Anything
@@ -412,6 +395,7 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
         stop = len(entries)
     players = state.players
     fields = state.fields
+    seats = state.seats_from
     tracked = state.tracked
     truce = state.round < FIRST_TEUTON_ROUND
     while k < stop:
@@ -424,84 +408,87 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
             pawn = e["pawn"]
             stakes = fields[f]  # (KeyError: not a field, NG-P5)
         except (KeyError, TypeError):  # a pass, or anything the checked path is to read
-            if (type(e) is dict and len(e) == 2 and e.get("pass") is True
+            if not (type(e) is dict and len(e) == 2 and e.get("pass") is True
                     and e.get("player") == p.name):
-                p.passed = True
-                if tracked:
-                    state.log[-1].placements.append(Pass(p.name))
-                k += 1
-                _advance_turn(state, who + 1)
-                if state.turn is None:  # the placement phase is over: the fields resolved
-                    return k
-                continue
-            return k
-        # the keys: player, field and pawn, then count and ducats if given, and no other
-        size = len(e)
-        if size == 3:
-            count = 1
-            ducats = 0
-        elif size == 4:
-            if "count" in e:
-                count = e["count"]
-                ducats = 0
-                if type(count) is not int:
-                    return k
-            elif "ducats" in e:
-                ducats = e["ducats"]
+                return k
+            p.passed = True  # NG-P4
+            if tracked:
+                state.log[-1].placements.append(Pass(p.name))
+        else:
+            # the keys: player, field and pawn, then count and ducats if given, and no other
+            size = len(e)
+            if size == 3:
                 count = 1
-                if type(ducats) is not int:
+                ducats = 0
+            elif size == 4:
+                if "count" in e:
+                    count = e["count"]
+                    ducats = 0
+                    if type(count) is not int:
+                        return k
+                elif "ducats" in e:
+                    ducats = e["ducats"]
+                    count = 1
+                    if type(ducats) is not int:
+                        return k
+                else:
+                    return k
+            elif size == 5 and "count" in e and "ducats" in e:
+                count = e["count"]
+                ducats = e["ducats"]
+                if type(count) is not int or type(ducats) is not int:
                     return k
             else:
                 return k
-        elif size == 5 and "count" in e and "ducats" in e:
-            count = e["count"]
-            ducats = e["ducats"]
-            if type(count) is not int or type(ducats) is not int:
+            if name != p.name:  # NG-P1: in turn
                 return k
-        else:
-            return k
-        if name != p.name:  # NG-P1: in turn
-            return k
-        st = None
-        for s in stakes:
-            if s.player == who:
-                st = s
-                break
-        officer = pawn == OFFICER
-        if officer:
-            if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
-                return k
-        elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
-              or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
-            return k
-        if f in _SPECIAL_FIELDS:
-            if f == "teutons":  # NG-P8: from round 4, one pawn
-                if truce or st is not None or count != 1:
+            st = None
+            for s in stakes:
+                if s.player == who:
+                    st = s
+                    break
+            officer = pawn == OFFICER
+            if officer:
+                if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
                     return k
-            elif f == "mercenaries":  # NG-P10: one pawn, with ducats
-                if st is not None or count != 1 or ducats < 1:
+            elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
+                  or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+                return k
+            if f in _SPECIAL_FIELDS:
+                if f == "teutons":  # NG-P8: from round 4, one pawn
+                    if truce or st is not None or count != 1:
+                        return k
+                elif f == "mercenaries":  # NG-P10: one pawn, with ducats
+                    if st is not None or count != 1 or ducats < 1:
+                        return k
+                elif p.helpers >= MAX_HELPERS:  # NG-P7
                     return k
-            elif p.helpers >= MAX_HELPERS:  # NG-P7
-                return k
-        if ducats:
-            if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
-                return k
-            p.ducats -= ducats
-        if st is None:
-            st = Stake(who)
-            stakes.append(st)
-        if officer:
-            st.officer = True
-            p.officer_placed = True
-        else:
-            st.helpers += count
-            p.helpers_placed += count
-        st.ducats += ducats
-        if tracked:
-            state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
+            if ducats:
+                if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+                    return k
+                p.ducats -= ducats
+            if st is None:
+                st = Stake(who)
+                stakes.append(st)
+            if officer:
+                st.officer = True
+                p.officer_placed = True
+            else:
+                st.helpers += count
+                p.helpers_placed += count
+            st.ducats += ducats
+            if tracked:
+                state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
         k += 1
-        _advance_turn(state, who + 1)
-        if state.turn is None:  # the placement phase is over: the fields resolved
+        # NG-P4: the next player clockwise who may still place; nobody: the phase is over
+        for i in seats[who + 1]:
+            q = players[i]
+            if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
+                state.turn = i
+                break
+        else:
+            state.turn = None
+            _start_resolution(state)
             return k
     return k
 
