@@ -493,7 +493,6 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
     return k
 
 
-_PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
 _SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
 
 

@@ -146,13 +146,13 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
     return Place(player, field, pawn, count, ducats)
 
 
-def _string_map(value: Any, location: str) -> dict[str, Any]:
+def string_map(value: Any, location: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise shape.fail(location, "core.record.expected", expected="object", got=shape.type_name(value))
     return value
 
 
-def _card_list(value: Any, location: str) -> tuple[str, ...]:
+def card_list(value: Any, location: str) -> tuple[str, ...]:
     items = shape.array(value, location)
     return tuple(shape.string(v, f"{location}[{i}]") for i, v in enumerate(items))
 
@@ -381,7 +381,7 @@ class _Replayer:
                     missing("skirmish", "NG-S2", "grunwald.error.skirmish_missing", loc)
                 cards = skirmish["cards"]
                 if type(cards) is not dict:
-                    cards = _string_map(cards, f"{loc}.cards")
+                    cards = string_map(cards, f"{loc}.cards")
                 for k in cards:
                     if type(k) is not str:
                         shape.string(k, f"{loc}.cards")
@@ -458,7 +458,7 @@ class _Replayer:
             missing("skirmish", "NG-S4", "grunwald.error.losses_missing", f"{loc}.losses", owed=owed)
         losses = skirmish["losses"]
         if type(losses) is not dict:
-            losses = _string_map(losses, f"{loc}.losses")
+            losses = string_map(losses, f"{loc}.losses")
         pending = s.skirmish.pending
         index = s.index
         for name, items in losses.items():
@@ -467,7 +467,7 @@ class _Replayer:
                                 "grunwald.error.unknown_player", player=name,
                                 players=", ".join(s.names))
             if not _fast_strings(items):
-                _card_list(items, f"{loc}.losses{key_path(name)}")
+                card_list(items, f"{loc}.losses{key_path(name)}")
             if items and index[name] not in pending:
                 raise RuleError("NG-S4", f"{loc}.losses{key_path(name)}",
                                 "grunwald.error.losses_nothing_owed", player=name)
@@ -487,12 +487,12 @@ class _Replayer:
     def no_losses(self, losses: Any, loc: str, won: bool) -> None:
         """Losses listed where nobody owes anything: only empty lists are harmless."""
         s = self.state
-        for name, items in _string_map(losses, loc).items():
+        for name, items in string_map(losses, loc).items():
             where = f"{loc}{key_path(name)}"
             if name not in s.index:
                 raise RuleError("NG-C1", where, "grunwald.error.unknown_player", player=name,
                                 players=", ".join(s.names))
-            if _card_list(items, where):
+            if card_list(items, where):
                 if won:
                     raise RuleError("NG-S4", loc, "grunwald.error.losses_when_won")
                 raise RuleError("NG-S4", where, "grunwald.error.losses_nothing_owed", player=name)
@@ -501,7 +501,7 @@ class _Replayer:
         s = self.state
         feeding = self.doc["feeding"]
         if type(feeding) is not dict:
-            feeding = _string_map(feeding, "feeding")
+            feeding = string_map(feeding, "feeding")
         if s.phase not in (FEEDING, OVER):
             raise RuleError("NG-E1", "feeding", "grunwald.error.feeding_early")
         for name, items in feeding.items():
@@ -509,7 +509,7 @@ class _Replayer:
                 raise RuleError("NG-C1", f"feeding{key_path(name)}", "grunwald.error.unknown_player",
                                 player=name, players=", ".join(s.names))
             if not _fast_strings(items):
-                _card_list(items, f"feeding{key_path(name)}")
+                card_list(items, f"feeding{key_path(name)}")
             if items and s.index[name] not in s.feeding_pending:
                 p = s.player(name)
                 raise RuleError("NG-E1", f"feeding{key_path(name)}", "grunwald.error.feeding_count",
