@@ -144,9 +144,9 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
 
 
 def _effect_text(t: Catalog, e: Effect) -> str:
-    from referee.games.grunwald.summary import _event_line
+    from referee.games.grunwald.summary import event_line
 
-    return _event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
+    return event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
 
 
 def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
