@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from referee.core.errors import RefereeError
-from referee.store.storage import IndexCorrupt
+from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
 #: ``PRAGMA user_version`` of a complete index; 0 means it has still to be built from the files
@@ -84,7 +84,6 @@ class Index:
         except sqlite3.OperationalError as exc:
             text = str(exc)
             if "locked" in text or "busy" in text:
-                from referee.store.sessions import StoreLocked
 
                 raise StoreLocked("core.store.index_locked", path=str(self.path)) from None
             if any(w in text for w in ("disk is full", "unable to open", "readonly", "disk I/O")):

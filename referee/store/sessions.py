@@ -43,7 +43,7 @@ from tinydb import TinyDB
 
 from referee.core.errors import RefereeError
 from referee.store.storage import (
-    AtomicJSONStorage, StoreCorrupt, atomic_write, fsync_dir, read_json,
+    AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
 
 LOCK_TIMEOUT = 0.5  # seconds: a second process gives up well within a second
@@ -55,10 +55,6 @@ _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
 #: the name of a session's file inside its folder
 SESSION_FILE = "session.json"
-
-class StoreLocked(RefereeError):
-    exit_code = 3
-
 
 class SessionNotFound(RefereeError):
     exit_code = 1

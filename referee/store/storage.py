@@ -18,6 +18,12 @@ from tinydb.storages import Storage
 from referee.core.errors import RefereeError
 
 
+class StoreLocked(RefereeError):
+    """A session or the archive index is in use by another referee."""
+
+    exit_code = 3
+
+
 class StoreCorrupt(RefereeError):
     exit_code = 3
 
