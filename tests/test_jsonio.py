@@ -97,6 +97,7 @@ def texts(draw, depth=0):
     return space + "{" + ",".join(pairs) + "}" + space
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts())
 def test_loads_fast_agrees_with_the_strict_loader_or_steps_aside(text):

@@ -55,6 +55,7 @@ def check_store(root: Path) -> dict[str, int]:
     return counts
 
 
+@pytest.mark.slow
 def test_sigkill_while_writing_actions_loses_at_most_the_action_in_flight(tmp_path):
     seed = 11
     players = ["Marek", "Jacek", "Kasia"]
@@ -90,6 +91,7 @@ def test_sigkill_while_writing_actions_loses_at_most_the_action_in_flight(tmp_pa
                 session.save(record.write_record(players, [], {}), complete=False)
 
 
+@pytest.mark.slow
 def test_sigkill_during_imports_leaves_a_loadable_store(tmp_path):
     files = []
     for i in range(40):
@@ -114,6 +116,7 @@ def test_sigkill_during_imports_leaves_a_loadable_store(tmp_path):
     assert r.returncode == 0 and len(json.loads(r.stdout)) == len(check_store(data))
 
 
+@pytest.mark.slow
 def test_two_processes_import_200_records_each_at_the_same_time(tmp_path):
     groups = []
     for g in range(2):
@@ -139,6 +142,7 @@ def test_two_processes_import_200_records_each_at_the_same_time(tmp_path):
         assert db.execute("SELECT count(*), count(DISTINCT name_key) FROM sessions").fetchone() == (400, 400)
 
 
+@pytest.mark.slow
 def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
     Store(tmp_path)
     for name in ("two-players.json", "in-progress-three-players.json"):
@@ -243,6 +247,7 @@ ops = st.lists(st.tuples(st.sampled_from(["delete", "set", "add"]), st.integers(
                min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops)
 def test_fuzz_replay_and_import_of_mutated_records(tmp_path, capsys, operations):
@@ -270,6 +275,7 @@ json_values = st.recursive(
     max_leaves=20)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(json_values, st.sampled_from(["replay", "score"]))
 def test_fuzz_arbitrary_json_documents(tmp_path, capsys, value, command):
@@ -314,6 +320,7 @@ def test_missing_files_directories_and_a_100_mb_file(tmp_path, capsys, command):
         assert fragment in err
 
 
+@pytest.mark.slow
 def test_sighup_from_a_closed_terminal_leaves_the_session_resumable(tmp_path):
     store = Store(tmp_path)
     players = ["Ola", "Bartek"]

@@ -97,6 +97,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
 def test_html_renders_in_headless_chromium(tmp_path):
     page = tmp_path / "game.html"

@@ -69,6 +69,7 @@ def test_the_corpus_covers_every_kind_of_record():
                                         "numbers"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("k", range(CHUNKS))
 def test_replay_json_prints_the_golden_lines(k, tmp_path, monkeypatch):
     """The command over many files (untracked replay, fast decoder): one line per file."""

@@ -168,6 +168,7 @@ def target_game(players, seed):
     return state, actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players, seed", [(["Marek", "Jacek", "Kasia", "Ania"], 3), (["Ola", "Bartek"], 5)])
 def test_whole_game_through_the_real_prompts(tmp_path, players, seed):
     store = Store(tmp_path)
@@ -187,6 +188,7 @@ def test_whole_game_through_the_real_prompts(tmp_path, players, seed):
     (3, "placement.field"),   # mid-placement, round 1
     (0, "reveal.ducats"),     # in the middle of entering the revealed cards
 ])
+@pytest.mark.slow
 def test_ctrl_c_leaves_the_session_resumable(tmp_path, stop_at):
     store = Store(tmp_path)
     players = ["Zosia", "Tomek", "Igor"]
@@ -209,6 +211,7 @@ def _first(actions, kind):
     return next(i for i, a in enumerate(actions) if isinstance(a, kind))
 
 
+@pytest.mark.slow
 def test_interrupt_mid_skirmish_and_before_feeding(tmp_path):
     store = Store(tmp_path)
     players = ["Marek", "Jacek", "Kasia"]
@@ -229,6 +232,7 @@ def test_interrupt_mid_skirmish_and_before_feeding(tmp_path):
     assert output.replay_output(final_state(store, sid)) == output.replay_output(target_state)
 
 
+@pytest.mark.slow
 def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
     store = Store(tmp_path)
     players = ["Ola", "Bartek"]
@@ -270,6 +274,7 @@ def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
     assert final_state(store, sid).snapshot() == expected.snapshot()
 
 
+@pytest.mark.slow
 def test_undo_never_rereveals_skirmish_cards_without_everybody(tmp_path):
     store = Store(tmp_path)
     players = ["Ola", "Bartek"]
@@ -336,6 +341,7 @@ def test_locked_session_gives_a_clear_message(tmp_path):
         holder.wait()
 
 
+@pytest.mark.slow
 def test_session_commands_from_the_command_line(tmp_path):
     def referee(*args, env=None):
         return subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path), *args],

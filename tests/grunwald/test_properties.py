@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import random
 
@@ -27,6 +29,7 @@ games = st.tuples(st.integers(min_value=0, max_value=2**32 - 1), st.sampled_from
                   st.sampled_from([0.05, 0.15, 0.4]), st.booleans())
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(games)
 def test_random_legal_games_keep_every_invariant(params):

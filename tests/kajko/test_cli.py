@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from tests.conftest import EXAMPLES
@@ -40,6 +42,7 @@ def test_illegal_record_one_line_with_location_and_rule(tmp_path):
     assert "'s turn, not " in r.stderr
 
 
+@pytest.mark.slow
 def test_sessions_of_both_games(tmp_path):
     data = ["--data-dir", tmp_path]
     r = referee(*data, "import", THREE, FIVE, EXAMPLES / "two-players.json")
@@ -72,6 +75,7 @@ def test_sessions_of_both_games(tmp_path):
     assert json.loads(r.stdout)["awaiting"] == {"turn": 22, "player": "Kokosz"}
 
 
+@pytest.mark.slow
 def test_new_with_variants_and_bad_options(tmp_path):
     data = ["--data-dir", tmp_path]
     r = referee(*data, "new", "--game", "kajko", "--players", "Ola,Bartek", "--variant", "dusigrosz",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -18,6 +20,7 @@ ops = st.lists(st.tuples(st.sampled_from(["delete", "set", "add"]), st.integers(
                min_size=1, max_size=4)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops)
 def test_fuzz_replay_of_mutated_kajko_records(tmp_path, capsys, operations):
@@ -37,6 +40,7 @@ inventories = st.dictionaries(
     max_size=6)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(inventories, st.one_of(st.none(), KAJKO_WEIRD, st.fixed_dictionaries({"dusigrosz": KAJKO_WEIRD})))
 def test_fuzz_score_of_kajko_inventories(tmp_path, capsys, players, variants):

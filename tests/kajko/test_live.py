@@ -106,6 +106,7 @@ def final_state(store, sid):
     return record.parse_record(store.open(sid, write=False).record).replay()[0]
 
 
+@pytest.mark.slow
 def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(4)
@@ -146,6 +147,7 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
         assert "kajko.target" in table.asked
 
 
+@pytest.mark.slow
 def test_ctrl_c_mid_turn_then_resume_and_undo(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(9)
