@@ -64,8 +64,14 @@ class RecordError(RefereeError):
         }
 
 
-# A rule-breaking entry is a RecordError with a rule id; the alias keeps call sites readable.
-RuleError = RecordError
+class RuleError(RecordError):
+    """An entry that breaks a rule of the game: a ``RecordError`` that always names the rule id of
+    the game's digest (``NG-P10``, ``KK-4`` …)."""
+
+    def __init__(self, rule: str, location: str, key: str, /, **params: Any) -> None:
+        if not rule:
+            raise ValueError("a RuleError names the rule it breaks")
+        super().__init__(rule, location, key, **params)
 
 
 class UsageError(RefereeError):

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any
 
-from referee.core.errors import RuleError, key_path
+from referee.core.errors import RecordError, RuleError, key_path
 from referee.games.grunwald import scoring
 from referee.games.grunwald.actions import (
     FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
@@ -709,7 +709,7 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
 def _provision_amount(item: str, where: str) -> int:
     text = item[len("provisions:"):]
     if not text.isdigit() or text.startswith("0") or len(text) > 6:
-        raise RuleError(None, where, "grunwald.record.provision_item", value=item)
+        raise RecordError(None, where, "grunwald.record.provision_item", value=item)
     return int(text)
 
 
