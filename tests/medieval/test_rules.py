@@ -257,7 +257,7 @@ def test_MB_M9_withdrawal_pays_the_hex_and_baggage_never_withdraws():
     assert state.units["Y-HC1"].mp == 2  # 1 to move, 1 to attack into the plain
     legal = engine.legal_actions(state)
     assert Stand(RED) in legal and Withdraw(RED, "forest") in legal
-    refused(state, Pass(RED), "MB-M9", "expected_answer")
+    refused(state, Pass(RED), "MB-M9", "entry_answer")
     refused(state, Withdraw(YELLOW, "plain"), "MB-M9")
     low = battle(cards=cards(), movement={"pikemen": 1})
     low = attacked(low)

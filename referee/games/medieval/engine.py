@@ -201,7 +201,7 @@ def apply(state: MedievalState, action: Action) -> None:
     kinds = {RECRUIT: (Recruit,), RESERVE_KIND: (Reserve,), TURN: (Play, Regroup, Pass),
              ANSWER: (Stand, Withdraw), PURSUIT: (Pursue, Stop)}[d.kind]
     if not isinstance(action, kinds):
-        raise RuleError(_turn_rule(d), "", f"medieval.error.expected_{d.kind}",
+        raise RuleError(_turn_rule(d), "", f"medieval.error.entry_{d.kind}",
                         player=action.player, expected=d.player)
     owner = state.index(action.player)
     entry: dict[str, Any] = {"player": action.player, "kind": type(action).__name__.lower()}
