@@ -67,5 +67,14 @@ def test_MB_K9_a_bad_card_table_is_pinned_to_its_place(document, location, rule)
 
 def test_MB_K9_a_repeated_column_is_written_by_its_index():
     table = parse_cards({"calculator": ["1/0", "1/1", "0/1", "0/2", "0/2"],
-                         "fire": {"bowmen": {"pikemen": 4}}})
-    assert card_document(table)["fire"] == {"bowmen": {"pikemen": 4}}
+                         "melee": {"bowmen": {"pikemen": 4}}})
+    assert card_document(table)["melee"] == {"bowmen": {"pikemen": 4}}
+
+
+def test_MB_F4_a_fire_card_that_would_hurt_a_full_target_in_the_forest_is_refused():
+    with pytest.raises(RecordError) as info:
+        parse_cards({"fire": {"longbowmen": {"pikemen": "1/1", "bowmen": "0/1"}}})
+    assert (info.value.location, info.value.rule) == ("cards.fire.longbowmen.bowmen", "MB-F4")
+    wide = parse_cards({"calculator": ["2/0", "1/0", "1/1", "0/1", "0/2"],
+                        "fire": {"longbowmen": {"bowmen": "1/1"}}})
+    assert wide.base(FIRE, "longbowmen", "bowmen") == 2

@@ -388,15 +388,27 @@ def test_MB_G2_off_map_units_come_one_module_closer_at_each_regroup():
     assert state.units["R-PK1"].distance == 2
 
 
-def test_MB_G3_distance_two_regroup_one_regroup_back_on_the_map():
+def test_MB_G3_the_rulebooks_example_one_module_away_regroup_closer_regroup_back():
+    """"Przy każdym przegrupowaniu oddział ... przemieszcza się o 1 moduł w stronę modułu, na
+    którym znajduje się tabor ... Jeśli oddział ten znajdował się już w sąsiedztwie modułu ...
+    to przy kolejnym przegrupowaniu może być umieszczony": one module between (position a),
+    a regroup (b: next to the baggage's module), a regroup (c: back on the map)."""
     state = attacked()
-    apply(state, Withdraw(RED, "off_map", 2), Stop(YELLOW))
+    apply(state, Withdraw(RED, "off_map", 1), Stop(YELLOW))
     refused(state, Regroup(RED, returns=("R-PK1",)), "MB-G3", "too_far_back")
     apply(state, Regroup(RED), Pass(YELLOW))
-    assert state.units["R-PK1"].distance == 1
+    assert state.units["R-PK1"].distance == 0 and engine.free_form(state)["returns"] == ["R-PK1"]
     apply(state, Regroup(RED, returns=("R-PK1",)))
     pk = state.units["R-PK1"]
     assert (pk.where, pk.distance, pk.mp) == ("map", None, 3)
+
+
+def test_MB_F4_a_column_read_off_a_fire_card_is_checked_too():
+    state = battle()
+    refused(state, Play(YELLOW, "Y-LB1", origin="plain", fire="R-PK1", terrain="plain", card="0/1"),
+            "MB-F4")
+    apply(state, Play(YELLOW, "Y-LB1", origin="plain", fire="R-PK1", terrain="forest", card="1/1"))
+    assert state.units["R-PK1"].strength == 2  # full, in the forest, same height: unharmed
 
 
 def test_MB_G4_units_kept_back_enter_at_a_regroup():

@@ -11,7 +11,7 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Action, Pass, Play, Recruit, Regroup, Reserve,
 )
-from referee.games.medieval.cards import FIRE, KINDS, MELEE, CardTable, book_table
+from referee.games.medieval.cards import FIRE, KINDS, MELEE, CardTable, book_table, fire_column_ok
 from referee.games.medieval.state import FORTIFIED, REDUCED, MedievalState
 from referee.games.medieval.units import (
     BUDGET, ENTRY_COST, LONGBOW_LIMIT, LONGBOWMEN, TERRAINS, UNIT_TYPES, UNITS, may_stand,
@@ -27,8 +27,13 @@ def random_cards(rng: random.Random) -> CardTable:
             if kind == FIRE and not UNITS[attacker].fire_range:
                 continue
             for defender in UNIT_TYPES:
-                table.columns.setdefault((kind, attacker, defender), rng.randrange(len(table.scale)))
+                table.columns.setdefault((kind, attacker, defender), _column(table.scale, kind, rng))
     return table
+
+
+def _column(scale, kind: str, rng: random.Random) -> int:
+    """A random card column (a fire card's within MB-F4)."""
+    return rng.choice([c for c in range(len(scale)) if kind == MELEE or fire_column_ok(scale, c)])
 
 
 def random_army(state: MedievalState, rng: random.Random) -> dict[str, int]:
@@ -62,7 +67,7 @@ def _card(state: MedievalState, kind: str, attacker: str, defender: str, rng: ra
     """The column the table reads off a card the card table lacks."""
     if state.cards.base(kind, attacker, defender) is not None:
         return None
-    return rng.randrange(len(state.cards.scale))
+    return _column(state.cards.scale, kind, rng)
 
 
 def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
@@ -75,7 +80,7 @@ def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
     if army.tokens and (not movers or rng.random() < 0.15):
         baggage = state.baggage(owner)
         alive = baggage is not None and baggage.where == "map"
-        returns = [u.id for u in state.army_units(owner, "off_map") if (u.distance or 0) <= 1
+        returns = [u.id for u in state.army_units(owner, "off_map") if u.distance == 0
                    and alive and rng.random() < 0.7]
         enter = [u.id for u in state.army_units(owner, "reserve") if alive and rng.random() < 0.7]
         return Regroup(name, tuple(returns), tuple(enter))

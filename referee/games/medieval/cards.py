@@ -164,6 +164,20 @@ def parse_scale(value: Any, location: str) -> tuple[Outcome, ...]:
     return scale
 
 
+def fire_column_ok(scale: tuple[Outcome, ...], column: int) -> bool:
+    """MB-F4 (stated): a full target in the forest at the shooter's height (one column left of
+    the card's) takes no losses from a full shooter."""
+    return scale[max(0, column - 1)][1] == 0
+
+
+def check_fire_column(table: "CardTable", attacker: str, defender: str, column: int,
+                      location: str) -> None:
+    if not fire_column_ok(table.scale, column):
+        raise RuleError("MB-F4", location, "medieval.cards.fire_too_strong",
+                        card=card_name(FIRE, attacker), defender=defender,
+                        value=outcome_text(table.scale[column]))
+
+
 def book_table(scale: tuple[Outcome, ...] = DEFAULT_SCALE, verified: bool = False) -> CardTable:
     """The calculator with the book's columns only (MB-K6)."""
     table = CardTable(scale, verified)
@@ -200,6 +214,8 @@ def parse_cards(document: Any, location: str = "cards") -> CardTable:
                     raise RuleError("MB-K6", f"{at}.{defender}", "medieval.cards.book_differs",
                                     card=card_name(kind, attacker), defender=defender,
                                     value=outcome_text(table.scale[column]), book=outcome_text(book))
+                if kind == FIRE:
+                    check_fire_column(table, attacker, defender, column, f"{at}.{defender}")
                 table.columns[(kind, attacker, defender)] = column
     check_example(table, location)
     return table

@@ -21,7 +21,9 @@ from referee.games.medieval import calculator
 from referee.games.medieval.actions import (
     Action, Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
-from referee.games.medieval.cards import FIRE, MELEE, CardTable, book_table, outcome_text, parse_column
+from referee.games.medieval.cards import (
+    FIRE, MELEE, CardTable, book_table, check_fire_column, outcome_text, parse_column,
+)
 from referee.games.medieval.state import (
     ATTACKED, DESTROYED, FORTIFIED, FULL, JOINED, MOVED, OFF, ON_MAP, REDUCED, RESERVE, Army,
     MedievalState, Pending, Unit,
@@ -180,7 +182,7 @@ def free_form(state: MedievalState) -> dict[str, Any] | None:
         plays.insert(1, "regroup")
     return {"kind": d.kind, "player": d.player, "plays": plays, "units": units,
             "terrains": list(TERRAINS), "flags": dict(state.flags),
-            "returns": [u.id for u in state.army_units(owner, OFF) if (u.distance or 0) <= 1],
+            "returns": [u.id for u in state.army_units(owner, OFF) if u.distance == 0],
             "enter": [u.id for u in state.army_units(owner, RESERVE)]}
 
 
@@ -430,6 +432,8 @@ def _base(state: MedievalState, kind: str, attacker: Unit, defender: Unit, card:
     if known is not None:
         raise RuleError("MB-K9", ".card", "medieval.error.card_known", card=f"{kind}:{attacker.type}",
                         defender=defender.type, value=outcome_text(state.cards.scale[known]))
+    if kind == FIRE:
+        check_fire_column(state.cards, attacker.type, defender.type, column, ".card")
     state.cards.columns[(kind, attacker.type, defender.type)] = column
     return column
 
@@ -608,7 +612,7 @@ def _regroup(state: MedievalState, owner: int, a: Regroup, entry: dict[str, Any]
             if unit.where != where:
                 raise RuleError(rule, f"{key}[{i}]", f"medieval.error.not_{where}", unit=uid,
                                 where=unit.where)
-            if where == OFF and (unit.distance or 0) > 1:
+            if where == OFF and (unit.distance or 0) > 0:
                 raise RuleError("MB-G3", f"{key}[{i}]", "medieval.error.too_far_back", unit=uid,
                                 distance=unit.distance)
     army.tokens -= 1

@@ -53,7 +53,7 @@ RULES = {
     "MB-F5": "no fire at the baggage; archers fight melee with their melee card",
     "MB-G1": "regroup: spend a time token; every unit regains its maximum MP; the baggage is fortified",
     "MB-G2": "off-map units come 1 outer module closer to their baggage at each regroup",
-    "MB-G3": "an off-map unit at distance 1 or less may be placed next to its baggage at a regroup",
+    "MB-G3": "an off-map unit next to its baggage's module (distance 0) may be placed next to its baggage at a regroup",
     "MB-G4": "at a regroup, units kept back may be placed next to the baggage",
     "MB-G5": "once the baggage is lost, off-map and kept-back units never enter",
     "MB-J1": "two reduced units of the same type join into a full one with the smaller MP; ends the turn",
