@@ -152,3 +152,15 @@ def test_a_record_error_names_the_rule_and_what_was_legal():
     err = error(edited(_drop(["turns", 7, "card"])))
     assert err.render("en").startswith("turns[7].attack: MB-K9: no column entered for light_infantry "
                                        "on the card melee:light_infantry")
+
+
+def test_the_example_of_decisions_md_is_a_complete_canonical_record():
+    from pathlib import Path
+
+    text = (Path(record.__file__).parent / "DECISIONS.md").read_text(encoding="utf-8")
+    block = text.split("```json\n", 1)[1].split("```", 1)[0]
+    state, steps = replay(jsonio.loads(block))
+    assert state.over and state.end["winners"] == ["Bartek"] and state.end["reason"] == "passes"
+    parsed = record.parse_record(jsonio.loads(block))
+    assert jsonio.dumps_pretty(record.write_record(parsed.players, [s.action for s in steps],
+                                                   parsed.meta)) == block
