@@ -117,3 +117,36 @@ def test_the_digest_and_the_code_know_the_same_rule_ids():
         pytest.skip("the rules digest is not beside this clone")
     ids = re.findall(r"^- (MB-[A-Z]*\d+)\b", found[0].read_text(encoding="utf-8"), re.M)
     assert set(ids) == set(RULES) and len(ids) == len(RULES)
+
+
+JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(
+    ["plain", "forest", "hills", "mountains", "off_map", "R-HC1", "Y-BG", "Ola", "Bartek", "1/1",
+     "edge1", "before", ""]), lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["player", "unit", "path", "attack", "terrain", "stand",
+                                       "withdraw", "pass", "regroup", "flag", "card"]), inner,
+                      max_size=4), max_leaves=8)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mutated_record_replays_or_fails_with_a_record_error(data):
+    from referee.core.errors import RecordError
+    from tests.conftest import EXAMPLES
+
+    doc = jsonio.loads((EXAMPLES / "medieval" / "standard-map.json").read_text(encoding="utf-8"))
+    section = data.draw(st.sampled_from(["turns", "armies", "reserve", "cards", "top"]))
+    value = data.draw(JUNK)
+    if section == "turns":
+        doc["turns"][data.draw(st.integers(0, len(doc["turns"]) - 1))] = value
+    elif section == "top":
+        doc[data.draw(st.sampled_from(["map", "flags", "movement", "time_tokens", "players"]))] = value
+    elif section == "cards":
+        doc["cards"]["melee"]["pikemen"] = value
+    else:
+        doc[section][data.draw(st.sampled_from(PLAYERS))] = value
+    try:
+        state, _ = record.parse_record(doc).replay()
+    except RecordError as err:
+        assert err.render("en") and err.render("pl") and err.location is not None
+    else:
+        check_invariants(state)

@@ -164,3 +164,13 @@ def test_the_example_of_decisions_md_is_a_complete_canonical_record():
     parsed = record.parse_record(jsonio.loads(block))
     assert jsonio.dumps_pretty(record.write_record(parsed.players, [s.action for s in steps],
                                                    parsed.meta)) == block
+
+
+def test_a_refused_play_leaves_the_state_as_it_was():
+    from referee.games.medieval.actions import Play
+    state, _ = replay({**example(), "turns": example()["turns"][:2]})
+    before = state.snapshot()
+    bad = Play("Bartek", "Y-HC2", ("plain", "plain"), attack="R-BG", terrain="forest")
+    with pytest.raises(RecordError):
+        engine.apply(state, bad)
+    assert state.snapshot() == before

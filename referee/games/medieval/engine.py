@@ -216,8 +216,14 @@ def apply(state: MedievalState, action: Action) -> None:
     elif isinstance(action, Regroup):
         _regroup(state, owner, action, entry)
         _end_turn(state, entry)
-    elif isinstance(action, Play):
-        _play(state, owner, action, entry)
+    elif isinstance(action, Play):  # a refused play leaves the state as it was
+        units = {k: _copy_unit(u) for k, u in state.units.items()}
+        columns = dict(state.cards.columns)
+        try:
+            _play(state, owner, action, entry)
+        except RuleError:
+            state.units, state.cards.columns = units, columns
+            raise
     elif isinstance(action, (Stand, Withdraw)):
         _answer(state, action, entry)
     elif isinstance(action, Pursue):
@@ -230,6 +236,10 @@ def apply(state: MedievalState, action: Action) -> None:
         state.pending = None
         _end_turn(state, entry)
     state.log.append(entry)
+
+
+def _copy_unit(u: Unit) -> Unit:
+    return Unit(**vars(u))
 
 
 def _turn_rule(d: Decision) -> str:
