@@ -575,3 +575,15 @@ def test_MB_V4_tie_break_by_the_value_left_on_the_field_else_a_draw():
     state = battle(red={"heavy_cavalry": 1}, yellow={"pikemen": 1}, reserve=(("R-HC1",), ()))
     apply(state, Pass(YELLOW), Pass(RED))
     assert state.end["winners"] == [YELLOW]
+
+
+def test_MB_K7_the_worked_example_through_the_engine():
+    """Light infantry (full) attacks from the mountains the heavy cavalry (full) on rocky hills,
+    with only the book's cards: the cavalry flips, the infantry is unharmed and stays put."""
+    state = battle()
+    apply(state, Pass(YELLOW),
+          Play(RED, "R-LI1", ("mountains",), attack="Y-HC1", terrain="hills"), Stand(YELLOW))
+    b = state.log[-1]["battle"]
+    assert (b["base"], b["shift"], b["result"]) == ("1/0", 2, "0/1")
+    assert state.units["Y-HC1"].strength == 1 and state.units["R-LI1"].strength == 2
+    assert state.units["R-LI1"].mp == 0  # 2 to climb, 2 to attack into the rocky hills
