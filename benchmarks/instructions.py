@@ -8,6 +8,10 @@ minus those over one record, with valgrind's callgrind (repeatable to about 0.1%
 C functions that take the most per game.  It needs ``valgrind`` and an interpreter with the referee
 installed (default: the one running this script).  It is a tool for comparing two versions of the
 code, not a budget: the budgets are in ``run.py``.
+
+The figure covers everything ``replay --json`` does per record: reading the file, decoding it
+(``jsonio.loads_fast``), the engine's untracked replay and the output line.  ``--python`` runs
+another interpreter (or another checkout's virtual environment), to compare versions.
 """
 
 from __future__ import annotations

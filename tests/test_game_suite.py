@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core import registry as games
+from referee.core import registry
 from referee.core import jsonio
 from referee.core.errors import RecordError
 from referee.core.game import GameState
@@ -23,7 +23,7 @@ NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
 
 
 def test_every_registered_game_is_in_the_suite():
-    assert set(games.names()) <= set(game_names())
+    assert set(registry.names()) <= set(game_names())
 
 
 def test_the_game_states_what_the_cli_and_the_store_use(game):
@@ -123,7 +123,7 @@ def test_examples_are_canonical_records(name):
     """Every example (of any game) is exactly what the referee writes for its entries."""
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     doc = jsonio.loads(text)
-    game = games.for_document(doc, None)
+    game = registry.for_document(doc, None)
     parsed = game.parse_record(doc)
     _, steps = parsed.replay()
     assert jsonio.dumps_pretty(game.write_record(parsed.players, steps, parsed.meta)) == text

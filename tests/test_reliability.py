@@ -133,8 +133,10 @@ def test_two_processes_import_200_records_each_at_the_same_time(tmp_path):
         assert p.returncode == 0, err
     counts = check_store(data)
     assert len(counts) == 400 and set(counts.values()) == {12}
-    index = json.loads((data / "index.json").read_text())["sessions"]
-    assert len(index) == 400
+    import sqlite3
+
+    with sqlite3.connect(data / "index.sqlite") as db:
+        assert db.execute("SELECT count(*), count(DISTINCT name_key) FROM sessions").fetchone() == (400, 400)
 
 
 def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
@@ -158,13 +160,18 @@ def test_corrupt_store_files_are_reported_and_never_overwritten(tmp_path):
         assert str(session_file) in r.stderr and ".bak" in r.stderr and "Traceback" not in r.stderr
         assert len(r.stderr.strip().splitlines()) == 1
         assert session_file.read_bytes() == broken
-    index = tmp_path / "index.json"
+    index = tmp_path / "index.sqlite"
     index.write_text("not json at all")
-    for args in (["list"], ["import", str(EXAMPLES / "three-players.json")], ["stats"]):
+    before = sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*"))
+    for args in (["list"], ["import", str(EXAMPLES / "three-players.json")], ["stats"],
+                 ["new", "--players", "A,B", "--no-play"], ["delete", "--yes", "two-players"],
+                 ["show", "Ala"]):
         r = subprocess.run([PY, "-m", "referee", "--data-dir", str(tmp_path), *args],
                            capture_output=True, text=True, env=ENV)
-        assert r.returncode == 3 and "index.json" in r.stderr, (args, r.stderr)
+        assert r.returncode == 3 and str(index) in r.stderr, (args, r.stderr)
+        assert "delete it" in r.stderr and len(r.stderr.strip().splitlines()) == 1
         assert index.read_text() == "not json at all"
+        assert sorted(p.relative_to(tmp_path) for p in tmp_path.rglob("*")) == before  # nothing written
     assert not (tmp_path / "sessions" / "three-players").exists()
 
 

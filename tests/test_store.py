@@ -15,6 +15,15 @@ from referee.store.sessions import SessionNotFound, Store
 from tests.conftest import EXAMPLES, ROOT
 
 
+def index_rows(root):
+    """The archive index's rows, read straight from ``index.sqlite``."""
+    import sqlite3
+
+    with sqlite3.connect(root / "index.sqlite") as db:
+        db.row_factory = sqlite3.Row
+        return {r["id"]: dict(r) for r in db.execute("SELECT * FROM sessions")}
+
+
 def referee(tmp_path, *args, **kw):
     return subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(tmp_path / "data"), *args],
                           capture_output=True, text=True, cwd=ROOT, timeout=60,
@@ -29,7 +38,7 @@ def test_a_session_key_is_never_a_path(tmp_path):
     for key in (str(tmp_path / "victim"), "../index", "../sessions/two-players", ""):
         with pytest.raises(SessionNotFound):
             store.delete(key)
-    assert victim.exists() and (tmp_path / "data" / "index.json").exists()
+    assert victim.exists() and (tmp_path / "data" / "index.sqlite").exists()
     assert [e["id"] for e in store.entries()] == ["two-players"]
 
 
@@ -59,16 +68,16 @@ def test_index_is_mended_after_a_crash_between_the_two_writes(tmp_path, monkeypa
     monkeypatch.undo()
     entry = next(e for e in store.entries() if e["id"] == "two-players")
     assert entry["complete"] is False and entry["result"] is None  # read from the file, the truth
-    index = json.loads((tmp_path / "index.json").read_text())["sessions"]
-    assert next(iter(index.values()))["complete"] is False  # and the index was mended
+    assert index_rows(tmp_path)["two-players"]["complete"] == 0  # and the index was mended
 
 
 def test_sessions_missing_from_the_index_still_count(tmp_path):
     store = Store(tmp_path)
     commands.import_records(store, [EXAMPLES / "two-players.json", EXAMPLES / "four-players.json"],
                             None, None, "en")
-    (tmp_path / "index.json").unlink()
-    entries = {e["id"]: e for e in store.entries()}
+    (tmp_path / "index.sqlite").unlink()
+    entries = {e["id"]: e for e in store.entries()}  # the index is built again from the files
+    assert set(index_rows(tmp_path)) == {"two-players", "four-players"}
     assert entries["four-players"]["complete"] and entries["four-players"]["result"]["winners"] == ["Marek"]
     with pytest.raises(RefereeError):  # the name is still taken, even though the index forgot it
         commands.import_records(store, [EXAMPLES / "two-players.json"], None, None, "en")
@@ -118,22 +127,36 @@ def test_exports_are_ordinary_files_and_follow_links(tmp_path):
 
 
 def test_a_batch_writes_the_index_once(tmp_path, monkeypatch):
-    """Importing into a large archive must not rewrite the index once per record (it did, through
-    TinyDB's per-entry inserts: 10,000 records took 38 minutes)."""
+    """Importing into a large archive must not write the index once per record (it did, through
+    TinyDB's per-entry inserts: 10,000 records took 38 minutes): one transaction per batch."""
+    import sqlite3
+
     from referee.store import storage
 
     store = Store(tmp_path)
+    store.ensure()
+    assert store.entries() == [] and (tmp_path / "index.sqlite").exists()  # the (empty) index is built here
     record = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
-    writes = []
-    real_write = storage.AtomicJSONStorage.write
+    writes, statements = [], []
+    real_write, real_connect = storage.AtomicJSONStorage.write, sqlite3.connect
 
     def counting(self, data):
         writes.append(self.path.name)
         return real_write(self, data)
 
+    def connect(*args, **kw):
+        conn = real_connect(*args, **kw)
+        conn.set_trace_callback(statements.append)
+        return conn
+
     monkeypatch.setattr(storage.AtomicJSONStorage, "write", counting)
+    monkeypatch.setattr(sqlite3, "connect", connect)
+    store = Store(tmp_path)
     store.create_many([(f"g{i}", "na-grunwald", record, "en", False, None) for i in range(30)])
-    assert writes.count("index.json") == 1 and len(writes) == 31
+    assert len(writes) == 30 and set(writes) == {"session.json"}  # the session files only
+    transactions = [s for s in statements if s.startswith(("BEGIN", "COMMIT", "PRAGMA user_version ="))]
+    assert transactions == ["BEGIN IMMEDIATE", "COMMIT"]  # and the index once
+    assert len(index_rows(tmp_path)) == 30
     assert len(store.entries()) == 30
     store.delete("g3")
     assert {e["name"] for e in store.entries()} == {f"g{i}" for i in range(30)} - {"g3"}

@@ -14,31 +14,35 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
     """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
     record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
     that do not say.  Every error, now or while replaying, names the file."""
-    from referee.core import registry as games
+    from referee.core import registry
 
     with from_file(path):
         document = jsonio.loads(jsonio.read_text(path) if text is None else text)
-        game = games.for_document(document, default_game)
+        game = registry.for_document(document, default_game)
         return game, _Sourced(game.parse_record(document), str(path))
 
 
-def lean_output(data: bytes | str, default_game: str | None):
-    """The replay output of a complete game that breaks no rule, by its game's lean reader straight
-    from the file's bytes or text (``jsonio.loads_counted``: the reader proves no key is
-    repeated); ``None`` for any other record, or whenever unsure.  The caller then reads and
-    replays the record in full: the only path that reports errors and partial games."""
-    from referee.core import registry as games
+def _replay_json(path: str | Path, default_game: str | None):
+    """``(game, state)`` of a record for ``--json``, replayed untracked.
 
-    counted = jsonio.loads_counted(data)
-    if counted is None:
-        return None
-    document, colons = counted
-    try:
-        parsed = games.for_document(document, default_game).parse_record(document)
-    except (RefereeError, LookupError, TypeError, ValueError, RecursionError):  # see replay()
-        return None
-    lean = getattr(parsed, "complete_output", None)  # games without a lean reader: None
-    return lean(colons) if lean is not None else None
+    The file's bytes are decoded by ``jsonio.loads_fast`` when it can prove the document is the
+    one the strict loader gives (``None`` otherwise).  A fast-decoded document that raises any
+    error is read again strictly and replayed, so every error is the strict path's own (orjson
+    reads an integer beyond 64 bits as a float, and the error such a number causes must be the
+    one the strict path reports)."""
+    from referee.core import registry
+
+    data = jsonio.read_bytes(path)
+    document = jsonio.loads_fast(data)
+    if document is not None:
+        try:
+            with from_file(path):
+                game = registry.for_document(document, default_game)
+                return game, game.parse_record(document).replay(tracked=False)[0]
+        except RefereeError:
+            pass  # read it again strictly: that path's error is the one to report
+    game, record = load_record(path, default_game, jsonio.decode_text(data, path))
+    return game, record.replay(tracked=False)[0]
 
 
 class _Sourced:
@@ -50,9 +54,9 @@ class _Sourced:
         self.players = parsed.players
         self.meta = parsed.meta
 
-    def replay(self):
+    def replay(self, tracked: bool = True):
         with from_file(self.source):
-            return self._parsed.replay()
+            return self._parsed.replay(tracked)
 
 
 def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None, lang: str) -> int:
@@ -64,13 +68,10 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
     console = None
     for path in files:
         try:
-            # --json over a complete game: the lean one-pass reader; anything else (or anything
-            # it is unsure of) is read and replayed in full by the engine, errors included.
-            data = jsonio.read_bytes(path) if as_json else None
-            result = lean_output(data, default_game) if as_json else None
-            if result is None:
-                text = jsonio.decode_text(data, path) if as_json else None
-                game, record = load_record(path, default_game, text)
+            if as_json:
+                game, state = _replay_json(path, default_game)
+            else:
+                game, record = load_record(path, default_game)
                 state, _steps = record.replay()
         except RefereeError as error:
             if not several:
@@ -85,8 +86,7 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
                 out.write(jsonio.dumps_line(entry) + "\n")
             continue
         if as_json:
-            if result is None:
-                result = game.replay_output(state)
+            result = game.replay_output(state)
             if several:
                 result = {"file": str(path), **result}
             out.write(jsonio.dumps_line_plain(result) + "\n")  # (a replay output has no floats)

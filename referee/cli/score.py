@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from referee.core import registry as games
+from referee.core import registry
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.errors import from_file
@@ -22,11 +22,11 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
     if file is not None:
         with from_file(file):
             document = jsonio.loads(jsonio.read_text(file))
-            game = games.for_document(document, game_name)
+            game = registry.for_document(document, game_name)
     else:
         from referee.cli.prompter import Prompter
 
-        game = games.find(game_name)
+        game = registry.find(game_name)
         prompter = Prompter.for_terminal(console, lang, "core.cli.no_terminal_score")
         document = dialogs.run(game.ask_inventory(t), prompter.ask)
     with from_file(file):

@@ -47,9 +47,11 @@ class ParsedRecord(Protocol):
     players: list[str]
     meta: dict[str, Any]  # the record's optional keys (date, place, notes, colors …)
 
-    def replay(self) -> tuple[GameState, list[Step]]:
+    def replay(self, tracked: bool = True) -> tuple[GameState, list[Step]]:
         """The state where the record stops and the steps applied (``RecordError`` on the first
-        bad entry)."""
+        bad entry).  ``tracked=False``: only what ``replay_output`` needs, as fast as the game can
+        (``replay --json``): a game may skip the logs its summaries read and return no steps, or
+        ignore the flag."""
 
 
 class Game(Protocol):

@@ -6,51 +6,55 @@ Layout under the data directory::
                                  once the game is over, its result (``.bak``: the version before)
     sessions/<id>/lock, owner    held (filelock) while a referee process writes the session, and
                                  the pid of that process
-    index.json                   one entry per session (name, game, players, status, final result)
+    index.sqlite                 the archive index (SQLite, ``referee.store.index``): one row per
+                                 session (name, game, players, status, final result, file mtime)
 
 A session *is* its record; everything else is derived from it.  Persisting an action rewrites only
 that session's small file, inside that session's own folder, so it costs the same with 1 or 10,000
 games in the archive (a write in a folder of 20,000 entries costs 5–15% more at every step); the
-index changes only when a session is created, finished, un-finished or deleted.  Stores written by
-earlier versions keep their sessions flat (``sessions/<id>.json``, ``.lock``, ``.owner``); those are
-read and written where they are.
+index changes only when a session is created, finished, un-finished or deleted, and then only that
+session's row: creating, importing and deleting cost the same in any archive too.  Stores written
+by earlier versions keep their sessions flat (``sessions/<id>.json``, ``.lock``, ``.owner``); those
+are read and written where they are, and their ``index.json`` is left in place, unused (the SQLite
+index is built from their files on first use).
 
 The session file is always written first and is the truth; the index is a cache of it.  Every
-index entry remembers the modification time of the file it describes, so a crash between the two
-writes is noticed (and mended) the next time the archive is listed.
+index row remembers the modification time of the file it describes, so a crash between the two
+writes is noticed (and mended) the next time the archive is listed; a missing index is built again
+from the files.  Names and ids are unique by the index's constraints, checked and written in one
+transaction under its write lock (a writer that died between its files and its commit leaves a
+``.index-pending-*`` marker, and the next writer brings the index up to date first).  A damaged
+index is reported (exit 3) before anything is written.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
 import unicodedata
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
 from referee.core.errors import RefereeError
 from referee.store.storage import (
-    AtomicJSONStorage, StoreCorrupt, atomic_write, fsync_dir, read_json,
+    AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
 
 LOCK_TIMEOUT = 0.5  # seconds: a second process gives up well within a second
 INDEX_TIMEOUT = 10  # seconds: index writes are short; past this another referee is stuck
-BATCH = 200  # sessions created per index write (keeps the index lock short)
+BATCH = 200  # sessions created per index transaction (keeps the index's write lock short)
+PENDING = ".index-pending-"  # a writer's marker while its new files are not yet in the index
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
 
 #: the name of a session's file inside its folder
 SESSION_FILE = "session.json"
-
-class StoreLocked(RefereeError):
-    exit_code = 3
-
 
 class SessionNotFound(RefereeError):
     exit_code = 1
@@ -119,6 +123,8 @@ class Session:
         if self._lock is None:
             raise RuntimeError("session opened read-only")
         was_complete = self.complete
+        if was_complete != complete:  # the index changes too: a damaged one stops before the file
+            self.store._index()
         self.record = record
         self.complete = complete
         self.result = result if complete else None
@@ -147,6 +153,7 @@ class Session:
 class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_data_dir()
+        self._idx: Any = None  # the archive index (``referee.store.index.Index``), opened on use
 
     # -- paths
     @property
@@ -155,7 +162,7 @@ class Store:
 
     @property
     def index_path(self) -> Path:
-        return self.root / "index.json"
+        return self.root / "index.sqlite"
 
     def session_path(self, sid: str) -> Path:
         """The session's file: ``sessions/<id>/session.json``, or where an earlier version kept
@@ -213,28 +220,28 @@ class Store:
         except OSError:
             return None
 
-    @contextmanager
-    def _index_lock(self, timeout: float = INDEX_TIMEOUT) -> Iterator[None]:
-        self.ensure()
-        lock = FileLock(str(self.root / "index.lock"), timeout=timeout)
-        try:
-            lock.acquire()
-        except Timeout:
-            raise StoreLocked("core.store.index_locked", path=str(self.index_path)) from None
-        try:
-            yield
-        finally:
-            lock.release()
-
     # -- index
-    def _read_index(self) -> dict[str, dict[str, Any]]:
-        data = read_json(self.index_path)
-        if data is None:
-            return {}
-        table = data.get("sessions", {}) if isinstance(data, dict) else None
-        if not isinstance(table, dict):
-            raise StoreCorrupt(self.index_path, "not a TinyDB document")
-        return {str(v.get("id")): v for v in table.values() if isinstance(v, dict)}
+    def _index(self) -> tuple[Any, Any]:
+        """The archive index and its connection, checked before anything is written: a damaged
+        file raises ``IndexCorrupt`` (exit 3); a missing one is built from the session files."""
+        if self._idx is None:
+            from referee.store.index import Index
+
+            self._idx = Index(self.root, INDEX_TIMEOUT)
+        self.ensure()
+        return self._idx, self._idx.connect(self._build_index)
+
+    def _build_index(self, conn: Any) -> None:
+        """Fill a new index from the session files (a first use, an index deleted, or a store of
+        an earlier version, whose ``index.json`` is left where it is, unused)."""
+        self._apply(conn, *self._reconcile({})[1:])
+
+    def _apply(self, conn: Any, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
+        from referee.store.index import Index
+
+        Index.remove(conn, remove)
+        for entry in sorted(put.values(), key=lambda e: (e.get("created") or "", e["id"])):
+            Index.put(conn, entry)  # the oldest of sessions sharing a name keeps it
 
     def _mtime(self, sid: str) -> int | None:
         try:
@@ -252,30 +259,21 @@ class Store:
         }
 
     def index_put(self, session: Session) -> None:
-        with self._index_lock():
-            self._index_write({session.id: self._entry(session)}, [])
+        index, conn = self._index()
+        with index.write(conn):
+            index.put(conn, self._entry(session))
 
-    def _index_write(self, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
-        """Add, replace and remove index entries with one read and one write of the index (the
-        caller holds the index lock).  TinyDB's table methods would read and write the whole file
-        once per entry, which made importing into a large archive quadratic; the document is the
-        same TinyDB table (``{"sessions": {doc_id: entry}}``, new ids after the largest)."""
-        storage = AtomicJSONStorage(self.index_path)
-        data = storage.read() or {}
-        table = data.setdefault("sessions", {})
-        if not isinstance(table, dict):
-            raise StoreCorrupt(self.index_path, "not a TinyDB document")
-        by_id = {v.get("id"): k for k, v in table.items() if isinstance(v, dict)}
-        for sid in remove:
-            table.pop(by_id.pop(sid, None), None)
-        next_id = max((int(k) for k in table if k.isdigit()), default=0) + 1
-        for sid, entry in put.items():
-            if sid in by_id:
-                table[by_id[sid]] = entry
-            else:
-                table[str(next_id)] = entry
-                next_id += 1
-        storage.write(data)
+    def entry(self, key: str) -> dict[str, Any]:
+        """One session's entry (as in ``entries()``), read from its file, the truth."""
+        return self._entry(self._load(self.resolve(key), None))
+
+    def _pending(self) -> list[Path]:
+        """Markers of writers that may have died between their session files and the index."""
+        try:
+            with os.scandir(self.root) as it:
+                return [Path(e.path) for e in it if e.name.startswith(PENDING)]
+        except OSError:
+            return []
 
     # -- sessions
     def create(self, name: str, game: str, record: dict[str, Any], lang: str,
@@ -285,46 +283,31 @@ class Store:
 
     def unique_name(self, name: str) -> str:
         """``name``, or ``name (2)``, ``name (3)`` … if it is taken (for generated names)."""
-        taken = {e.get(k) for e in self.entries() for k in ("name", "id")}
+        index, conn = self._index()
         candidate, k = name, 2
-        while candidate in taken:
-            candidate, k = f"{name} ({k})", k + 1
+        with index.errors():
+            while index.key_taken(conn, candidate) or (_ID.match(candidate) and self._taken(candidate)):
+                candidate, k = f"{name} ({k})", k + 1
         return candidate
 
     def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
                     keep_open: bool = False) -> list[Session]:
-        """New sessions and their index entries.  Ids are chosen under the index lock, so
-        concurrent imports never collide; the index is written once per batch."""
+        """New sessions and their index rows, one index transaction per batch.  The names are
+        checked and the ids chosen under the index's write lock, so concurrent creates never
+        share a name or an id; the session files are written before the transaction commits."""
         items = [(check_name(name), *rest) for name, *rest in items]
-        existing = self.entries()
-        names = {e.get("name") for e in existing}
-        ids = {e.get("id") for e in existing}
+        seen: set[str] = set()
         for name, *_ in items:
-            if name in names:
+            if name in seen:
                 raise RefereeError("core.store.name_taken", name=name)
-            if name in ids:  # a name that is another session's id would make keys ambiguous
-                raise RefereeError("core.store.name_is_id", name=name)
-            names.add(name)
+            seen.add(name)
+        index, conn = self._index()  # a damaged index stops here, before anything is written
         created: list[Session] = []
         try:
             for start in range(0, len(items), BATCH):
-                with self._index_lock():
-                    taken = set(self._read_index())
-                    batch = []
-                    for name, game, rec, lang, complete, result in items[start:start + BATCH]:
-                        base = slugify(name)
-                        sid, k = base, 2
-                        while sid in taken or self._taken(sid):
-                            sid, k = f"{base}-{k}", k + 1
-                        lock = self._lock(sid)
-                        stamp = now()
-                        session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
-                                          result if complete else None, lock)
-                        created.append(session)
-                        batch.append(session)
-                        with TinyDB(session.path, storage=AtomicJSONStorage) as db:
-                            db.table("session").insert(session.document())
-                    self._index_write({s.id: self._entry(s) for s in batch}, [])
+                # the first transaction checks every name: one taken name creates nothing
+                created += self._create_batch(index, conn, items[start:start + BATCH],
+                                              items if start == 0 else items[start:start + BATCH])
         except BaseException:
             for session in created:
                 session.close()
@@ -334,11 +317,72 @@ class Store:
                 session.close()
         return created
 
+    def _check_new_name(self, index: Any, conn: Any, name: str) -> None:
+        for sid in index.named(conn, name):
+            if self.session_path(sid).exists():
+                raise RefereeError("core.store.name_taken", name=name)
+            index.remove(conn, [sid])  # a row whose file is gone (a crash while deleting it)
+        if _ID.match(name) and (self._taken(name) or index.has_id(conn, name)):
+            # a name that is another session's id would make keys ambiguous
+            raise RefereeError("core.store.name_is_id", name=name)
+
+    def _create_batch(self, index: Any, conn: Any,
+                      items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]]) -> list[Session]:
+        batch: list[Session] = []
+        stale = self._pending()
+        marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            with index.write(conn):
+                if stale:  # a writer died after writing files: the index learns them first
+                    rows = index.rows(conn)
+                    self._apply(conn, *self._reconcile(rows)[1:])
+                for name, *_ in check:  # every check and every id before any file is written
+                    self._check_new_name(index, conn, name)
+                ids: list[str] = []
+                for name, *_ in items:
+                    base = slugify(name)
+                    sid, k = base, 2
+                    while sid in ids or self._taken(sid) or index.key_taken(conn, sid):
+                        sid, k = f"{base}-{k}", k + 1
+                    ids.append(sid)
+                marker.touch()  # until the commit: these files may be unknown to the index
+                for sid, (name, game, rec, lang, complete, result) in zip(ids, items):
+                    lock = self._lock(sid)
+                    stamp = now()
+                    session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
+                                      result if complete else None, lock)
+                    batch.append(session)
+                    with TinyDB(session.path, storage=AtomicJSONStorage) as db:
+                        db.table("session").insert(session.document())
+                    if not index.put(conn, self._entry(session)):
+                        raise RefereeError("core.store.name_taken", name=name)
+        except BaseException:
+            for session in batch:
+                session.close()
+            raise
+        for path in (marker, *stale):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+        return batch
+
     def resolve(self, key: str) -> str:
         """A session id from an id or a name.  An id is found without reading the index (so opening
-        a session costs the same in any archive); no name can equal another session's id."""
+        a session costs the same in any archive); a name is looked up in the index (and, if it is
+        not there, in every file: the index may not know a file yet).  No name can equal another
+        session's id."""
         if _ID.match(key) and self.session_path(key).exists():
             return key
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            raise SessionNotFound("core.store.not_found", session=key)
+        index, conn = self._index()
+        with index.errors():
+            found = index.named(conn, key)
+        for sid in found:
+            if self.session_path(sid).exists():
+                return sid
         for entry in self.entries():
             if entry.get("name") == key:
                 return entry["id"]
@@ -370,17 +414,18 @@ class Store:
 
     def delete(self, key: str) -> str:
         sid = self.resolve(key)
+        index, conn = self._index()  # a damaged index stops here, before anything is touched
         path = self.session_path(sid)
         leftovers = [self.owner_path(sid), self._beside(sid, "lock")]
         lock = self._lock(sid)
         try:
-            for item in (path, path.with_name(path.name + ".bak")):
-                try:
-                    item.unlink()
-                except FileNotFoundError:
-                    pass
-            with self._index_lock():
-                self._index_write({}, [sid])
+            with index.write(conn):
+                for item in (path, path.with_name(path.name + ".bak")):
+                    try:
+                        item.unlink()
+                    except FileNotFoundError:
+                        pass
+                index.remove(conn, [sid])
         finally:
             lock.release()
             for leftover in leftovers:
@@ -395,11 +440,8 @@ class Store:
                     pass
         return sid
 
-    def entries(self) -> list[dict[str, Any]]:
-        """Every session's entry.  Finished games come from the index (no replay); an entry whose
-        file changed since it was written, a file the index does not know and every unfinished
-        session are read from their files, which are the truth — and the index is mended."""
-        index = self._read_index()
+    def _files(self) -> dict[str, int]:
+        """Every session file's id and ``mtime_ns``, from one scan of the sessions folder."""
         files: dict[str, int] = {}
         if self.sessions_dir.exists():
             with os.scandir(self.sessions_dir) as it:
@@ -411,6 +453,14 @@ class Store:
                             pass
                     elif item.name.endswith(".json") and _ID.match(item.name[:-5]):
                         files.setdefault(item.name[:-5], item.stat().st_mtime_ns)  # flat (older)
+        return files
+
+    def _reconcile(self, index: dict[str, dict[str, Any]]
+                   ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]], list[str]]:
+        """Every session's entry, and how the index must change to match the files: finished
+        games whose file has the index's mtime come from the index; everything else is read from
+        its file (the truth)."""
+        files = self._files()
         out: dict[str, dict[str, Any]] = {}
         mend: dict[str, dict[str, Any]] = {}
         for sid, mtime in files.items():
@@ -427,14 +477,20 @@ class Store:
             if entry is None or any(entry.get(k) != fresh[k] for k in ("complete", "result", "name")):
                 mend[sid] = fresh
         gone = [sid for sid in index if sid not in files]
-        if mend or gone:
-            self._mend_index(mend, gone)
-        return sorted(out.values(), key=lambda e: (e.get("created") or "", e.get("id")))
+        return out, mend, gone
 
-    def _mend_index(self, put: dict[str, dict[str, Any]], remove: list[str]) -> None:
-        """Bring the index back in line with the session files, if nobody else is writing it."""
-        try:
-            with self._index_lock(timeout=0.2):
-                self._index_write(put, remove)
-        except (StoreLocked, OSError):
-            pass  # the next listing tries again; the answer above is right either way
+    def entries(self) -> list[dict[str, Any]]:
+        """Every session's entry.  Finished games come from the index (no replay); an entry whose
+        file changed since it was written, a file the index does not know and every unfinished
+        session are read from their files, which are the truth — and the index is mended."""
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            return []  # nothing to list: nothing is created
+        index, conn = self._index()
+        out, mend, gone = self._reconcile(index.rows(conn))
+        if mend or gone:
+            try:  # if nobody else is writing it; the next listing tries again otherwise
+                with index.write(conn, timeout=0.2):
+                    self._apply(conn, mend, gone)
+            except (StoreLocked, OSError):
+                pass
+        return sorted(out.values(), key=lambda e: (e.get("created") or "", e.get("id")))

@@ -18,6 +18,12 @@ from tinydb.storages import Storage
 from referee.core.errors import RefereeError
 
 
+class StoreLocked(RefereeError):
+    """A session or the archive index is in use by another referee."""
+
+    exit_code = 3
+
+
 class StoreCorrupt(RefereeError):
     exit_code = 3
 
@@ -25,6 +31,14 @@ class StoreCorrupt(RefereeError):
         backup = path.with_name(path.name + ".bak")
         super().__init__("core.store.corrupt", path=str(path), detail=detail,
                          backup=str(backup) if backup.exists() else "-")
+
+
+class IndexCorrupt(StoreCorrupt):
+    """The archive index cannot be read.  It is only a cache of the session files: deleting it
+    is the cure (the next command builds it again from the sessions)."""
+
+    def __init__(self, path: Path, detail: str) -> None:
+        RefereeError.__init__(self, "core.store.index_corrupt", path=str(path), detail=detail)
 
 
 def fsync_dir(folder: Path) -> None:

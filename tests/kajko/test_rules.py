@@ -471,13 +471,13 @@ def test_KK_10_the_last_card_is_told_apart_from_the_final_sends():
 
 def test_KK_8_second_robber_knights_with_nothing_to_lose():
     from referee.core.text import catalog
-    from referee.games.kajko.summary import _outcome
+    from referee.games.kajko.summary import outcome
 
     t = Table(2)
     t.reveal(0, "brigands")
     t.reveal(9, "coin")
     log = t.reveal(1, "brigands")
-    assert _outcome(catalog("en"), log) == ("Second robber knights: Ola had nothing in front to lose; "
+    assert outcome(catalog("en"), log) == ("Second robber knights: Ola had nothing in front to lose; "
                                             "both cards go to the box.")
 
 

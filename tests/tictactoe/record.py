@@ -46,7 +46,7 @@ class TicTacToeRecord:
     meta: dict[str, Any]
     document: dict[str, Any]
 
-    def replay(self) -> tuple[TicTacToeState, list[Step]]:
+    def replay(self, tracked: bool = True) -> tuple[TicTacToeState, list[Step]]:
         state = engine.new_state(self.players)
         steps = []
         for i, raw in enumerate(shape.array(self.document.get("moves", []), "moves")):

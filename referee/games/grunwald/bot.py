@@ -87,7 +87,7 @@ def random_event(state: GrunwaldState, rng: random.Random) -> Event:
         probe = state.copy()
         try:
             for e in effects:
-                engine._apply_effect(probe, e)
+                engine.apply_effect(probe, e)
         except Exception:
             effects.pop()
     return Event(rng.choice(EVENT_NAMES), tuple(effects))

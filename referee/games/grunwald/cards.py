@@ -48,6 +48,14 @@ def sort_key(c: str) -> tuple[int, int]:
     return ("crown", "mercenary", "peasant", "teuton").index(kind), strength
 
 
+#: every string naming a card leaving a player, with or without a prefix -> (source or None, card)
+LEAVING: dict[str, tuple[str | None, str]] = {}
+for _c in CARDS:
+    LEAVING[_c] = (None, _c)
+    for _source in SOURCES:
+        LEAVING[f"{_source}/{_c}"] = (_source, _c)
+
+
 def parse_card(value: object, location: str, *, prefix: bool = False) -> tuple[str | None, str]:
     """Parse a card string; returns ``(source or None, card)``. NG-C3 for impossible cards."""
     if not isinstance(value, str):

@@ -144,7 +144,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         if effect is None:
             continue
         try:
-            engine._apply_effect(probe, effect)
+            engine.apply_effect(probe, effect)
         except RuleError as exc:
             yield _rule_notice(exc, t)
             continue
@@ -152,9 +152,9 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
 
 
 def _effect_text(t: Catalog, e: Effect) -> str:
-    from referee.games.grunwald.summary import _event_line
+    from referee.games.grunwald.summary import event_line
 
-    return _event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
+    return event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
 
 
 def _effect(state: GrunwaldState, t: Catalog) -> Dialog:

@@ -4,6 +4,13 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
+Placements, nearly all of a game's entries, and the revealed cards have a fast push that the
+record's replay calls directly: ``push_placements`` applies a run of placement entries as the record
+holds them, ``try_reveal`` a ``Reveal``; each applies only what is legal and changes nothing
+otherwise.  ``apply`` is built on them: it pushes the same way and, only when the push refuses,
+finds which rule the entry breaks (in a fixed order: ``_place_error``, the reveal's checks).  So
+there is one set of rules, and only the error path pays for messages.
+
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
 """
@@ -11,6 +18,7 @@ replayer prefixes the entry's path.  No I/O here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any
 
 from referee.core.errors import RuleError, key_path
@@ -20,7 +28,7 @@ from referee.games.grunwald.actions import (
     Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import (
-    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
+    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
 )
 from referee.games.grunwald.state import (
     EVENT, FEEDING, FIRST_TEUTON_ROUND, HELPER_PURCHASE, LOSSES, MAX_HELPERS, OVER, PLACEMENT,
@@ -51,8 +59,9 @@ class Decision:
     teutons: bool = False  # reveal: whether Teuton cards are revealed this round (NG-R3)
 
 
-def new_state(players: list[str]) -> GrunwaldState:
-    return GrunwaldState(players)
+def new_state(players: list[str], tracked: bool = True) -> GrunwaldState:
+    """A new table; ``tracked=False`` skips the round logs and the card ledger (see ``state``)."""
+    return GrunwaldState(players, tracked)
 
 
 def is_over(state: GrunwaldState) -> bool:
@@ -186,15 +195,18 @@ def _apply_event(state: GrunwaldState, action: Event) -> None:
     _expect(state, EVENT, "event")
     for i, effect in enumerate(action.effects):
         try:
-            _apply_effect(state, effect)
+            apply_effect(state, effect)
         except RuleError as exc:
             exc.location = f".effects[{i}]{exc.location}"
             raise
-    state.log[-1].event = action
+    if state.tracked:
+        state.log[-1].event = action
     state.phase = REVEAL
 
 
-def _apply_effect(state: GrunwaldState, e: Effect) -> None:
+def apply_effect(state: GrunwaldState, e: Effect) -> None:
+    """One explicit effect of an event card (NG-R2), checked; the dialog and the bot probe effects
+    with it on a copy of the state."""
     if e.player not in state.index:
         raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=e.player,
                         players=", ".join(state.names))
@@ -216,17 +228,19 @@ def _apply_effect(state: GrunwaldState, e: Effect) -> None:
         if c == PEASANT:
             raise RuleError("NG-R2", ".gain", "grunwald.error.gain_peasant")
         put(p.camp if CARDS[c][0] == TEUTON else p.hand, c)
-        put(state.entered, c)
+        if state.tracked:
+            put(state.entered, c)
     if e.discard is not None:
         source, c = parse_card(e.discard, ".discard", prefix=True)
         if c == PEASANT:
             raise RuleError("NG-R2", ".discard", "grunwald.error.peasant_stays", player=p.name)
-        pile = _source_pile(p, source, c)
+        pile = source_pile(p.hand, p.camp, source, c)
         if pile is None:
             raise RuleError("NG-R2", ".discard", "grunwald.error.not_held", player=p.name,
                             card=e.discard, holds=_holdings(p))
         take(pile, c)
-        put(state.removed, c)
+        if state.tracked:
+            put(state.removed, c)
     if e.exhaust is not None:
         source, c = parse_card(e.exhaust, ".exhaust", prefix=True)
         if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
@@ -238,17 +252,18 @@ def _apply_effect(state: GrunwaldState, e: Effect) -> None:
         put(p.camp, c)
 
 
-def _source_pile(p: Player, source: str | None, c: str) -> dict[str, int] | None:
-    """Where a card leaving the player comes from: the named pile, else the camp if it holds one,
+def source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
+                ) -> dict[str, int] | None:
+    """Where a card leaving a player comes from: the named pile, else the camp if it holds one,
     else the hand (record format 1, *Cards*).  ``None`` if the player does not hold it there."""
     if source == HAND:
-        return p.hand if c in p.hand else None
+        return hand if c in hand else None
     if source == CAMP:
-        return p.camp if c in p.camp else None
-    if c in p.camp:
-        return p.camp
-    if c in p.hand:
-        return p.hand
+        return camp if c in camp else None
+    if c in camp:
+        return camp
+    if c in hand:
+        return hand
     return None
 
 
@@ -262,7 +277,48 @@ def _holdings(p: Player) -> str:
     return f"hand [{_pile_text(p.hand)}], camp [{_pile_text(p.camp)}], provisions {p.provisions}"
 
 
+_KNIGHT_LO, _KNIGHT_HI = RANGES[CROWN]
+_TEUTON_LO, _TEUTON_HI = RANGES[TEUTON]
+assert RANGES[MERCENARY] == RANGES[CROWN]
+
+
+def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
+    """The fast push of the revealed cards: applied if they are what the round reveals (NG-R3,
+    NG-C3: integers in range), else ``False`` and nothing changed."""
+    if state.phase != REVEAL:
+        return False
+    crown, mercenary, provisions, ducats = (action.crown, action.mercenary, action.provisions,
+                                            action.ducats)
+    if len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2 \
+            or not 0 < len(ducats) <= 3:
+        return False
+    a, b = crown
+    c, d = mercenary
+    if (type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int
+            or not (_KNIGHT_LO <= a <= _KNIGHT_HI and _KNIGHT_LO <= b <= _KNIGHT_HI
+                    and _KNIGHT_LO <= c <= _KNIGHT_HI and _KNIGHT_LO <= d <= _KNIGHT_HI)):
+        return False
+    for values in (provisions, ducats):
+        for v in values:
+            if type(v) is not int or v < 1:
+                return False
+    teutons = action.teutons
+    if state.round >= FIRST_TEUTON_ROUND:
+        if teutons is None or len(teutons) != 2:
+            return False
+        a, b = teutons
+        if (type(a) is not int or type(b) is not int
+                or not (_TEUTON_LO <= a <= _TEUTON_HI and _TEUTON_LO <= b <= _TEUTON_HI)):
+            return False
+    elif teutons is not None:
+        return False
+    _push_reveal(state, action)
+    return True
+
+
 def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
+    if try_reveal(state, action):
+        return
     _expect(state, REVEAL, "reveal")
     r = state.round
     for name, values, lo_n, hi_n, lo, hi in (
@@ -278,17 +334,21 @@ def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
         _check_values("teutons", action.teutons, 2, 2, *RANGES[TEUTON])
     elif action.teutons is not None:
         raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
+    _push_reveal(state, action)
+
+
+def _push_reveal(state: GrunwaldState, action: Reveal) -> None:
     state.reveal = action
-    for v in action.crown:
-        put(state.entered, f"crown:{v}")
-    for v in action.mercenary:
-        put(state.entered, f"mercenary:{v}")
-    for v in action.teutons or ():
-        put(state.entered, f"teuton:{v}")
-    state.log[-1].reveal = action
+    if state.tracked:
+        for v in action.crown:
+            put(state.entered, f"crown:{v}")
+        for v in action.mercenary:
+            put(state.entered, f"mercenary:{v}")
+        for v in action.teutons or ():
+            put(state.entered, f"teuton:{v}")
+        state.log[-1].reveal = action
     state.phase = PLACEMENT
-    state.turn = state.start_player
-    _advance_turn(state, state.start_player)
+    state.turn = state.start_player  # NG-P4 (every pawn is home: the start player may place)
 
 
 def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: int, hi: int | None):
@@ -304,21 +364,6 @@ def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: 
 # --- placement phase (NG-P) -------------------------------------------------------------------
 
 
-def _advance_turn(state: GrunwaldState, candidate: int) -> None:
-    """Give the turn to ``candidate`` or the next player clockwise who may still place (NG-P4);
-    when nobody may, the placement phase is over and the fields resolve."""
-    players = state.players
-    n = len(players)
-    for k in range(n):
-        i = (candidate + k) % n
-        p = players[i]
-        if not p.passed and (not p.officer_placed or p.helpers_placed < p.helpers):
-            state.turn = i
-            return
-    state.turn = None
-    _start_resolution(state)
-
-
 def _check_turn(state: GrunwaldState, name: str) -> Player:
     if state.phase != PLACEMENT:
         raise RuleError("NG-P4", "", "grunwald.error.placement_over", awaiting=state.phase)
@@ -332,11 +377,123 @@ def _check_turn(state: GrunwaldState, name: str) -> Player:
     return state.players[state.turn]
 
 
-def _apply_pass(state: GrunwaldState, action: Pass) -> None:
-    p = _check_turn(state, action.player)
-    p.passed = True
-    state.log[-1].placements.append(action)
-    _advance_turn(state, (p.index + 1) % len(state.players))
+def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
+                    stop: int | None = None) -> int:
+    """The fast push of placement turns: applies ``entries[k]``, ``entries[k + 1]`` … while each
+    is legal and the placement phase lasts, up to ``stop``; returns the index of the first entry
+    it did not apply (nothing of that one has changed; ``_place_error`` says which rule it breaks,
+    if any).  This is where the placement rules live (NG-C2, NG-P1 … NG-P11, and the turn order
+    of NG-P4); ``apply`` pushes a ``Place`` or a ``Pass`` through it too.
+
+    An entry is a record's placement entry: a dict with ``player``, ``field``, ``pawn`` and
+    optionally ``count`` (1) and ``ducats`` (0), or ``{"player": …, "pass": true}``.  Anything
+    else (a missing key, a value of the wrong type) is left to the checked path.  A tracked state
+    logs each entry as its action."""
+    if state.phase != PLACEMENT:
+        return k
+    if stop is None or stop > len(entries):
+        stop = len(entries)
+    players = state.players
+    fields = state.fields
+    seats = state.seats_from
+    tracked = state.tracked
+    truce = state.round < FIRST_TEUTON_ROUND
+    while k < stop:
+        e = entries[k]
+        who = state.turn
+        p = players[who]
+        try:
+            name = e["player"]
+            f = e["field"]
+            pawn = e["pawn"]
+            stakes = fields[f]  # (KeyError: not a field, NG-P5)
+        except (KeyError, TypeError):  # a pass, or anything the checked path is to read
+            if not (type(e) is dict and len(e) == 2 and e.get("pass") is True
+                    and e.get("player") == p.name):
+                return k
+            p.passed = True  # NG-P4
+            if tracked:
+                state.log[-1].placements.append(Pass(p.name))
+        else:
+            # the keys: player, field and pawn, then count and ducats if given, and no other
+            size = len(e)
+            if size == 3:
+                count = 1
+                ducats = 0
+            elif size == 4:
+                if "count" in e:
+                    count = e["count"]
+                    ducats = 0
+                    if type(count) is not int:
+                        return k
+                elif "ducats" in e:
+                    ducats = e["ducats"]
+                    count = 1
+                    if type(ducats) is not int:
+                        return k
+                else:
+                    return k
+            elif size == 5 and "count" in e and "ducats" in e:
+                count = e["count"]
+                ducats = e["ducats"]
+                if type(count) is not int or type(ducats) is not int:
+                    return k
+            else:
+                return k
+            if name != p.name:  # NG-P1: in turn
+                return k
+            st = None
+            for s in stakes:
+                if s.player == who:
+                    st = s
+                    break
+            officer = pawn == OFFICER
+            if officer:
+                if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
+                    return k
+            elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
+                  or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+                return k
+            if f in _SPECIAL_FIELDS:
+                if f == "teutons":  # NG-P8: from round 4, one pawn
+                    if truce or st is not None or count != 1:
+                        return k
+                elif f == "mercenaries":  # NG-P10: one pawn, with ducats
+                    if st is not None or count != 1 or ducats < 1:
+                        return k
+                elif p.helpers >= MAX_HELPERS:  # NG-P7
+                    return k
+            if ducats:
+                if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
+                    return k
+                p.ducats -= ducats
+            if st is None:
+                st = Stake(who)
+                stakes.append(st)
+            if officer:
+                st.officer = True
+                p.officer_placed = True
+            else:
+                st.helpers += count
+                p.helpers_placed += count
+            st.ducats += ducats
+            if tracked:
+                state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
+        k += 1
+        # NG-P4: the next player clockwise who may still place; nobody: the phase is over
+        for i in seats[who + 1]:
+            q = players[i]
+            if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
+                state.turn = i
+                break
+        else:
+            state.turn = None
+            _start_resolution(state)
+            return k
+    return k
+
+
+_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:
@@ -349,44 +506,24 @@ def _legal_summary(state: GrunwaldState, who: int) -> str:
     return "; ".join(parts + ["pass"])
 
 
+def _apply_pass(state: GrunwaldState, action: Pass) -> None:
+    if not push_placements(state, ({"player": action.player, "pass": True},)):
+        _check_turn(state, action.player)
+        raise AssertionError(f"pass refused without a rule: {action}")  # pragma: no cover
+
+
 def _apply_place(state: GrunwaldState, a: Place) -> None:
+    entry = {"player": a.player, "field": a.field, "pawn": a.pawn, "count": a.count,
+             "ducats": a.ducats}
+    if push_placements(state, (entry,)):
+        return
     p = _check_turn(state, a.player)
-    who = p.index
-    f = a.field
-    pawn = a.pawn
-    count = a.count
-    ducats = a.ducats
     st = None
-    for s in state.fields.get(f, ()):
-        if s.player == who:
+    for s in state.fields.get(a.field, ()):
+        if s.player == p.index:
             st = s
             break
-    free = p.helpers - p.helpers_placed
-    officer = pawn == OFFICER
-    # The whole rule set in one expression for the common legal case; any doubt re-checks slowly.
-    if not (f in FIELDS and (officer or pawn == HELPER) and count >= 1 and ducats >= 0
-            and (count == 1 if officer else count <= free)
-            and not (officer and p.officer_placed)
-            and (f != "teutons" or (state.round >= FIRST_TEUTON_ROUND and st is None and count == 1))
-            and (f != "helpers" or p.helpers < MAX_HELPERS)
-            and (f != "mercenaries" or (st is None and count == 1 and ducats >= 1))
-            and (officer or st is None or st.helpers == 0)
-            and (not ducats or f not in PAWNS_ONLY)
-            and ducats <= p.ducats):
-        _place_error(state, p, a, st)
-    if st is None:
-        st = Stake(who)
-        state.fields[f].append(st)
-    if officer:
-        st.officer = True
-        p.officer_placed = True
-    else:
-        st.helpers += count
-        p.helpers_placed += count
-    st.ducats += ducats
-    p.ducats -= ducats
-    state.log[-1].placements.append(a)
-    _advance_turn(state, (who + 1) % len(state.players))
+    _place_error(state, p, a, st)
 
 
 def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) -> None:
@@ -430,13 +567,6 @@ def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) ->
 # --- resolution phase (NG-F, NG-S) --------------------------------------------------------------
 
 
-def _ranked(stakes: list[Stake], by_ducats: bool = False) -> list[Stake]:
-    """NG-F1 / NG-P3: highest value first, ties to the earlier position (stable sort)."""
-    if by_ducats:  # NG-F7
-        return sorted(stakes, key=lambda s: -s.ducats)
-    return sorted(stakes, key=lambda s: -s.value)
-
-
 def _start_resolution(state: GrunwaldState) -> None:
     if state.round >= FIRST_TEUTON_ROUND:
         t = state.reveal.teutons
@@ -451,14 +581,16 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
     sk = state.skirmish
     given = action.as_dict()
     stakes = state.fields["teutons"]
-    participants = [state.names[s.player] for s in stakes]
     played: dict[int, str] = {}
+    total = 0
     for s in stakes:
         p = state.players[s.player]
         if p.name not in given:
             raise RuleError("NG-S2", "", "grunwald.error.skirmish_card_missing", player=p.name,
                             options=", ".join(playable_cards(p)))
-        source, c = parse_card(given[p.name], key_path(p.name), prefix=True)
+        value = given[p.name]
+        card = LEAVING.get(value) if type(value) is str else None
+        source, c = card if card is not None else parse_card(value, key_path(p.name), prefix=True)
         if CARDS[c][0] == TEUTON:
             raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_teuton", card=c,
                             options=", ".join(playable_cards(p)))
@@ -469,11 +601,14 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
             raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_not_in_hand",
                             player=p.name, card=c, options=", ".join(playable_cards(p)))
         played[s.player] = c
-    for name in given:
-        if name not in participants:
-            rule = "NG-C1" if name not in state.index else "NG-S2"
-            raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there", player=name,
-                            participants=", ".join(participants) or "-")
+        total += CARDS[c][1]
+    if len(given) != len(played):  # a card of someone not on the field
+        participants = [state.names[s.player] for s in stakes]
+        for name in given:
+            if name not in participants:
+                rule = "NG-C1" if name not in state.index else "NG-S2"
+                raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there",
+                                player=name, participants=", ".join(participants) or "-")
     for i, c in played.items():
         take(state.players[i].hand, c)  # face down on the table until the losses are paid (NG-S5)
     sk.played = played
@@ -493,18 +628,20 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
         if t_lo in on_board and t_lo < s2:
             sk.captured[order[1]] = f"teuton:{t_lo}"
             on_board.remove(t_lo)
-    sk.total = sum(CARDS[c][1] for c in played.values())
+    sk.total = total
     # NG-S4: won at total >= strength; duels do not change the outcome.
     sk.owed = max(0, sk.strength - sk.total)
-    state.log[-1].skirmish = {
-        "strength": sk.strength,
-        "cards": {state.names[i]: c for i, c in played.items()},
-        "captures": {state.names[i]: c for i, c in sk.captured.items()},
-        "total": sk.total,
-        "won": sk.owed == 0,
-        "owed": sk.owed,
-        "losses": {},
-    }
+    state.skirmish_won = sk.owed == 0
+    if state.tracked:
+        state.log[-1].skirmish = {
+            "strength": sk.strength,
+            "cards": {state.names[i]: c for i, c in played.items()},
+            "captures": {state.names[i]: c for i, c in sk.captured.items()},
+            "total": sk.total,
+            "won": sk.owed == 0,
+            "owed": sk.owed,
+            "losses": {},
+        }
     if sk.owed:
         sk.pending = [i for i in state.order_from_start() if state.players[i].holds_loss_material()]
     if sk.pending:
@@ -528,39 +665,43 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
     value = 0
     discarded: list[str] = []
     for k, item in enumerate(action.items):
-        where = f"[{k}]"
-        if isinstance(item, str) and item.startswith("provisions:"):
-            amount = _provision_amount(item, where)
+        card = LEAVING.get(item) if type(item) is str else None
+        if card is None and isinstance(item, str) and item.startswith("provisions:"):
+            amount = _provision_amount(item, f"[{k}]")
             if amount > provisions:
-                raise RuleError("NG-S4", where, "grunwald.error.losses_provisions", player=p.name,
-                                amount=amount, have=provisions)
+                raise RuleError("NG-S4", f"[{k}]", "grunwald.error.losses_provisions",
+                                player=p.name, amount=amount, have=provisions)
             provisions -= amount
             value += amount
             discarded.append(item)
             continue
-        source, c = parse_card(item, where, prefix=True)
+        source, c = card if card is not None else parse_card(item, f"[{k}]", prefix=True)
         if c == PEASANT:
-            raise RuleError("NG-S4", where, "grunwald.error.peasant_stays", player=p.name)
-        pile = _source_pile_in(hand, camp, source, c)
+            raise RuleError("NG-S4", f"[{k}]", "grunwald.error.peasant_stays", player=p.name)
+        pile = source_pile(hand, camp, source, c)
         if pile is None:
             on_table = c in (sk.played.get(who), sk.captured.get(who))
-            raise RuleError("NG-S5" if on_table else "NG-S4", where,
+            raise RuleError("NG-S5" if on_table else "NG-S4", f"[{k}]",
                             "grunwald.error.losses_on_table" if on_table else "grunwald.error.not_held",
                             player=p.name, card=item, holds=_holdings(p))
         take(pile, c)
         value += CARDS[c][1]
         discarded.append(c)
     if value < sk.owed:
-        left = provisions + sum(CARDS[c][1] * n for c, n in (*hand.items(), *camp.items()))
+        left = provisions
+        for pile in (hand, camp):
+            for c, n in pile.items():
+                left += CARDS[c][1] * n
         if left > 0:
             raise RuleError("NG-S4", "", "grunwald.error.losses_short", player=p.name,
                             owed=sk.owed, value=value, holds=_holdings(p))
-    for c in discarded:
-        if not c.startswith("provisions:"):
-            put(state.removed, c)
+    if state.tracked:
+        for c in discarded:
+            if not c.startswith("provisions:"):
+                put(state.removed, c)
+        state.log[-1].skirmish["losses"][p.name] = list(action.items)
     p.hand, p.camp, p.provisions = hand, camp, provisions
     sk.pending.remove(who)
-    state.log[-1].skirmish["losses"][p.name] = list(action.items)
     if not sk.pending:
         _finish_skirmish(state)
 
@@ -572,18 +713,6 @@ def _provision_amount(item: str, where: str) -> int:
     return int(text)
 
 
-def _source_pile_in(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str):
-    if source == HAND:
-        return hand if c in hand else None
-    if source == CAMP:
-        return camp if c in camp else None
-    if c in camp:
-        return camp
-    if c in hand:
-        return hand
-    return None
-
-
 def _finish_skirmish(state: GrunwaldState) -> None:
     """NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand."""
     sk = state.skirmish
@@ -591,88 +720,124 @@ def _finish_skirmish(state: GrunwaldState) -> None:
         put(state.players[i].hand if c == PEASANT else state.players[i].camp, c)
     for i, c in sk.captured.items():
         put(state.players[i].camp, c)
-    captured = list(sk.captured.values())
-    for v in state.reveal.teutons:
-        c = f"teuton:{v}"
-        if c in captured:
-            captured.remove(c)
-        else:
-            put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
-            state.log[-1].removed.append(c)
+    if state.tracked:
+        captured = list(sk.captured.values())
+        for v in state.reveal.teutons:
+            c = f"teuton:{v}"
+            if c in captured:
+                captured.remove(c)
+            else:
+                put(state.removed, c)  # NG-F9: uncaptured Teutons leave the game
+                state.log[-1].removed.append(c)
     _clear_field(state, "teutons")
     state.skirmish = None
     _resolve_fields(state)
 
 
-def _award_cards(state: GrunwaldState, field_name: str, kind: str, values: tuple[int, ...]) -> None:
-    """Crown (NG-F4) and Mercenaries (NG-F7): 1st the stronger card, 2nd the other; with two players
-    only the 1st wins one (NG-V1).  Unclaimed cards are removed (NG-F9)."""
-    stakes = state.fields[field_name]
-    cards = [f"{kind}:{v}" for v in sorted(values, reverse=True)]
-    winners = _ranked(stakes, by_ducats=field_name == "mercenaries")[: 1 if state.n == 2 else 2]
-    results = []
-    for st, c in zip(winners, cards):
-        put(state.players[st.player].hand, c)
-        results.append({"player": state.names[st.player], "gain": c, "paid": st.ducats})
-        st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
-    for c in cards[len(winners):]:
-        put(state.removed, c)
-        state.log[-1].removed.append(c)
-    state.log[-1].fields[field_name] = results
-    _clear_field(state, field_name)
+def _stake_value(s: Stake) -> int:  # NG-F1
+    return (2 if s.officer else 0) + s.helpers + s.ducats
 
 
-def _award_amounts(state: GrunwaldState, field_name: str, prizes: list[int]) -> None:
-    stakes = state.fields[field_name]
-    winners = _ranked(stakes)[: len(prizes)]
-    results = []
-    for st, amount in zip(winners, prizes):
-        p = state.players[st.player]
-        if field_name == "provisions":
-            p.provisions += amount
-        else:
-            p.ducats += amount
-        results.append({"player": p.name, "gain": amount, "paid": st.ducats})
-        st.ducats = 0
-    state.log[-1].fields[field_name] = results
-    _clear_field(state, field_name)
+def _stake_ducats(s: Stake) -> int:  # NG-F7
+    return s.ducats
 
 
 def _clear_field(state: GrunwaldState, field_name: str) -> None:
     """NG-F3: pawns go home; ducats of players who gained nothing return to them."""
+    players = state.players
     for st in state.fields[field_name]:
-        p = state.players[st.player]
-        p.ducats += st.ducats
+        p = players[st.player]
+        if st.ducats:
+            p.ducats += st.ducats
         p.helpers_placed -= st.helpers
         if st.officer:
             p.officer_placed = False
     state.fields[field_name] = []
 
 
+_CARD = {(kind, v): f"{kind}:{v}" for kind in (CROWN, MERCENARY) for v in range(1, 7)}
+
+
 def _resolve_fields(state: GrunwaldState) -> None:
-    """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1)."""
+    """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1).
+
+    Each field ranks its stakes (NG-F1 / NG-P3: highest value first, ties to the earlier
+    position: a stable sort of the stakes, which are in position order; Mercenaries by ducats
+    alone, NG-F7) and gives its prizes in that order: Crown (NG-F4) and Mercenaries the stronger
+    card to the 1st, the other to the 2nd (NG-V1: with two players the 1st only; unclaimed cards
+    are removed, NG-F9); Provisions (NG-F5) and Ducats (NG-F6) their cards' values as the table
+    size says (NG-V1, NG-V2).  A winner's ducats go to the bank, the others' return (NG-F3)."""
     rv = state.reveal
-    n = state.n
-    _award_cards(state, "crown", CROWN, rv.crown)
+    players = state.players
+    n = len(players)
+    tracked = state.tracked
+    a, b = rv.crown
+    crown = (_CARD[CROWN, a], _CARD[CROWN, b]) if a >= b else (_CARD[CROWN, b], _CARD[CROWN, a])
+    a, b = rv.mercenary
+    mercenary = ((_CARD[MERCENARY, a], _CARD[MERCENARY, b]) if a >= b
+                 else (_CARD[MERCENARY, b], _CARD[MERCENARY, a]))
     prov = sorted(rv.provisions, reverse=True)
-    _award_amounts(state, "provisions", prov[-1:] if n == 2 else prov)  # NG-F5, NG-V1
     duc = sorted(rv.ducats, reverse=True)
-    _award_amounts(state, "ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3])
-    _award_cards(state, "mercenaries", MERCENARY, rv.mercenary)
+    prizes_of = (
+        ("crown", crown[:1] if n == 2 else crown, crown),  # NG-V1: the 1st only
+        ("provisions", prov[-1:] if n == 2 else prov, ()),  # NG-F5, NG-V1
+        ("ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3], ()),  # NG-F6
+        ("mercenaries", mercenary[:1] if n == 2 else mercenary, mercenary),
+    )
+    fields = state.fields
+    cleared: list[Stake] = []  # (their pawns go home at the end of the round, or below)
+    for f, prizes, cards in prizes_of:
+        stakes = fields[f]
+        won = 0
+        results = []
+        if stakes:
+            fields[f] = []
+            cleared += stakes
+            if len(stakes) > 1:
+                stakes = sorted(stakes, key=_stake_ducats if f == "mercenaries" else _stake_value,
+                                reverse=True)
+            for st, prize in zip(stakes, prizes):
+                p = players[st.player]
+                if f == "provisions":
+                    p.provisions += prize
+                elif f == "ducats":
+                    p.ducats += prize
+                else:
+                    p.hand[prize] = p.hand.get(prize, 0) + 1
+                if tracked:
+                    results.append({"player": p.name, "gain": prize, "paid": st.ducats})
+                st.ducats = 0  # spent on a benefit: to the bank (NG-F3)
+                won += 1
+            for st in stakes:  # NG-F3: the ducats of those who gained nothing return to them
+                if st.ducats:
+                    players[st.player].ducats += st.ducats
+        if tracked:
+            for c in cards[won:]:  # NG-F9: unclaimed cards leave the game
+                put(state.removed, c)
+                state.log[-1].removed.append(c)
+            state.log[-1].fields[f] = results
     # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
-    ranked = _ranked(state.fields["helpers"])
+    stakes = fields["helpers"]
+    if len(stakes) > 1:
+        stakes = sorted(stakes, key=_stake_value, reverse=True)
     results = []
-    if ranked:
-        first = state.players[ranked[0].player]
+    if stakes:
+        first = players[stakes[0].player]
         first.helpers = min(MAX_HELPERS, first.helpers + 1)
         results.append({"player": first.name, "gain": "helper", "paid": 0})
-    state.log[-1].fields["helpers"] = results
+    if tracked:
+        state.log[-1].fields["helpers"] = results
     state.helper_buyer = None
-    if len(ranked) > 1:
-        second = state.players[ranked[1].player]
+    if len(stakes) > 1:
+        second = players[stakes[1].player]
         if second.helpers < MAX_HELPERS and second.ducats >= second.helpers:
             state.helper_buyer = second.index
             state.phase = HELPER_PURCHASE
+            for st in cleared:  # NG-F3: the pawns of the fields resolved go home
+                p = players[st.player]
+                p.helpers_placed -= st.helpers
+                if st.officer:
+                    p.officer_placed = False
             return
         results.append({"player": second.name, "gain": None, "paid": 0, "reason": "cannot_afford"})
     _end_round(state)
@@ -685,10 +850,11 @@ def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None
     if action.buy:
         p.ducats -= price
         p.helpers += 1
-    state.log[-1].fields["helpers"].append(
-        {"player": p.name, "gain": "helper" if action.buy else None, "paid": price if action.buy else 0,
-         "reason": None if action.buy else "declined"}
-    )
+    if state.tracked:
+        state.log[-1].fields["helpers"].append(
+            {"player": p.name, "gain": "helper" if action.buy else None,
+             "paid": price if action.buy else 0, "reason": None if action.buy else "declined"}
+        )
     state.helper_buyer = None
     _end_round(state)
 
@@ -711,7 +877,8 @@ def _end_round(state: GrunwaldState) -> None:
         return
     state.round += 1
     state.reveal = None
-    state.log.append(RoundLog(state.round, state.names[state.start_player]))
+    if state.tracked:
+        state.log.append(RoundLog(state.round, state.names[state.start_player]))
     state.phase = EVENT
 
 
@@ -736,15 +903,18 @@ def _apply_feed(state: GrunwaldState, action: Feed) -> None:
                         got=len(action.cards))
     hand, camp = dict(p.hand), dict(p.camp)
     for k, item in enumerate(action.cards):
-        source, c = parse_card(item, f"[{k}]", prefix=True)
-        pile = _source_pile_in(hand, camp, source, c)
+        card = LEAVING.get(item) if type(item) is str else None
+        source, c = card if card is not None else parse_card(item, f"[{k}]", prefix=True)
+        pile = source_pile(hand, camp, source, c)
         if CARDS[c][0] not in KNIGHT_KINDS or pile is None:
             raise RuleError("NG-E1", f"[{k}]", "grunwald.error.feeding_card", player=p.name,
                             card=item, knights=", ".join(knights_of(p)))
         take(pile, c)
-        put(state.removed, c)
     p.hand, p.camp = hand, camp
-    state.feeding_log.append((p.name, tuple(action.cards)))
+    if state.tracked:
+        for item in action.cards:
+            put(state.removed, LEAVING[item][1])
+        state.feeding_log.append((p.name, tuple(action.cards)))
     state.feeding_pending.remove(who)
     if not state.feeding_pending:
         _finish_game(state)

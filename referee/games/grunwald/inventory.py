@@ -18,9 +18,7 @@ from referee.games.grunwald import scoring
 from referee.games.grunwald.cards import RANGES, parse_card
 from referee.core.report import Line
 from referee.games.grunwald.summary import card_name, cards_text
-from referee.games.grunwald.record import (
-    FORMAT, GAME, _card_list, _fail, _int, _list, _object, _required, _string_map, parse_players,
-)
+from referee.games.grunwald.record import FORMAT, GAME, card_list, parse_players, string_map
 
 KINDS = (("crown", "crown"), ("mercenary", "mercenary"), ("teutons", "teuton"))
 
@@ -47,19 +45,19 @@ class Holdings:
 def parse_inventory(document: Any) -> tuple[list[Holdings], dict[str, list[str]] | None]:
     doc = shape.header(document, GAME, FORMAT, ("game", "format", "players", "feeding", "date",
                                                 "place", "notes"))
-    players = _string_map(_required(doc, "players", "$"), "players")
+    players = string_map(shape.required(doc, "players", "$"), "players")
     parse_players(list(players), "players")
     out = []
     for name, raw in players.items():
         loc = f"players{key_path(name)}"
-        entry = _object(raw, loc, ("crown", "mercenary", "teutons", "provisions", "ducats"))
+        entry = shape.obj(raw, loc, ("crown", "mercenary", "teutons", "provisions", "ducats"))
         lists = {}
         for key, kind in KINDS:
-            values = _list(entry.get(key, []), f"{loc}.{key}")
+            values = shape.array(entry.get(key, []), f"{loc}.{key}")
             lo, hi = RANGES[kind]
             checked = []
             for i, v in enumerate(values):
-                v = _int(v, f"{loc}.{key}[{i}]")
+                v = shape.integer(v, f"{loc}.{key}[{i}]")
                 if not lo <= v <= hi:
                     raise RuleError("NG-C3", f"{loc}.{key}[{i}]", "grunwald.error.value_range",
                                     what=key, value=v, range=f"{lo}–{hi}")
@@ -67,16 +65,16 @@ def parse_inventory(document: Any) -> tuple[list[Holdings], dict[str, list[str]]
             lists[key] = checked
         amounts = {}
         for key in ("provisions", "ducats"):
-            v = _int(entry.get(key, 0), f"{loc}.{key}")
+            v = shape.integer(entry.get(key, 0), f"{loc}.{key}")
             if v < 0:
-                raise _fail(f"{loc}.{key}", "grunwald.record.negative", key=key, value=v)
+                raise shape.fail(f"{loc}.{key}", "grunwald.record.negative", key=key, value=v)
             amounts[key] = v
         out.append(Holdings(name, lists["crown"], lists["mercenary"], lists["teutons"], **amounts))
     feeding = None
     if "feeding" in doc:
         feeding = {}
-        for name, items in _string_map(doc["feeding"], "feeding").items():
-            feeding[name] = list(_card_list(items, f"feeding{key_path(name)}"))
+        for name, items in string_map(doc["feeding"], "feeding").items():
+            feeding[name] = list(card_list(items, f"feeding{key_path(name)}"))
     return out, feeding
 
 

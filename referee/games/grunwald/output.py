@@ -29,7 +29,7 @@ def awaiting(state: GrunwaldState) -> dict[str, Any] | None:
 
 def replay_output(state: GrunwaldState) -> dict[str, Any]:
     complete = state.phase == OVER
-    out = players_output(state.players, complete, _round_reached(state))
+    out = players_output(state.players, complete, state.round_reached)
     if not complete:
         out["awaiting"] = awaiting(state)
     return out
@@ -37,7 +37,7 @@ def replay_output(state: GrunwaldState) -> dict[str, Any]:
 
 def players_output(players: list[Player], complete: bool, round_reached: int) -> dict[str, Any]:
     """The replay output object but ``awaiting``: the players' inventories and, once the game is
-    complete, the final score (also used by ``lean``, which has no state)."""
+    complete, the final score."""
     result = engine.scores_of(players) if complete else None
     out_players: dict[str, Any] = {}
     for p in players:
@@ -59,14 +59,6 @@ def players_output(players: list[Player], complete: bool, round_reached: int) ->
         "players": out_players,
         "winners": list(result.winners) if result is not None else [],
     }
-
-
-def _round_reached(state: GrunwaldState) -> int:
-    """The last round the record reached (a round counts once its first entry is in)."""
-    log = state.log[-1]
-    if log.event is None and log.reveal is None:
-        return state.round - 1
-    return state.round
 
 
 def round_log(state: GrunwaldState) -> list[dict[str, Any]]:

@@ -21,7 +21,7 @@ from referee.games.grunwald.actions import (
     FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
     Reveal, SkirmishCards,
 )
-from referee.games.grunwald.cards import parse_card
+from referee.games.grunwald.cards import CARDS, LEAVING, parse_card
 from referee.games.grunwald.state import (
     EVENT, FEEDING, HELPER_PURCHASE, LOSSES, OVER, PLACEMENT, REVEAL, ROUNDS, SKIRMISH,
     GrunwaldState,
@@ -41,20 +41,14 @@ REVEAL_KEYS = ("crown", "mercenary", "provisions", "ducats", "teutons")
 # --------------------------------------------------------------------------------------------
 # Format checks (no rules yet: wrong types, unknown keys, missing keys)
 
-
-# the format checks every game's reader shares (core.shape), under this module's old names
-_fail, _type_name, _object, _list, _int, _str, _required = (
-    shape.fail, shape.type_name, shape.obj, shape.array, shape.integer, shape.string, shape.required)
-
-
 def parse_players(value: Any, location: str = "players") -> list[str]:
     """NG-C1: 2–4 distinct non-empty names in seating order."""
-    players = _list(value, location)
+    players = shape.array(value, location)
     if not 2 <= len(players) <= 4:
         raise RuleError("NG-C1", location, "grunwald.error.player_count", count=len(players))
     seen: set[str] = set()
     for i, name in enumerate(players):
-        _str(name, f"{location}[{i}]")
+        shape.string(name, f"{location}[{i}]")
         if not name.strip():
             raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_empty")
         if not name.isprintable():
@@ -67,17 +61,17 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
 
 
 def parse_event(value: Any, location: str) -> Event:
-    obj = _object(value, location, ("card", "effects"))
-    card = _str(_required(obj, "card", location), f"{location}.card")
+    obj = shape.obj(value, location, ("card", "effects"))
+    card = shape.string(shape.required(obj, "card", location), f"{location}.card")
     effects = []
-    for i, raw in enumerate(_list(obj.get("effects", []), f"{location}.effects")):
+    for i, raw in enumerate(shape.array(obj.get("effects", []), f"{location}.effects")):
         loc = f"{location}.effects[{i}]"
-        e = _object(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
-        player = _str(_required(e, "player", loc), f"{loc}.player")
+        e = shape.obj(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
+        player = shape.string(shape.required(e, "player", loc), f"{loc}.player")
         if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
-            raise _fail(loc, "grunwald.record.effect_empty",
+            raise shape.fail(loc, "grunwald.record.effect_empty",
                         allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
-        ints = {k: _int(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
+        ints = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
         cards = {}
         for k in EFFECT_CARDS:
             if k in e:
@@ -88,15 +82,15 @@ def parse_event(value: Any, location: str) -> Event:
 
 
 def parse_reveal(value: Any, location: str) -> Reveal:
-    obj = _object(value, location, REVEAL_KEYS)
+    obj = shape.obj(value, location, REVEAL_KEYS)
     parts: dict[str, tuple[int, ...] | None] = {}
     for k in REVEAL_KEYS:
         if k not in obj:
             if k != "teutons":
-                raise _fail(location, "core.record.missing_key", key=k)
+                raise shape.fail(location, "core.record.missing_key", key=k)
             continue
-        values = _list(obj[k], f"{location}.{k}")
-        parts[k] = tuple(_int(v, f"{location}.{k}[{i}]") for i, v in enumerate(values))
+        values = shape.array(obj[k], f"{location}.{k}")
+        parts[k] = tuple(shape.integer(v, f"{location}.{k}[{i}]") for i, v in enumerate(values))
     return Reveal(**parts)
 
 
@@ -104,9 +98,9 @@ _PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
 _FIELD_SET = frozenset(FIELDS)
 
 
-def parse_placement(value: Any, location: str) -> Place | Pass:
-    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
-    if type(value) is dict and value.keys() <= _PLACE_KEYS:
+def _fast_placement(value: dict[str, Any]) -> Place | Pass | None:
+    """A well-formed placement entry's action, or ``None`` (``parse_placement`` then reads it)."""
+    if value.keys() <= _PLACE_KEYS:
         player = value.get("player")
         field = value.get("field")
         pawn = value.get("pawn")
@@ -116,38 +110,132 @@ def parse_placement(value: Any, location: str) -> Place | Pass:
                 and (pawn == OFFICER or pawn == HELPER)
                 and type(count) is int and type(ducats) is int and ducats >= 0):
             return Place(player, field, pawn, count, ducats)
+    elif len(value) == 2 and value.get("pass") is True:
+        player = value.get("player")
+        if type(player) is str:
+            return Pass(player)
+    return None
+
+
+def parse_placement(value: Any, location: str) -> Place | Pass:
+    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
+    if type(value) is dict:
+        action = _fast_placement(value)
+        if action is not None:
+            return action
     if isinstance(value, dict) and "pass" in value:
-        obj = _object(value, location, ("player", "pass"))
+        obj = shape.obj(value, location, ("player", "pass"))
         if obj["pass"] is not True:
-            raise _fail(f"{location}.pass", "grunwald.record.pass_true")
-        return Pass(_str(_required(obj, "player", location), f"{location}.player"))
-    obj = _object(value, location, ("player", "field", "pawn", "count", "ducats"))
-    player = _str(_required(obj, "player", location), f"{location}.player")
-    field = _str(_required(obj, "field", location), f"{location}.field")
+            raise shape.fail(f"{location}.pass", "grunwald.record.pass_true")
+        return Pass(shape.string(shape.required(obj, "player", location), f"{location}.player"))
+    obj = shape.obj(value, location, ("player", "field", "pawn", "count", "ducats"))
+    player = shape.string(shape.required(obj, "player", location), f"{location}.player")
+    field = shape.string(shape.required(obj, "field", location), f"{location}.field")
     if field not in FIELDS:
         raise RuleError("NG-P5", f"{location}.field", "grunwald.record.bad_field", value=field,
                         allowed=", ".join(FIELDS))
     if "pawn" not in obj and obj.get("ducats"):
         raise RuleError("NG-P9", location, "grunwald.error.ducats_without_pawn")
-    pawn = _str(_required(obj, "pawn", location), f"{location}.pawn")
+    pawn = shape.string(shape.required(obj, "pawn", location), f"{location}.pawn")
     if pawn not in (OFFICER, HELPER):
-        raise _fail(f"{location}.pawn", "grunwald.record.bad_pawn", value=pawn)
-    count = _int(obj.get("count", 1), f"{location}.count")
-    ducats = _int(obj.get("ducats", 0), f"{location}.ducats")
+        raise shape.fail(f"{location}.pawn", "grunwald.record.bad_pawn", value=pawn)
+    count = shape.integer(obj.get("count", 1), f"{location}.count")
+    ducats = shape.integer(obj.get("ducats", 0), f"{location}.ducats")
     if ducats < 0:
-        raise _fail(f"{location}.ducats", "grunwald.record.negative", key="ducats", value=ducats)
+        raise shape.fail(f"{location}.ducats", "grunwald.record.negative", key="ducats", value=ducats)
     return Place(player, field, pawn, count, ducats)
 
 
-def _string_map(value: Any, location: str) -> dict[str, Any]:
+def string_map(value: Any, location: str) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(location, "core.record.expected", expected="object", got=_type_name(value))
+        raise shape.fail(location, "core.record.expected", expected="object", got=shape.type_name(value))
     return value
 
 
-def _card_list(value: Any, location: str) -> tuple[str, ...]:
-    items = _list(value, location)
-    return tuple(_str(v, f"{location}[{i}]") for i, v in enumerate(items))
+def card_list(value: Any, location: str) -> tuple[str, ...]:
+    items = shape.array(value, location)
+    return tuple(shape.string(v, f"{location}[{i}]") for i, v in enumerate(items))
+
+
+# --------------------------------------------------------------------------------------------
+# Fast reading of well-formed entries (the checked parsers above name the errors)
+#
+# Each ``_fast_*`` reads an entry that is certainly well formed into its action, or returns
+# ``None`` for anything else: the checked parser then reads it and names the format error (or
+# accepts what the fast reader merely did not expect).  They never build a location.
+
+_ROUND_KEY_SET = frozenset(ROUND_KEYS)
+_EVENT_KEYS = frozenset(("card", "effects"))
+_EFFECT_KEYS = frozenset(("player", *EFFECT_INTS, *EFFECT_CARDS))
+_REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
+_SKIRMISH_KEYS = frozenset(("cards", "losses"))
+_CARD_SET = frozenset(CARDS)
+_LEAVING_SET = frozenset(LEAVING)  # a card leaving a player, with or without hand/ or camp/
+
+
+def _fast_event(value: Any) -> Event | None:
+    if type(value) is not dict or not _EVENT_KEYS.issuperset(value):
+        return None
+    card = value.get("card")
+    effects = value["effects"] if "effects" in value else []
+    if type(card) is not str or type(effects) is not list:
+        return None
+    out = []
+    for e in effects:
+        if type(e) is not dict or len(e) < 2 or not _EFFECT_KEYS.issuperset(e):
+            return None
+        player = e.get("player")
+        ducats = e.get("ducats", 0)
+        provisions = e.get("provisions", 0)
+        helpers = e.get("helpers", 0)
+        if (type(player) is not str or type(ducats) is not int or type(provisions) is not int
+                or type(helpers) is not int):
+            return None
+        gain = discard = exhaust = None
+        if "gain" in e:
+            gain = e["gain"]
+            if type(gain) is not str or gain not in _CARD_SET:
+                return None
+        if "discard" in e:
+            discard = e["discard"]
+            if type(discard) is not str or discard not in _LEAVING_SET:
+                return None
+        if "exhaust" in e:
+            exhaust = e["exhaust"]
+            if type(exhaust) is not str or exhaust not in _LEAVING_SET:
+                return None
+        out.append(Effect(player, ducats, provisions, helpers, gain, discard, exhaust))
+    return Event(card, tuple(out))
+
+
+def _fast_reveal(value: Any) -> Reveal | None:
+    """The revealed cards as lists (the engine's ``try_reveal`` checks the values)."""
+    if type(value) is not dict or not _REVEAL_KEY_SET.issuperset(value):
+        return None
+    crown = value.get("crown")
+    mercenary = value.get("mercenary")
+    provisions = value.get("provisions")
+    ducats = value.get("ducats")
+    if (type(crown) is not list or type(mercenary) is not list or type(provisions) is not list
+            or type(ducats) is not list):
+        return None
+    teutons = None
+    if "teutons" in value:
+        teutons = value["teutons"]
+        if type(teutons) is not list:
+            return None
+        teutons = tuple(teutons)
+    return Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats), teutons)
+
+
+def _fast_strings(value: Any) -> bool:
+    """A list of strings (a player's losses or knights given up)?"""
+    if type(value) is not list:
+        return False
+    for v in value:
+        if type(v) is not str:
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------------------------
@@ -160,22 +248,17 @@ class GrunwaldRecord:
     meta: dict[str, Any]
     document: dict[str, Any]
 
-    def replay(self) -> tuple[GrunwaldState, list[Step]]:
-        return _Replayer(self).run()
-
-    def complete_output(self, colons: int | None = None) -> dict[str, Any] | None:
-        """The replay output of a complete game that breaks no rule, read in one lean pass; ``None``
-        for any other record (``replay()`` then gives its state or its error).  ``colons``: the
-        document is unchecked for repeated keys (``jsonio.loads_counted``).  See ``lean``."""
-        from referee.games.grunwald import lean
-
-        return lean.complete_output(self.players, self.document, colons)
+    def replay(self, tracked: bool = True) -> tuple[GrunwaldState, list[Step]]:
+        """The state where the record stops and the steps applied (``RecordError`` on the first
+        bad entry).  ``tracked=False`` (``replay --json``): an untracked state (no round logs, no
+        card ledger: see ``state``) and no steps, the fastest replay; the same output and errors."""
+        return _Replayer(self, tracked).run()
 
 
 def parse_record(document: Any) -> GrunwaldRecord:
     """Check the header (game, format, players, keys); the rest is read while replaying."""
     doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
-    players = parse_players(_required(doc, "players", "$"))
+    players = parse_players(shape.required(doc, "players", "$"))
     meta = {k: doc[k] for k in META_KEYS if k in doc}  # kept as written; replay ignores them
     return GrunwaldRecord(players, meta, doc)
 
@@ -193,29 +276,44 @@ class _Stop(Exception):
 
 
 class _Replayer:
-    def __init__(self, record: GrunwaldRecord) -> None:
+    """One pass over the record: each entry is read and applied as the engine asks for it.
+
+    Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
+    mode): placements are pushed by ``engine.push_placements`` straight from the record's entries,
+    the revealed cards by ``engine.try_reveal``; only when a push refuses does the checked path
+    (``parse_placement``, ``engine.apply``) read the entry again and name the error.  Nothing has
+    changed by then, so the error is the one the checked path alone would give."""
+
+    def __init__(self, record: GrunwaldRecord, tracked: bool = True) -> None:
         self.doc = record.document
-        self.state = engine.new_state(record.players)
+        self.tracked = tracked
+        self.state = engine.new_state(record.players, tracked)
         self.steps: list[Step] = []
 
-    def apply(self, location: str, action: Action) -> None:
+    def apply(self, location: str, action: Action, name: str | None = None) -> None:
+        """Apply one entry at ``location`` (followed by the key of player ``name``, if given)."""
         try:
             engine.apply(self.state, action)
         except RecordError as exc:
+            if name is not None:
+                location += key_path(name)
             exc.location = location + exc.location
             raise
-        self.steps.append(Step(location, action))
+        if self.tracked:
+            self.steps.append(Step(location if name is None else location + key_path(name), action))
 
     def run(self) -> tuple[GrunwaldState, list[Step]]:
-        rounds = _list(self.doc.get("rounds", []), "rounds")
+        rounds = self.doc.get("rounds", [])
+        if type(rounds) is not list:
+            shape.array(rounds, "rounds")
         has_feeding = "feeding" in self.doc
         if len(rounds) > ROUNDS:
             raise RuleError("NG-R1", f"rounds[{ROUNDS}]", "grunwald.error.too_many_rounds",
                             count=len(rounds))
         try:
+            last_round = len(rounds) - 1
             for ri, rdoc in enumerate(rounds):
-                last = ri == len(rounds) - 1 and not has_feeding
-                self.round(ri, rdoc, last)
+                self.round(ri, rdoc, ri == last_round and not has_feeding)
             if has_feeding:
                 self.feeding()
         except _Stop:
@@ -225,16 +323,21 @@ class _Replayer:
     # Each round: consume the entries the engine asks for, then make sure nothing is left over.
     def round(self, ri: int, rdoc: Any, last: bool) -> None:
         base = f"rounds[{ri}]"
-        rdoc = _object(rdoc, base, ROUND_KEYS)
+        if type(rdoc) is not dict or not _ROUND_KEY_SET.issuperset(rdoc):
+            rdoc = shape.obj(rdoc, base, ROUND_KEYS)
         s = self.state
         r = ri + 1
         if r == 1 and "event" in rdoc:
             raise RuleError("NG-R2", f"{base}.event", "grunwald.error.event_round_one")
-        placements = _list(rdoc.get("placements", []), f"{base}.placements")
+        placements = rdoc.get("placements", [])
+        if type(placements) is not list:
+            shape.array(placements, f"{base}.placements")
         skirmish = rdoc.get("skirmish")
         if skirmish is not None:
-            skirmish = _object(skirmish, f"{base}.skirmish", ("cards", "losses"))
-        used = {"placements": 0, "helper_purchase": False}
+            if type(skirmish) is not dict or not _SKIRMISH_KEYS.issuperset(skirmish):
+                skirmish = shape.obj(skirmish, f"{base}.skirmish", ("cards", "losses"))
+        placed = 0
+        purchase_used = False
 
         def later(after: str) -> bool:
             """Does anything follow the entry ``after`` in this record?"""
@@ -250,39 +353,43 @@ class _Replayer:
 
         while s.round == r and s.phase not in (FEEDING, OVER):
             phase = s.phase
-            if phase == EVENT:
+            if phase == PLACEMENT:
+                placed = self.placements(base, placements, placed, missing)
+            elif phase == EVENT:
                 if "event" not in rdoc:
                     missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
-                self.apply(f"{base}.event", parse_event(rdoc["event"], f"{base}.event"))
+                value = rdoc["event"]
+                action = _fast_event(value)
+                if action is None:
+                    action = parse_event(value, f"{base}.event")
+                self.apply(f"{base}.event", action)
             elif phase == REVEAL:
                 if "reveal" not in rdoc:
                     missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
-                self.apply(f"{base}.reveal", parse_reveal(rdoc["reveal"], f"{base}.reveal"))
-            elif phase == PLACEMENT:
-                k = used["placements"]
-                if k >= len(placements):
-                    who = s.names[s.turn]
-                    missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
-                            f"{base}.placements", player=who)
-                loc = f"{base}.placements[{k}]"
-                used["placements"] = k + 1
-                self.apply(loc, parse_placement(placements[k], loc))
-                if s.phase != PLACEMENT and k + 1 < len(placements):
-                    raise RuleError("NG-P4", f"{base}.placements[{k + 1}]",
-                                    "grunwald.error.placement_after_end")
+                value = rdoc["reveal"]
+                action = _fast_reveal(value)
+                if action is not None and engine.try_reveal(s, action):
+                    if self.tracked:
+                        self.steps.append(Step(f"{base}.reveal", action))
+                else:  # the checked path names the error (format first, then the rules)
+                    self.apply(f"{base}.reveal", parse_reveal(value, f"{base}.reveal"))
             elif phase == SKIRMISH:
                 loc = f"{base}.skirmish"
                 if skirmish is None or "cards" not in skirmish:
                     if skirmish is not None and "losses" in skirmish:
-                        raise _fail(loc, "core.record.missing_key", key="cards")
+                        raise shape.fail(loc, "core.record.missing_key", key="cards")
                     missing("skirmish", "NG-S2", "grunwald.error.skirmish_missing", loc)
-                cards = _string_map(skirmish["cards"], f"{loc}.cards")
-                action = SkirmishCards(tuple((_str(k, f"{loc}.cards"), v) for k, v in cards.items()))
-                self.apply(f"{loc}.cards", action)
+                cards = skirmish["cards"]
+                if type(cards) is not dict:
+                    cards = string_map(cards, f"{loc}.cards")
+                for k in cards:
+                    if type(k) is not str:
+                        shape.string(k, f"{loc}.cards")
+                self.apply(f"{loc}.cards", SkirmishCards(tuple(cards.items())))
                 if s.phase == LOSSES:
                     self.losses(skirmish, loc, missing, later)
                 elif "losses" in skirmish:
-                    self.no_losses(skirmish["losses"], f"{loc}.losses", s.log[ri].skirmish["won"])
+                    self.no_losses(skirmish["losses"], f"{loc}.losses", s.skirmish_won)
             elif phase == HELPER_PURCHASE:
                 loc = f"{base}.helper_purchase"
                 if "helper_purchase" not in rdoc:
@@ -291,48 +398,85 @@ class _Replayer:
                             loc, player=d.player, price=d.price)
                 value = rdoc["helper_purchase"]
                 if not isinstance(value, bool):
-                    raise _fail(loc, "core.record.expected", expected="boolean",
-                                got=_type_name(value))
-                used["helper_purchase"] = True
+                    raise shape.fail(loc, "core.record.expected", expected="boolean",
+                                     got=shape.type_name(value))
+                purchase_used = True
                 self.apply(loc, HelperPurchase(value))
             else:  # pragma: no cover - LOSSES is consumed together with the cards
                 raise AssertionError(phase)
 
         # Whatever this round still holds was not asked for by the rules.
-        if used["placements"] < len(placements):
-            k = used["placements"]
-            raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")
+        if placed < len(placements):
+            raise RuleError("NG-P4", f"{base}.placements[{placed}]",
+                            "grunwald.error.placement_after_end")
         if skirmish is not None and r < 4:
             raise RuleError("NG-R3", f"{base}.skirmish", "grunwald.error.skirmish_truce", round=r)
-        if "helper_purchase" in rdoc and not used["helper_purchase"]:
+        if "helper_purchase" in rdoc and not purchase_used:
             value = rdoc["helper_purchase"]
             if not isinstance(value, bool):
-                raise _fail(f"{base}.helper_purchase", "core.record.expected",
-                            expected="boolean", got=_type_name(value))
+                raise shape.fail(f"{base}.helper_purchase", "core.record.expected",
+                                 expected="boolean", got=shape.type_name(value))
             if value:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
+
+    def placements(self, base: str, placements: list[Any], k: int, missing: Any) -> int:
+        """The placement turns from entry ``k`` to the end of the phase; returns the next entry.
+        ``engine.push_placements`` applies the entries (untracked: as many as it can at once;
+        tracked: one at a time, for the steps); an entry it refuses is read and applied by the
+        checked path, which names the error."""
+        s = self.state
+        tracked = self.tracked
+        total = len(placements)
+        push = engine.push_placements
+        while s.phase == PLACEMENT:
+            if k >= total:
+                missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
+                        f"{base}.placements", player=s.names[s.turn])
+            if not tracked:
+                pushed = push(s, placements, k)
+                if pushed > k:
+                    k = pushed
+                    continue
+            elif push(s, placements, k, k + 1) > k:
+                entry = placements[k]
+                loc = f"{base}.placements[{k}]"
+                k += 1
+                self.steps.append(Step(loc, _fast_placement(entry) or parse_placement(entry, loc)))
+                continue
+            entry = placements[k]
+            loc = f"{base}.placements[{k}]"
+            k += 1
+            self.apply(loc, parse_placement(entry, loc))
+        if k < total:
+            raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")
+        return k
 
     def losses(self, skirmish: dict[str, Any], loc: str, missing: Any, later: Any) -> None:
         s = self.state
         if "losses" not in skirmish:
             owed = s.skirmish.owed
             missing("skirmish", "NG-S4", "grunwald.error.losses_missing", f"{loc}.losses", owed=owed)
-        losses = _string_map(skirmish["losses"], f"{loc}.losses")
-        pending = {s.names[i] for i in s.skirmish.pending}
+        losses = skirmish["losses"]
+        if type(losses) is not dict:
+            losses = string_map(losses, f"{loc}.losses")
+        pending = s.skirmish.pending
+        index = s.index
         for name, items in losses.items():
-            where = f"{loc}.losses{key_path(name)}"
-            if name not in s.index:
-                raise RuleError("NG-C1", where, "grunwald.error.unknown_player", player=name,
+            if name not in index:
+                raise RuleError("NG-C1", f"{loc}.losses{key_path(name)}",
+                                "grunwald.error.unknown_player", player=name,
                                 players=", ".join(s.names))
-            _card_list(items, where)
-            if name not in pending and items:
-                raise RuleError("NG-S4", where, "grunwald.error.losses_nothing_owed", player=name)
+            if not _fast_strings(items):
+                card_list(items, f"{loc}.losses{key_path(name)}")
+            if items and index[name] not in pending:
+                raise RuleError("NG-S4", f"{loc}.losses{key_path(name)}",
+                                "grunwald.error.losses_nothing_owed", player=name)
         # Each player's losses are their own affair: apply every entry present (start player
         # first); a record may stop with some still missing only if nothing follows.
-        for i in list(s.skirmish.pending):
+        for i in list(pending):
             name = s.names[i]
             if name in losses:
-                self.apply(f"{loc}.losses{key_path(name)}", PayLosses(name, tuple(losses[name])))
+                self.apply(f"{loc}.losses", PayLosses(name, tuple(losses[name])), name)
         if s.phase == LOSSES:
             name = s.names[s.skirmish.pending[0]]
             if later("skirmish"):
@@ -343,35 +487,38 @@ class _Replayer:
     def no_losses(self, losses: Any, loc: str, won: bool) -> None:
         """Losses listed where nobody owes anything: only empty lists are harmless."""
         s = self.state
-        for name, items in _string_map(losses, loc).items():
+        for name, items in string_map(losses, loc).items():
             where = f"{loc}{key_path(name)}"
             if name not in s.index:
                 raise RuleError("NG-C1", where, "grunwald.error.unknown_player", player=name,
                                 players=", ".join(s.names))
-            if _card_list(items, where):
+            if card_list(items, where):
                 if won:
                     raise RuleError("NG-S4", loc, "grunwald.error.losses_when_won")
                 raise RuleError("NG-S4", where, "grunwald.error.losses_nothing_owed", player=name)
 
     def feeding(self) -> None:
         s = self.state
-        feeding = _string_map(self.doc["feeding"], "feeding")
+        feeding = self.doc["feeding"]
+        if type(feeding) is not dict:
+            feeding = string_map(feeding, "feeding")
         if s.phase not in (FEEDING, OVER):
             raise RuleError("NG-E1", "feeding", "grunwald.error.feeding_early")
         for name, items in feeding.items():
-            where = f"feeding{key_path(name)}"
             if name not in s.index:
-                raise RuleError("NG-C1", where, "grunwald.error.unknown_player", player=name,
-                                players=", ".join(s.names))
-            _card_list(items, where)
-            if s.index[name] not in s.feeding_pending and items:
+                raise RuleError("NG-C1", f"feeding{key_path(name)}", "grunwald.error.unknown_player",
+                                player=name, players=", ".join(s.names))
+            if not _fast_strings(items):
+                card_list(items, f"feeding{key_path(name)}")
+            if items and s.index[name] not in s.feeding_pending:
                 p = s.player(name)
-                raise RuleError("NG-E1", where, "grunwald.error.feeding_count", player=name,
-                                need=max(0, p.knight_count() - p.provisions), got=len(items))
+                raise RuleError("NG-E1", f"feeding{key_path(name)}", "grunwald.error.feeding_count",
+                                player=name, need=max(0, p.knight_count() - p.provisions),
+                                got=len(items))
         for i in list(s.feeding_pending):
             name = s.names[i]
             if name in feeding:
-                self.apply(f"feeding{key_path(name)}", Feed(name, tuple(feeding[name])))
+                self.apply("feeding", Feed(name, tuple(feeding[name])), name)
         # short players not listed yet: the game is not complete (the record stops here)
 
 

@@ -2,6 +2,11 @@
 
 Mutable on purpose: replay applies thousands of actions per second, so the engine changes the state
 in place; ``copy()`` gives an independent state when a caller needs to try something.
+
+Two modes.  A *tracked* state (the default: the live table, summaries, exports, tests) keeps
+everything: the round logs, the feeding log and the card ledger (``entered``/``removed``, for the
+conservation invariants).  An *untracked* state (``replay --json`` over many records) keeps only
+what decides the game and its replay output: the players, the board and the phase.
 """
 
 from __future__ import annotations
@@ -18,7 +23,8 @@ START_DUCATS = 3  # NG-C2
 START_PROVISIONS = 1
 START_HELPERS = 2
 MAX_HELPERS = 5
-TEUTON_BONUS = {2: 2, 3: 4, 4: 6}  # NG-S1 / NG-V1 / NG-V2
+TEUTON_BONUS = {2: 2, 3: 4, 4: 6}
+KNIGHTS = frozenset(c for c, (kind, _) in CARDS.items() if kind in KNIGHT_KINDS)  # NG-S1 / NG-V1 / NG-V2
 FIRST_TEUTON_ROUND = 4  # NG-R3
 
 # Phases: what the table is doing now.
@@ -55,10 +61,12 @@ class Player:
 
     def knight_count(self) -> int:
         n = 0
-        for pile in (self.hand, self.camp):
-            for c, k in pile.items():
-                if CARDS[c][0] in KNIGHT_KINDS:
-                    n += k
+        for c, k in self.hand.items():
+            if c in KNIGHTS:
+                n += k
+        for c, k in self.camp.items():
+            if c in KNIGHTS:
+                n += k
         return n
 
     def holds_loss_material(self) -> bool:
@@ -135,10 +143,14 @@ class RoundLog:
 
 
 class GrunwaldState:
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], tracked: bool = True) -> None:
+        self.tracked = tracked
         self.names = tuple(names)
         self.index = {name: i for i, name in enumerate(names)}
         self.players = [Player(name, i) for i, name in enumerate(names)]
+        n = len(names)
+        #: seats_from[i]: the seats clockwise from seat i (i may be n: seat 0), for NG-P4
+        self.seats_from = [tuple((i + k) % n for k in range(n)) for i in range(n + 1)]
         self.round = 1
         self.phase = REVEAL  # round 1 has no event phase (NG-R2)
         self.reveal: Any = None
@@ -147,7 +159,9 @@ class GrunwaldState:
         self.skirmish: Skirmish | None = None
         self.helper_buyer: int | None = None
         self.feeding_pending: list[int] = []
-        self.log: list[RoundLog] = [RoundLog(1, self.names[0])]
+        self.skirmish_won = False  # the outcome of the last skirmish (NG-S4), once its cards are in
+        # Tracked mode only (an untracked state leaves these empty):
+        self.log: list[RoundLog] = [RoundLog(1, self.names[0])] if tracked else []
         self.feeding_log: list[tuple[str, tuple[str, ...]]] = []  # who gave up which knights
         # Ledger for the conservation invariants: cards that entered / left the game.
         self.entered: dict[str, int] = {}
@@ -178,6 +192,15 @@ class GrunwaldState:
     @property
     def over(self) -> bool:
         return self.phase == OVER
+
+    @property
+    def round_reached(self) -> int:
+        """The last round the record reached: a round counts once its first entry is in (its
+        event; in round 1, which has none, its revealed cards)."""
+        phase = self.phase
+        if phase == EVENT or (phase == REVEAL and self.round == 1):
+            return self.round - 1
+        return self.round
 
     def copy(self) -> "GrunwaldState":
         new = _copy.copy(self)

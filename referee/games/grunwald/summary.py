@@ -10,7 +10,9 @@ from typing import Any
 from referee.core.report import Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
-from referee.games.grunwald.actions import Event, Reveal
+from referee.games.grunwald.actions import (
+    Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+)
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting
 from referee.games.grunwald.scoring import Result, Title
@@ -45,7 +47,7 @@ def _pair(t: Catalog, player: str, card: str) -> str:
     return t("grunwald.summary.pair", player=player, card=card_name(t, card))
 
 
-def _event_line(t: Catalog, ev: Event) -> str:
+def event_line(t: Catalog, ev: Event) -> str:
     parts = []
     for e in ev.effects:
         bits = []
@@ -138,7 +140,7 @@ def round_blocks(t: Catalog, state: GrunwaldState) -> Report:
             continue
         out.append(Heading(t("grunwald.summary.round", round=log.round, start=log.start_player), 2))
         if log.event is not None:
-            out.append(Line(_event_line(t, log.event)))
+            out.append(Line(event_line(t, log.event)))
         if log.reveal is not None:
             out.append(Line(_reveal_line(t, log.reveal, state.n)))
         if log.skirmish is not None:
@@ -250,7 +252,7 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     start = state.names[state.start_player]
     out: Report = [Heading(t("grunwald.board.title", round=state.round, track=track, start=start), 1)]
     if state.log[-1].event is not None:
-        out.append(Line(_event_line(t, state.log[-1].event)))
+        out.append(Line(event_line(t, state.log[-1].event)))
     if state.reveal is not None:
         out.append(Line(_reveal_line(t, state.reveal, state.n)))
     d = engine.decision(state)
@@ -365,10 +367,6 @@ def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
 
 def describe(t: Catalog, action: Any) -> str:
     """One entry of the record in words (what an undo took back)."""
-    from referee.games.grunwald.actions import (
-        Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
-    )
-
     if isinstance(action, Place):
         pawns = (t("grunwald.describe.officer") if action.pawn == "officer"
                  else t.n("grunwald.plural.helpers", action.count))
@@ -382,7 +380,7 @@ def describe(t: Catalog, action: Any) -> str:
     if isinstance(action, Reveal):
         return _reveal_line(t, action)
     if isinstance(action, Event):
-        return _event_line(t, action)
+        return event_line(t, action)
     if isinstance(action, SkirmishCards):
         cards = ", ".join(f"{p} {card_name(t, c)}" for p, c in action.cards)
         return t("grunwald.describe.skirmish", cards=cards or t("grunwald.summary.nobody"))

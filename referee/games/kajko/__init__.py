@@ -42,7 +42,7 @@ class Kajko(GamePackage):
     def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
         """The replay output, the setup and every turn with what it did."""
         record, summary = self.module("record"), self.module("summary")
-        turns = [{"turn": i, **record.action_entry(log.action), "outcome": summary._outcome(t, log)}
+        turns = [{"turn": i, **record.action_entry(log.action), "outcome": summary.outcome(t, log)}
                  for i, log in enumerate(state.log, 1)]
         setup = {"stacks": list(state.sizes),
                  "variants": {"dusigrosz": state.dusigrosz, "coin_in_hand": state.coin_in_hand}}

@@ -93,7 +93,8 @@ class KajkoRecord:
     meta: dict[str, Any]
     document: dict[str, Any]
 
-    def replay(self) -> tuple[KajkoState, list[Step]]:
+    def replay(self, tracked: bool = True) -> tuple[KajkoState, list[Step]]:
+        """(``tracked`` is accepted and ignored: the turn log is the replay output's own.)"""
         meta = self.meta
         variants = meta.get("variants", {})
         state = engine.new_state(self.players, meta.get("stacks"), variants.get("dusigrosz", False),

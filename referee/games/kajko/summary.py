@@ -50,7 +50,7 @@ def describe(t: Catalog, action: Any) -> str:
     return str(action)
 
 
-def _outcome(t: Catalog, log: TurnLog) -> str:
+def outcome(t: Catalog, log: TurnLog) -> str:
     """What the rules did with one entry (the end of the game is told by ``_end_lines``)."""
     a, player = log.action, log.player
     lost = [c for c in log.discarded if c in VALUES]
@@ -100,7 +100,7 @@ def news(t: Catalog, marker: int, state: KajkoState) -> Report:
     out: Report = []
     for log in state.log[marker:]:
         lost = isinstance(log.action, Reveal) and any(c in VALUES for c in log.discarded)
-        out.append(Line(_outcome(t, log), "bad" if lost else ""))
+        out.append(Line(outcome(t, log), "bad" if lost else ""))
         out.extend(_end_lines(t, log))
     if state.over and marker < len(state.log):
         out.extend(score_blocks(t, engine.final_scores(state), state.names))
@@ -219,8 +219,8 @@ def turn_table(t: Catalog, state: KajkoState) -> Table:
                                              t("kajko.summary.col_outcome")],
                   align=["right", "left", "left"])
     for i, log in enumerate(state.log, start=1):
-        outcome = " ".join([_outcome(t, log), *(line.text for line in _end_lines(t, log))])
-        table.rows.append([str(i), describe(t, log.action), outcome])
+        said = " ".join([outcome(t, log), *(line.text for line in _end_lines(t, log))])
+        table.rows.append([str(i), describe(t, log.action), said])
     return table
 
 

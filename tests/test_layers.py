@@ -1,0 +1,183 @@
+"""Imports point one way (core ← games ← store ← cli; inside a game: state ← engine ←
+record/output/summary ← dialog), there are no import cycles (function-level imports included),
+no module uses another module's private names, and no function re-imports what its module already
+imports.  Read from the source with ``ast``: nothing is imported to check it."""
+
+from __future__ import annotations
+
+import ast
+from functools import lru_cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "referee"
+
+#: the layers, lowest first: a module may import only from its own layer or a lower one
+LAYERS = ("core", "games", "store", "cli")
+#: inside a game package: a module may not import a module of a higher rank (same rank: no
+#: import either way unless listed in the same group of the other tests — cycles are caught below)
+GAME_RANKS = {"state": 1, "engine": 2, "record": 3, "output": 3, "summary": 3, "dialog": 4}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@lru_cache(maxsize=None)
+def sources() -> dict[str, tuple[Path, ast.Module]]:
+    return {module_name(p): (p, ast.parse(p.read_text(encoding="utf-8"), str(p)))
+            for p in sorted(PACKAGE.rglob("*.py"))}
+
+
+def resolve(importer: str, node: ast.ImportFrom) -> str:
+    """The absolute module of a ``from … import`` (relative imports resolved)."""
+    if not node.level:
+        return node.module or ""
+    path, _ = sources()[importer]
+    base = importer.split(".") if path.name == "__init__.py" else importer.split(".")[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _type_checking(node: ast.stmt) -> bool:
+    """``if TYPE_CHECKING:`` (its imports are for type checkers only: no import at run time)."""
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def edges() -> list[tuple[str, str, int, bool]]:
+    """(importer, imported referee module, line, at module level) for every import."""
+    known = sources()
+    out = []
+    for name, (_, tree) in known.items():
+        top = {id(n) for n in tree.body}
+        typing_only = {id(n) for block in tree.body if _type_checking(block) for n in ast.walk(block)}
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = resolve(name, node)
+                # ``from pkg import module`` imports the module; ``from module import name`` the module
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
+                           for a in node.names]
+            for target in targets:
+                if target.startswith("referee") and target != name:
+                    out.append((name, target, node.lineno, id(node) in top))
+    return out
+
+
+def layer(module: str) -> int | None:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_layers_point_one_way():
+    wrong = [f"{a} (line {line}) imports {b}" for a, b, line, _ in edges()
+             if layer(a) is not None and layer(b) is not None and layer(b) > layer(a)]
+    assert not wrong, wrong
+
+
+def test_inside_a_game_imports_point_one_way():
+    wrong = []
+    for a, b, line, _ in edges():
+        pa, pb = a.split("."), b.split(".")
+        if len(pa) == 4 and len(pb) == 4 and pa[1] == pb[1] == "games" and pa[2] == pb[2]:
+            ra, rb = GAME_RANKS.get(pa[3]), GAME_RANKS.get(pb[3])
+            if ra is not None and rb is not None and rb > ra:
+                wrong.append(f"{a} (line {line}) imports {b}")
+    assert not wrong, wrong
+
+
+def test_no_import_cycles():
+    graph: dict[str, set[str]] = {}
+    for a, b, _, _ in edges():
+        graph.setdefault(a, set()).add(b)
+    # Tarjan's strongly connected components
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                cycles.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    assert not cycles, cycles
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def test_no_private_name_is_used_across_modules():
+    known = sources()
+    wrong = []
+    for name, (_, tree) in known.items():
+        aliases: set[str] = set()  # local names bound to referee modules
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                base = resolve(name, node)
+                if not base.startswith("referee"):
+                    continue
+                for a in node.names:
+                    if f"{base}.{a.name}" in known:
+                        aliases.add(a.asname or a.name)
+                    elif _private(a.name):
+                        wrong.append(f"{name} (line {node.lineno}) imports {base}.{a.name}")
+            elif isinstance(node, ast.Import):
+                for a in node.names:
+                    if a.name.startswith("referee") and a.asname:
+                        aliases.add(a.asname)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and _private(node.attr)
+                    and isinstance(node.value, ast.Name) and node.value.id in aliases):
+                wrong.append(f"{name} (line {node.lineno}) uses {node.value.id}.{node.attr}")
+    assert not wrong, wrong
+
+
+def test_no_function_imports_what_its_module_imports_already():
+    wrong = []
+    for name, (_, tree) in sources().items():
+        at_top: set[tuple[str, str]] = set()
+        for node in tree.body:
+            if isinstance(node, ast.Import):
+                at_top.update((a.name, a.asname or a.name) for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                base = resolve(name, node)
+                at_top.update((f"{base}.{a.name}", a.asname or a.name) for a in node.names)
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if id(node) in top or not isinstance(node, (ast.Import, ast.ImportFrom)):
+                continue
+            if isinstance(node, ast.Import):
+                names = {(a.name, a.asname or a.name) for a in node.names}
+            else:
+                base = resolve(name, node)
+                names = {(f"{base}.{a.name}", a.asname or a.name) for a in node.names}
+            again = names & at_top
+            if again:
+                wrong.append(f"{name} (line {node.lineno}) imports again {sorted(again)}")
+    assert not wrong, wrong
