@@ -1,9 +1,10 @@
 """Medieval Battle (Andrzej Kurek, Alchemicus 2014): pure rules, the battle calculator, record
 format 1, replay output.  No I/O here.
 
-``MedievalBattle`` is the game object; its modules are imported on first use
-(``core.game.CONVENTION``).  It is not registered yet (no module-level ``GAME``): the live dialog,
-summaries, exports and the ``cards`` and ``battle`` commands come first.
+``GAME`` is the game's entry in the registry; its modules are imported on first use
+(``core.game.CONVENTION``).  Beyond the usual members it has the two table tools of
+``referee battle`` and ``referee cards`` (``tools``): ``battle_tool``, ``cards_dialog`` and the
+place of the owner's card table in the data folder, ``cards_file``.
 """
 
 from __future__ import annotations
@@ -32,12 +33,39 @@ class MedievalBattle(GamePackage):
     has_hints = False
     digest = "medieval-battle.md"  # in shared/rules/: its rule ids are rules.RULES
     calculator = False  # no end-of-game calculator from an inventory (the battle calculator is
-    #                     the future ``referee battle``)
+    #                     ``referee battle``)
     #: what a free-form decision allows (recruitment, deployment, a turn), as data
     free_form = _lazy("engine", "free_form")
     #: the battle calculator: ``battle(table, kind, attacker, defender)``
     battle = _lazy("calculator", "battle")
     parse_cards = _lazy("cards", "parse_cards")
+
+    # the live questions and the setup questions (the rest: core.game.CONVENTION)
+    dialog = _lazy("dialog", "ask")
+    setup = _lazy("dialog", "setup")
+
+    # the table tools (``core.game.Game``'s optional members)
+    #: ``referee battle``: ``battle_tool(t, cards_document, attacker=…, defender=…, …)``
+    battle_tool = _lazy("tools", "battle_tool")
+    #: ``referee cards``: a dialog over the owner's card table document, returning the new one
+    cards_dialog = _lazy("tools", "cards_dialog")
+    #: checks a card table document (``RecordError`` at the exact place)
+    check_cards = _lazy("tools", "check_cards")
+    #: the owner's card table in the data folder
+    cards_file = ("cards", "medieval.json")
+
+    @staticmethod
+    def progress(state: Any, t: Any) -> str:
+        from referee.games.medieval.summary import progress
+
+        return progress(state, t)
+
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+        """The replay output, the setup and every entry with what the rules did with it."""
+        setup = {"map": state.map, "flags": dict(state.flags), "victory": state.victory,
+                 "dismount": state.dismount, "cards": self.module("cards").card_document(state.cards)}
+        entries = [{"entry": i, **log} for i, log in enumerate(state.log, 1)]
+        return {**self.module("output").replay_output(state), "setup": setup, "entries": entries}
 
     def result_summary(self, state: Any) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (for list and stats)."""
@@ -47,3 +75,6 @@ class MedievalBattle(GamePackage):
         return {"winners": out["winners"],
                 "players": {n: {"score": p["vp"], "place": p["place"]}
                             for n, p in out["players"].items()}}
+
+
+GAME = MedievalBattle()
