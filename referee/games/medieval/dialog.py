@@ -203,7 +203,7 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
 
 
 def _unit_key(i: int) -> str:
-    keys = "123456789acdeghijklmnoqstvwxyz"
+    keys = "123456789acdeghijklmnoqtvwxyz"  # b, f, p, r, s, u: fixed choices
     return keys[i] if i < len(keys) else None
 
 
