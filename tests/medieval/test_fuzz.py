@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.core import jsonio
-from referee.core.text import catalog
+from referee.core.text import PLURAL_FORMS, catalog
 from referee.games.medieval import bot, engine, record
 from referee.games.medieval.cards import card_document
 from referee.games.medieval.invariants import check_invariants
@@ -95,7 +95,8 @@ def test_every_message_the_code_raises_is_in_both_catalogs():
             used |= {k for k in catalog("en").entries if k.startswith(prefix)}
     for lang in ("en", "pl"):
         entries = catalog(lang).entries
-        assert not {k for k in used if k not in entries}, lang
+        plural = {k.rsplit(".", 1)[0] for k in entries if k.rsplit(".", 1)[-1] in PLURAL_FORMS}
+        assert not {k for k in used if k not in entries and k not in plural}, lang
     for kind in ("recruit", "reserve", "turn", "answer", "pursuit"):
         assert f"medieval.error.expected_{kind}" in catalog("pl").entries
         assert f"medieval.error.entry_{kind}" in catalog("pl").entries

@@ -27,7 +27,8 @@ class MedievalBattle(GamePackage):
     text_prefix = "medieval"
     titles = ()
     player_counts = (2,)  # MB-C1
-    stats_extras: dict[str, tuple[str, str]] = {}
+    #: MB-V4: the value of the units kept on the battlefield (the tie-break)
+    stats_extras = {"field_value": ("average_field_value", "medieval.stats.field_value")}
     variants = ("dismount",)  # MB-O1
     meta_keys = ()  # the record's optional keys are the game's own setup
     has_hints = False
@@ -72,8 +73,11 @@ class MedievalBattle(GamePackage):
         if not state.over:
             return None
         out = self.module("output").replay_output(state)
+        flags = {n: sum(state.flags[f] for f in p["flags"]) for n, p in out["players"].items()}
         return {"winners": out["winners"],
-                "players": {n: {"score": p["vp"], "place": p["place"]}
+                "players": {n: {"score": {"flags": flags[n], "baggage": p["vp"] - flags[n],
+                                          "total": p["vp"]},
+                                "place": p["place"], "field_value": p["field_value"]}
                             for n, p in out["players"].items()}}
 
 

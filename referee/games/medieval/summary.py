@@ -357,6 +357,16 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
     rows = timeline(state)
     step = max(1, (len(rows) - 1) // 20 + 1)  # at most about 20 bars
     shown = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
+    names = list(state.names)
+    table = Table(t("medieval.export.over_turns"),
+                  [t("medieval.export.col_turn"),
+                   *(t("medieval.export.col_vp", player=n) for n in names),
+                   *(t("medieval.export.col_tokens", player=n) for n in names)],
+                  align=["left"] + ["right"] * 2 * len(names))
+    for r in shown:
+        table.rows.append([str(r["turn"]), *(str(r["vp"][n]) for n in names),
+                           *(str(r["tokens"][n]) for n in names)])
+    out.append(table)
     for key, title in (("vp", "medieval.export.chart_vp"), ("tokens", "medieval.export.chart_tokens")):
         out.append(Chart(t(title), list(state.names),
                          [(t("medieval.export.turn", n=r["turn"]), [r[key][n] for n in state.names])
