@@ -12,6 +12,7 @@ library, no printing.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select, Text
@@ -26,7 +27,8 @@ from referee.games.medieval.cards import FIRE, MELEE, outcome_text
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import army_text, board, terrain_name, unit_label, unit_name
 from referee.games.medieval.units import (
-    ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, may_stand,
+    ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
+    may_stand,
 )
 
 
@@ -220,27 +222,37 @@ def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]
     return Regroup(player, tuple(picked["returns"]), tuple(picked["enter"]))
 
 
-def parse_path(t: Catalog, unit_type: str, mp: int):
-    """The terrains of the hexes entered, as their letters (``p p h``)."""
+def parse_path(t: Catalog, unit_type: str, mp: int, passable: tuple[str, ...] = ()):
+    """The terrains of the hexes entered, as their letters (``p p h``); an own unit's id among
+    them: the move passes through it (MB-M2: 1 more movement point for both).  Returns
+    ``(path, through)``."""
     letters = {v: k for k, v in terrain_keys(t).items()}
 
     def parse(text: str) -> Any:
-        words = text.replace(",", " ").lower().split()
-        if len(words) == 1 and len(words[0]) > 1 and all(c in letters for c in words[0]):
+        words = text.replace(",", " ").split()
+        if len(words) == 1 and len(words[0]) > 1 and all(c in letters for c in words[0].lower()):
             words = list(words[0])  # "pph"
-        if words in (["b"], []):
+        if [w.lower() for w in words] in (["b"], []):
             return BACK
-        if any(w not in letters for w in words):
+        path: list[str] = []
+        through: list[str] = []
+        for w in words:
+            if w.upper() in passable and w.upper() not in through:
+                through.append(w.upper())
+            elif w.lower() in letters:
+                path.append(letters[w.lower()])
+            else:
+                raise Invalid(t("medieval.play.path_letters"))
+        if not path:
             raise Invalid(t("medieval.play.path_letters"))
-        path = tuple(letters[w] for w in words)
         for terrain in path:
             if not may_stand(unit_type, terrain):
                 raise Invalid(t("medieval.play.path_cannot", unit=unit_name(t, unit_type),
                                 terrain=terrain_name(t, terrain)))
-        cost = sum(ENTRY_COST[x] for x in path)
+        cost = sum(ENTRY_COST[x] for x in path) + len(through)
         if cost > mp:
             raise Invalid(t("medieval.play.path_too_far", cost=cost, mp=mp))
-        return path
+        return tuple(path), tuple(through)
 
     return parse
 
@@ -269,14 +281,9 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
     if what is BACK:
         return BACK
     if what == "dismount":
-        return Play(player, uid, dismount="before")
+        return (yield from _dismount(state, t, player, uid))
     if what == "move":
-        path = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=unit.mp),
-                          parse_path(t, unit.type, unit.mp), t("medieval.play.path_hint"))
-        if path is BACK:
-            return BACK
-        left = unit.mp - sum(ENTRY_COST[x] for x in path)
-        return (yield from _after_move(state, t, player, uid, path, left, may))
+        return (yield from _move(state, t, player, uid, unit.type, unit.mp, may))
     standing = [x for x in TERRAINS if may_stand(unit.type, x)]
     origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
     if origin is BACK:
@@ -284,27 +291,71 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
     return (yield from _ending(state, t, Play(player, uid, origin=origin), what, unit.mp))
 
 
-def _after_move(state: MedievalState, t: Catalog, player: str, uid: str, path: tuple[str, ...],
-                left: int, may: list[str]) -> Dialog:
+def _passable(state: MedievalState, uid: str) -> tuple[str, ...]:
+    """Own units a move may pass through (MB-M2: each needs a movement point left)."""
     unit = state.units[uid]
+    return tuple(o.id for o in state.army_units(unit.owner, "map") if o.id != uid and o.mp >= 1)
+
+
+def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: str, mp: int,
+          may: list[str], dismount: str | None = None) -> Dialog:
+    passable = _passable(state, uid)
+    hint = t("medieval.play.path_hint")
+    if passable:
+        hint += " " + t("medieval.play.path_through", ids=", ".join(passable))
+    route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp),
+                       parse_path(t, unit_type, mp, passable), hint)
+    if route is BACK:
+        return BACK
+    path, through = route
+    left = mp - sum(ENTRY_COST[x] for x in path) - len(through)
+    return (yield from _after_move(state, t, Play(player, uid, path, through, dismount=dismount),
+                                   unit_type, left, may))
+
+
+def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog:
+    """MB-X1: dismounting is the play, or comes before or after the unit's move."""
+    unit = state.units[uid]
+    foot = UNITS[unit.type].dismounts_to
+    foot_mp = dismounted_movement(unit.mp)
+    choices = [Choice(t("medieval.play.dismount_only", type=unit_name(t, foot), mp=foot_mp), "only", "0")]
+    if foot_mp:
+        choices.append(Choice(t("medieval.play.dismount_before", type=unit_name(t, foot), mp=foot_mp),
+                              "before", "1"))
+    choices.append(Choice(t("medieval.play.dismount_after"), "after", "2"))
+    when = yield Select("medieval.dismount", t("medieval.play.dismount", unit=uid),
+                        choices + [_back(t)])
+    if when is BACK:
+        return BACK
+    if when == "only":
+        return Play(player, uid, dismount="before")
+    if when == "after":  # the turn ends with it (MB-X2): a plain move
+        return (yield from _move(state, t, player, uid, unit.type, unit.mp, [], "after"))
+    may = ["attack"] + (["fire"] if UNITS[foot].fire_range else [])
+    return (yield from _move(state, t, player, uid, foot, foot_mp, may, "before"))
+
+
+def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, left: int,
+                may: list[str]) -> Dialog:
+    unit = state.units[play.unit]
+    uid = play.unit
     choices = [Choice(t("medieval.play.end_here"), "stay", "0")]
     if left and "attack" in may:
         choices.append(Choice(t("medieval.play.do_attack"), "attack", "a"))
     if left and "fire" in may:
         choices.append(Choice(t("medieval.play.do_fire"), "fire", "f"))
     partners = [o.id for o in state.army_units(unit.owner, "map")
-                if o.id != uid and o.type == unit.type and o.strength == 1 and unit.strength == 1]
-    if partners:
+                if o.id != uid and o.type == unit_type and o.strength == 1 and unit.strength == 1]
+    if partners and play.dismount != "after":
         choices.append(Choice(t("medieval.play.do_join"), "join", "j"))
     choices.append(_back(t))
     how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices)
     if how is BACK:
         return BACK
-    play = Play(player, uid, path)
     if how == "join":
         other = yield Select("medieval.join", t("medieval.play.join", unit=uid),
                              [Choice(unit_label(t, state.units[o]), o) for o in partners] + [_back(t)])
-        return BACK if other is BACK else Play(player, uid, path, join=other)
+        return BACK if other is BACK else replace(play, join=other)
     if how == "stay":
         free = sorted(set(state.flags) - engine.occupied_flags(state, but=uid))
         if not free:
@@ -313,14 +364,16 @@ def _after_move(state: MedievalState, t: Catalog, player: str, uid: str, path: t
         choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, str(i))
                     for i, f in enumerate(free, 1)]
         flag = yield Select("medieval.flag", t("medieval.play.flag", unit=uid), choices + [_back(t)])
-        return BACK if flag is BACK else Play(player, uid, path, flag=flag)
-    return (yield from _ending(state, t, play, how, left))
+        return BACK if flag is BACK else replace(play, flag=flag)
+    return (yield from _ending(state, t, play, how, left, unit_type))
 
 
-def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int) -> Dialog:
+def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
+            unit_type: str | None = None) -> Dialog:
     """A melee or a shot: the target, its hex's terrain and, where no card column is known, the
     column read off the physical card (MB-K9)."""
     unit = state.units[play.unit]
+    unit_type = unit_type or unit.type  # a unit dismounted before its move fights on foot
     targets = [e for e in engine.enemies(state, unit.owner)
                if how == "attack" or not e.is_baggage]
     choices = [Choice(unit_label(t, e), e.id, _unit_key(i)) for i, e in enumerate(targets)]
@@ -330,7 +383,7 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int) -> 
         return BACK
     enemy = state.units[target]
     allowed = [x for x in TERRAINS if may_stand(enemy.type, x)
-               and (how == "fire" or (may_stand(unit.type, x) and ENTRY_COST[x] <= mp))]
+               and (how == "fire" or (may_stand(unit_type, x) and ENTRY_COST[x] <= mp))]
     if not allowed:
         yield Notice([Line(t("medieval.play.no_way", unit=play.unit, target=target), "bad")])
         return BACK
@@ -340,12 +393,12 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int) -> 
         return BACK
     card = None
     kind = MELEE if how == "attack" else FIRE
-    if not enemy.is_baggage and state.cards.base(kind, unit.type, enemy.type) is None:
-        card = yield from _card_column(state, t, kind, unit.type, enemy.type)
+    if not enemy.is_baggage and state.cards.base(kind, unit_type, enemy.type) is None:
+        card = yield from _card_column(state, t, kind, unit_type, enemy.type)
         if card is BACK:
             return BACK
     fields = {"attack" if how == "attack" else "fire": target, "terrain": terrain, "card": card}
-    return Play(play.player, play.unit, play.path, origin=play.origin, **fields)
+    return replace(play, **fields)
 
 
 def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, defender: str
