@@ -25,7 +25,9 @@ from referee.games.medieval.actions import (
 )
 from referee.games.medieval.cards import FIRE, MELEE, outcome_text
 from referee.games.medieval.state import MedievalState
-from referee.games.medieval.summary import army_text, board, terrain_name, unit_label, unit_name
+from referee.games.medieval.summary import (
+    army_text, board, terrain_name, unit_label, unit_name, unit_short,
+)
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
     may_stand,
@@ -426,8 +428,8 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
         choices.append(_undo(t))
         answer = yield Select("medieval.answer", t("medieval.play.answer", player=d.player,
-                                                   attacker=unit_label(t, attacker),
-                                                   defender=unit_label(t, defender)), choices)
+                                                   attacker=unit_short(t, attacker),
+                                                   defender=unit_short(t, defender)), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stand":
@@ -466,7 +468,7 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
                     for i, x in enumerate(targets)]
         choices.append(_undo(t))
         answer = yield Select("medieval.pursuit", t("medieval.play.pursuit", player=d.player,
-                                                    unit=unit_label(t, attacker)), choices)
+                                                    unit=unit_short(t, attacker)), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stop":

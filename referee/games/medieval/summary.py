@@ -37,6 +37,11 @@ def unit_label(t: Catalog, u: Unit) -> str:
              knights=knights(t, u.strength), mp=u.mp)
 
 
+def unit_short(t: Catalog, u: Unit) -> str:
+    """``Y-HC1 (heavy cavalry)``: a unit named inside a sentence."""
+    return f"{u.id} ({unit_name(t, u.type)})"
+
+
 def army_text(t: Catalog, army: dict[str, int] | None) -> str:
     if not army:
         return t("medieval.summary.none")
