@@ -213,6 +213,43 @@ def score(
     run(file, as_json=as_json, game_name=game, lang=language())
 
 
+def _data_dir() -> Path:
+    return store().root
+
+
+@app.command(help=_help("cli.help.battle"))
+def battle(
+    attacker: Annotated[str, typer.Option("--attacker", help=_help("cli.help.battle_attacker"))],
+    defender: Annotated[str, typer.Option("--defender", help=_help("cli.help.battle_defender"))],
+    fire: Annotated[bool, typer.Option("--fire", help=_help("cli.help.battle_fire"))] = False,
+    attacker_terrain: Annotated[str, typer.Option("--attacker-terrain",
+                                                  help=_help("cli.help.battle_terrain"))] = "plain",
+    defender_terrain: Annotated[str, typer.Option("--defender-terrain",
+                                                  help=_help("cli.help.battle_terrain"))] = "plain",
+    attacker_strength: Annotated[int, typer.Option("--attacker-strength",
+                                                   help=_help("cli.help.battle_strength"))] = 2,
+    defender_strength: Annotated[int, typer.Option("--defender-strength",
+                                                   help=_help("cli.help.battle_strength"))] = 2,
+    as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.battle_json"))] = False,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+) -> None:
+    from referee.cli.tools import battle as run
+
+    run(_data_dir(), game_name=game, as_json=as_json, lang=language(), attacker=attacker,
+        defender=defender, fire=fire, attacker_terrain=attacker_terrain,
+        defender_terrain=defender_terrain, attacker_strength=attacker_strength,
+        defender_strength=defender_strength)
+
+
+@app.command(help=_help("cli.help.cards"))
+def cards(
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+) -> None:
+    from referee.cli.tools import cards as run
+
+    run(_data_dir(), game_name=game, lang=language())
+
+
 def _print_error(error: RefereeError, lang: str) -> None:
     message = error.render(lang)
     # one line, whatever a hostile input put into it

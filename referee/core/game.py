@@ -129,6 +129,19 @@ class Game(Protocol):
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report: ...
 
+    # -- optional table tools (a game without them: ``referee battle`` / ``referee cards`` refuse
+    #    it with a usage error, ``core.cli.no_tool``); looked up with ``getattr(game, name, None)``
+    #: ``battle_tool(t, cards, **options) -> (data, report)``: one fight through the game's battle
+    #: calculator (``referee battle``); ``cards`` is the owner's card table document or ``None``
+    battle_tool: Callable[..., tuple[dict[str, Any], Report]] | None
+    #: ``cards_dialog(t, cards) -> Dialog``: enter or edit the owner's card table document; the
+    #: dialog returns the new document (``None``: leave it as it was)
+    cards_dialog: Callable[[Catalog, Any], Dialog] | None
+    #: ``check_cards(document)``: ``RecordError`` at the exact place if the document is malformed
+    check_cards: Callable[[Any], None] | None
+    #: where the card table lives, relative to the data folder (``("cards", "<game>.json")``)
+    cards_file: tuple[str, ...] | None
+
 
 def lazy(package: str):
     """``lazy(package)(module, function)``: a static method that imports ``package.module`` on its

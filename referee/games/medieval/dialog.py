@@ -1,0 +1,488 @@
+"""The live referee's questions for Medieval Battle, built from the engine's options
+(``engine.free_form`` for a turn, ``engine.legal_actions`` for an answer or a pursuit).
+
+``ask(state, t, colors, hints)`` is a dialog (``referee.core.dialog``): it yields questions and
+returns the entry to record, or ``UNDO``.  The referee cannot see the map: it asks only what
+decides a result — the unit and what it does, the terrain of each hex it enters, the terrains of
+a fight, the flag it ends on, a card column nobody entered yet.  Strengths, movement points and
+every advantage factor (numbers, height, terrain, cover) follow from what it knows.  Pure: no UI
+library, no printing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select, Text
+from referee.core.errors import RuleError
+from referee.core.report import Line
+from referee.core.text import Catalog
+from referee.games.medieval import engine
+from referee.games.medieval.actions import (
+    Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+)
+from referee.games.medieval.cards import FIRE, MELEE, outcome_text
+from referee.games.medieval.state import MedievalState
+from referee.games.medieval.summary import (
+    army_text, board, terrain_name, unit_label, unit_name, unit_short,
+)
+from referee.games.medieval.units import (
+    ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
+    may_stand,
+)
+
+
+
+def terrain_keys(t: Catalog) -> dict[str, str]:
+    """The letter typed for each terrain, in the table's language (``p f h m``, ``r l w g``)."""
+    return dict(zip(TERRAINS, t("medieval.play.terrain_letters")))
+
+_ARMY = re.compile(r"(\d+)\s*[x×*]?\s*([a-z]{2})|([a-z]{2})\s*[x×*=:]?\s*(\d+)")
+UNDO_WORDS = ("u", "undo", "cofnij")
+
+
+def is_secret(action: Any) -> bool:
+    """MB-R1: armies are chosen in secret; taking one back after both are revealed needs every
+    player's agreement."""
+    return isinstance(action, Recruit)
+
+
+def _undo(t: Catalog) -> Choice:
+    return Choice(t("medieval.play.undo"), UNDO, "u")
+
+
+def _back(t: Catalog) -> Choice:
+    return Choice(t("medieval.play.back"), BACK, "b")
+
+
+# --------------------------------------------------------------------------------------------
+# setup
+
+
+def setup(t: Catalog) -> Dialog:
+    """The map (MB-C7), the time tokens (MB-C3) and the optional dismounting rule (MB-O1), as
+    the record's setup keys (only what differs from the defaults)."""
+    out: dict[str, Any] = {}
+    size = yield Select("medieval.setup.map", t("medieval.setup.map"),
+                        [Choice(t(f"medieval.setup.map_{m}"), m, m[0]) for m in MAPS])
+    if size != "standard":
+        out["map"] = size
+    standard = yield Confirm("medieval.setup.tokens", t("medieval.setup.tokens", n=TIME_TOKENS),
+                             default=True)
+    if not standard:
+        out["time_tokens"] = yield Text("medieval.setup.tokens_count",
+                                        t("medieval.setup.tokens_count"), _number(t, 0, 20))
+    if (yield Confirm("medieval.setup.dismount", t("medieval.setup.dismount"), default=False)):
+        out["variants"] = {"dismount": True}
+    return out
+
+
+def _number(t: Catalog, least: int, most: int):
+    def parse(text: str) -> int:
+        text = text.strip()
+        if not text.isdigit() or not least <= int(text) <= most:
+            raise Invalid(t("medieval.play.number", least=least, most=most))
+        return int(text)
+
+    return parse
+
+
+# --------------------------------------------------------------------------------------------
+# the questions of one entry
+
+
+def ask(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None,
+        hints: bool = False) -> Dialog:
+    yield Notice(board(state, t, colors))
+    d = engine.decision(state)
+    if d.kind == engine.RECRUIT:
+        return (yield from _recruit(state, t, d.player))
+    if d.kind == engine.RESERVE_KIND:
+        return (yield from _reserve(state, t, d.player))
+    if d.kind == engine.ANSWER:
+        return (yield from _answer(state, t, d))
+    if d.kind == engine.PURSUIT:
+        return (yield from _pursuit(state, t, d))
+    return (yield from _turn(state, t, d.player))
+
+
+def parse_army(t: Catalog, state: MedievalState, player: str):
+    """The army typed in secret: ``2 HC, 1 LB, 2 SB`` (letters of the counters' ids)."""
+    letters = {u.abbr.lower(): n for n, u in UNITS.items()}
+
+    def parse(text: str) -> Any:
+        text = text.strip().lower()
+        if text in UNDO_WORDS:
+            return UNDO
+        army: dict[str, int] = {}
+        rest = _ARMY.sub("", text).replace(",", " ").replace(";", " ").strip()
+        if rest or not text:
+            raise Invalid(t("medieval.play.army_format"))
+        for m in _ARMY.finditer(text):
+            count, abbr = (int(m.group(1)), m.group(2)) if m.group(1) else (int(m.group(4)), m.group(3))
+            if abbr not in letters:
+                raise Invalid(t("medieval.play.army_letters", letters=abbr.upper()))
+            army[letters[abbr]] = army.get(letters[abbr], 0) + count
+        action = Recruit(player, tuple((u, army[u]) for u in UNIT_TYPES if army.get(u)))
+        try:
+            engine.apply(state.copy(), action)
+        except RuleError as error:
+            raise Invalid(t.render_error(error, bare=True)) from None
+        return action
+
+    return parse
+
+
+def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
+    """MB-R1: each army typed masked; the second one reveals both (the board hides the first)."""
+    info = engine.free_form(state)
+    costs = ", ".join(f"{UNITS[u].abbr} {unit_name(t, u)} ({info['costs'][u]})" for u in UNIT_TYPES)
+    limit = info["limits"]["longbowmen"]
+    message = t("medieval.play.recruit", player=player, budget=info["budget"], costs=costs)
+    if limit is not None:
+        message += " " + t("medieval.play.longbow_limit", limit=limit)
+    action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
+                          t("medieval.play.recruit_example"))
+    if action is UNDO:
+        return UNDO
+    if state.armies[0].recruited is not None:  # the second army: both are revealed together
+        first = state.armies[0]
+        yield Notice([Line(t("medieval.play.revealed"), "strong"),
+                      Line(f"{first.name}: {army_text(t, first.recruited)}"),
+                      Line(f"{player}: {army_text(t, action.counts())}")])
+    return action
+
+
+def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
+    """MB-D4: the units kept off the map at deployment."""
+    ids = engine.free_form(state)["units"]
+
+    def parse(text: str) -> Any:
+        words = text.replace(",", " ").upper().split()
+        if [w.lower() for w in words] in ([w] for w in UNDO_WORDS):
+            return UNDO
+        if [w.lower() for w in words] in (["-"], ["0"]):
+            words = []
+        unknown = [w for w in words if w not in ids]
+        if unknown:
+            raise Invalid(t("medieval.play.reserve_unknown", units=", ".join(unknown),
+                            ids=", ".join(ids)))
+        return Reserve(player, tuple(dict.fromkeys(words)))
+
+    answer = yield Text("medieval.reserve", t("medieval.play.reserve", player=player,
+                                              ids=", ".join(ids)), parse,
+                        t("medieval.play.reserve_hint"))
+    return answer
+
+
+# -- a turn (MB-B2)
+
+
+def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
+    info = engine.free_form(state)
+    while True:
+        choices = []
+        for i, (uid, u) in enumerate(info["units"].items()):
+            if u["may"]:
+                choices.append(Choice(unit_label(t, state.units[uid]), uid, _unit_key(i)))
+        if "regroup" in info["plays"]:
+            choices.append(Choice(t("medieval.play.regroup", tokens=state.armies[state.index(player)].tokens),
+                                  "regroup", "r"))
+        choices.append(Choice(t("medieval.play.pass"), "pass", "p"))
+        if state.log:
+            choices.append(_undo(t))
+        answer = yield Select("medieval.turn", t("medieval.play.turn", player=player), choices)
+        if answer is UNDO:
+            return UNDO
+        if answer == "pass":
+            return Pass(player)
+        if answer == "regroup":
+            action = yield from _regroup(state, t, player, info)
+        else:
+            action = yield from _unit_play(state, t, player, answer, info["units"][answer])
+        if action is not BACK:
+            return action
+
+
+def _unit_key(i: int) -> str:
+    keys = "123456789acdeghijklmnoqtvwxyz"  # b, f, p, r, s, u: fixed choices
+    return keys[i] if i < len(keys) else None
+
+
+def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]) -> Dialog:
+    """MB-G1 … MB-G4: a time token; which units come back next to the baggage."""
+    picked: dict[str, list[str]] = {"returns": [], "enter": []}
+    for key, ids in (("returns", info["returns"]), ("enter", info["enter"])):
+        for uid in ids:
+            yes = yield Confirm(f"medieval.regroup.{key}",
+                                t(f"medieval.play.regroup_{key}", unit=unit_label(t, state.units[uid])),
+                                default=True)
+            if yes:
+                picked[key].append(uid)
+    return Regroup(player, tuple(picked["returns"]), tuple(picked["enter"]))
+
+
+def parse_path(t: Catalog, unit_type: str, mp: int, passable: tuple[str, ...] = ()):
+    """The terrains of the hexes entered, as their letters (``p p h``); an own unit's id among
+    them: the move passes through it (MB-M2: 1 more movement point for both).  Returns
+    ``(path, through)``."""
+    letters = {v: k for k, v in terrain_keys(t).items()}
+
+    def parse(text: str) -> Any:
+        words = text.replace(",", " ").split()
+        if len(words) == 1 and len(words[0]) > 1 and all(c in letters for c in words[0].lower()):
+            words = list(words[0])  # "pph"
+        if [w.lower() for w in words] in (["b"], []):
+            return BACK
+        path: list[str] = []
+        through: list[str] = []
+        for w in words:
+            if w.upper() in passable and w.upper() not in through:
+                through.append(w.upper())
+            elif w.lower() in letters:
+                path.append(letters[w.lower()])
+            else:
+                raise Invalid(t("medieval.play.path_letters"))
+        if not path:
+            raise Invalid(t("medieval.play.path_letters"))
+        for terrain in path:
+            if not may_stand(unit_type, terrain):
+                raise Invalid(t("medieval.play.path_cannot", unit=unit_name(t, unit_type),
+                                terrain=terrain_name(t, terrain)))
+        cost = sum(ENTRY_COST[x] for x in path) + len(through)
+        if cost > mp:
+            raise Invalid(t("medieval.play.path_too_far", cost=cost, mp=mp))
+        return tuple(path), tuple(through)
+
+    return parse
+
+
+def _terrain(t: Catalog, key: str, message: str, allowed: list[str]) -> Dialog:
+    keys = terrain_keys(t)
+    choices = [Choice(terrain_name(t, x), x, keys[x]) for x in allowed]
+    return (yield Select(key, message, choices + [_back(t)]))
+
+
+def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: dict[str, Any]
+               ) -> Dialog:
+    unit = state.units[uid]
+    may = info["may"]
+    choices = []
+    if "move" in may:
+        choices.append(Choice(t("medieval.play.do_move"), "move", "m"))
+    if "attack" in may:
+        choices.append(Choice(t("medieval.play.do_attack"), "attack", "a"))
+    if "fire" in may:
+        choices.append(Choice(t("medieval.play.do_fire"), "fire", "f"))
+    if "dismount" in may:
+        choices.append(Choice(t("medieval.play.do_dismount"), "dismount", "d"))
+    choices.append(_back(t))
+    what = yield Select("medieval.play", t("medieval.play.what", unit=unit_label(t, unit)), choices)
+    if what is BACK:
+        return BACK
+    if what == "dismount":
+        return (yield from _dismount(state, t, player, uid))
+    if what == "move":
+        return (yield from _move(state, t, player, uid, unit.type, unit.mp, may))
+    standing = [x for x in TERRAINS if may_stand(unit.type, x)]
+    origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
+    if origin is BACK:
+        return BACK
+    return (yield from _ending(state, t, Play(player, uid, origin=origin), what, unit.mp))
+
+
+def _passable(state: MedievalState, uid: str) -> tuple[str, ...]:
+    """Own units a move may pass through (MB-M2: each needs a movement point left)."""
+    unit = state.units[uid]
+    return tuple(o.id for o in state.army_units(unit.owner, "map") if o.id != uid and o.mp >= 1)
+
+
+def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: str, mp: int,
+          may: list[str], dismount: str | None = None) -> Dialog:
+    passable = _passable(state, uid)
+    hint = t("medieval.play.path_hint")
+    if passable:
+        hint += " " + t("medieval.play.path_through", ids=", ".join(passable))
+    route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp),
+                       parse_path(t, unit_type, mp, passable), hint)
+    if route is BACK:
+        return BACK
+    path, through = route
+    left = mp - sum(ENTRY_COST[x] for x in path) - len(through)
+    return (yield from _after_move(state, t, Play(player, uid, path, through, dismount=dismount),
+                                   unit_type, left, may))
+
+
+def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog:
+    """MB-X1: dismounting is the play, or comes before or after the unit's move."""
+    unit = state.units[uid]
+    foot = UNITS[unit.type].dismounts_to
+    foot_mp = dismounted_movement(unit.mp)
+    choices = [Choice(t("medieval.play.dismount_only", type=unit_name(t, foot), mp=foot_mp), "only", "0")]
+    if foot_mp:
+        choices.append(Choice(t("medieval.play.dismount_before", type=unit_name(t, foot), mp=foot_mp),
+                              "before", "1"))
+    choices.append(Choice(t("medieval.play.dismount_after"), "after", "2"))
+    when = yield Select("medieval.dismount", t("medieval.play.dismount", unit=uid),
+                        choices + [_back(t)])
+    if when is BACK:
+        return BACK
+    if when == "only":
+        return Play(player, uid, dismount="before")
+    if when == "after":  # the turn ends with it (MB-X2): a plain move
+        return (yield from _move(state, t, player, uid, unit.type, unit.mp, [], "after"))
+    may = ["attack"] + (["fire"] if UNITS[foot].fire_range else [])
+    return (yield from _move(state, t, player, uid, foot, foot_mp, may, "before"))
+
+
+def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, left: int,
+                may: list[str]) -> Dialog:
+    unit = state.units[play.unit]
+    uid = play.unit
+    choices = [Choice(t("medieval.play.end_here"), "stay", "0")]
+    if left and "attack" in may:
+        choices.append(Choice(t("medieval.play.do_attack"), "attack", "a"))
+    if left and "fire" in may:
+        choices.append(Choice(t("medieval.play.do_fire"), "fire", "f"))
+    partners = [o.id for o in state.army_units(unit.owner, "map")
+                if o.id != uid and o.type == unit_type and o.strength == 1 and unit.strength == 1]
+    if partners and play.dismount != "after":
+        choices.append(Choice(t("medieval.play.do_join"), "join", "j"))
+    choices.append(_back(t))
+    how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices)
+    if how is BACK:
+        return BACK
+    if how == "join":
+        other = yield Select("medieval.join", t("medieval.play.join", unit=uid),
+                             [Choice(unit_label(t, state.units[o]), o) for o in partners] + [_back(t)])
+        return BACK if other is BACK else replace(play, join=other)
+    if how == "stay":
+        free = sorted(set(state.flags) - engine.occupied_flags(state, but=uid))
+        if not free:
+            return play
+        choices = [Choice(t("medieval.play.no_flag"), None, "0")]
+        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, str(i))
+                    for i, f in enumerate(free, 1)]
+        flag = yield Select("medieval.flag", t("medieval.play.flag", unit=uid), choices + [_back(t)])
+        return BACK if flag is BACK else replace(play, flag=flag)
+    return (yield from _ending(state, t, play, how, left, unit_type))
+
+
+def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
+            unit_type: str | None = None) -> Dialog:
+    """A melee or a shot: the target, its hex's terrain and, where no card column is known, the
+    column read off the physical card (MB-K9)."""
+    unit = state.units[play.unit]
+    unit_type = unit_type or unit.type  # a unit dismounted before its move fights on foot
+    targets = [e for e in engine.enemies(state, unit.owner)
+               if how == "attack" or not e.is_baggage]
+    choices = [Choice(unit_label(t, e), e.id, _unit_key(i)) for i, e in enumerate(targets)]
+    target = yield Select(f"medieval.{how}", t(f"medieval.play.target_{how}", unit=play.unit),
+                          choices + [_back(t)])
+    if target is BACK:
+        return BACK
+    enemy = state.units[target]
+    allowed = [x for x in TERRAINS if may_stand(enemy.type, x)
+               and (how == "fire" or (may_stand(unit_type, x) and ENTRY_COST[x] <= mp))]
+    if not allowed:
+        yield Notice([Line(t("medieval.play.no_way", unit=play.unit, target=target), "bad")])
+        return BACK
+    terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=target),
+                                  allowed)
+    if terrain is BACK:
+        return BACK
+    card = None
+    kind = MELEE if how == "attack" else FIRE
+    if not enemy.is_baggage and state.cards.base(kind, unit_type, enemy.type) is None:
+        card = yield from _card_column(state, t, kind, unit_type, enemy.type)
+        if card is BACK:
+            return BACK
+    fields = {"attack" if how == "attack" else "fire": target, "terrain": terrain, "card": card}
+    return replace(play, **fields)
+
+
+def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, defender: str
+                 ) -> Dialog:
+    """MB-K9: the column the physical card puts the defender over."""
+    choices = [Choice(t("medieval.play.column", losses=outcome_text(o),
+                        attacker=o[0], defender=o[1]), i, str(i + 1))
+               for i, o in enumerate(state.cards.scale)]
+    return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
+                                            defender=unit_name(t, defender)),
+                         choices + [_back(t)]))
+
+
+# -- the answer to an attack (MB-M9, MB-M10) and the pursuit (MB-M11)
+
+
+def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
+    legal = engine.legal_actions(state)
+    attacker, defender = state.units[d.attacker], state.units[d.defender]
+    while True:
+        choices = [Choice(t("medieval.play.stand"), "stand", "s")]
+        if any(isinstance(a, Withdraw) and a.to != OFF_MAP for a in legal):
+            choices.append(Choice(t("medieval.play.withdraw"), "withdraw", "w"))
+        if any(isinstance(a, Withdraw) and a.to == OFF_MAP for a in legal):
+            choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
+        choices.append(_undo(t))
+        answer = yield Select("medieval.answer", t("medieval.play.answer", player=d.player,
+                                                   attacker=unit_short(t, attacker),
+                                                   defender=unit_short(t, defender)), choices)
+        if answer is UNDO:
+            return UNDO
+        if answer == "stand":
+            return Stand(d.player)
+        if answer == "off":
+            distances = sorted({a.distance for a in legal if isinstance(a, Withdraw) and a.to == OFF_MAP})
+            n = yield Select("medieval.distance", t("medieval.play.distance", unit=defender.id),
+                             [Choice(str(k), k, str(k)) for k in distances] + [_back(t)])
+            if n is not BACK:
+                return Withdraw(d.player, OFF_MAP, n)
+            continue
+        terrains = [x for x in TERRAINS if any(isinstance(a, Withdraw) and a.to == x for a in legal)]
+        to = yield from _terrain(t, "medieval.withdraw", t("medieval.play.withdraw_to", unit=defender.id),
+                                 terrains)
+        if to is BACK:
+            continue
+        flags = [a.flag for a in legal if isinstance(a, Withdraw) and a.to == to and a.flag]
+        flag = None
+        if flags:
+            flag = yield Select("medieval.flag", t("medieval.play.flag", unit=defender.id),
+                                [Choice(t("medieval.play.no_flag"), None, "0")]
+                                + [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f,
+                                          str(i)) for i, f in enumerate(flags, 1)] + [_back(t)])
+            if flag is BACK:
+                continue
+        return Withdraw(d.player, to, flag=flag)
+
+
+def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
+    legal = engine.legal_actions(state)
+    attacker = state.units[d.attacker]
+    while True:
+        targets = list(dict.fromkeys(a.attack for a in legal if isinstance(a, Pursue)))
+        choices = [Choice(t("medieval.play.stop"), "stop", "s")]
+        choices += [Choice(t("medieval.play.pursue", unit=unit_label(t, state.units[x])), x, _unit_key(i))
+                    for i, x in enumerate(targets)]
+        choices.append(_undo(t))
+        answer = yield Select("medieval.pursuit", t("medieval.play.pursuit", player=d.player,
+                                                    unit=unit_short(t, attacker)), choices)
+        if answer is UNDO:
+            return UNDO
+        if answer == "stop":
+            return Stop(d.player)
+        terrains = [x for x in TERRAINS if any(isinstance(a, Pursue) and a.attack == answer
+                                               and a.terrain == x for a in legal)]
+        terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=answer),
+                                      terrains)
+        if terrain is BACK:
+            continue
+        card = None
+        enemy = state.units[answer]
+        if not enemy.is_baggage and state.cards.base(MELEE, attacker.type, enemy.type) is None:
+            card = yield from _card_column(state, t, MELEE, attacker.type, enemy.type)
+            if card is BACK:
+                continue
+        return Pursue(d.player, answer, terrain, card)

@@ -1,0 +1,49 @@
+"""The replay output object (``replay --json``) of Medieval Battle, as plain data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.medieval import engine
+from referee.games.medieval.state import MedievalState
+
+
+def unit_output(u: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": u.type, "where": u.where, "strength": u.strength, "mp": u.mp}
+    if u.type != u.recruited:
+        out["recruited"] = u.recruited
+    if u.distance is not None:
+        out["distance"] = u.distance
+    if u.flag is not None:
+        out["flag"] = u.flag
+    if u.baggage is not None:
+        out["baggage"] = u.baggage
+    return out
+
+
+def replay_output(state: MedievalState) -> dict[str, Any]:
+    players: dict[str, Any] = {}
+    for i, army in enumerate(state.armies):
+        entry: dict[str, Any] = {
+            "army": army.colour, "recruited": army.recruited, "time_tokens": army.tokens,
+            "vp": state.vp(i), "flags": sorted(f for f, h in state.holder.items() if h == i),
+            "baggage_taken": army.baggage_taken, "field_value": engine.field_value(state, i),
+            "units": {u.id: unit_output(u) for u in state.army_units(i)},
+        }
+        if state.end is not None:
+            entry["place"] = 1 if army.name in state.end["winners"] else 2
+        players[army.name] = entry
+    out: dict[str, Any] = {
+        "game": "medieval-battle",
+        "complete": state.over,
+        "map": state.map,
+        "players": players,
+        "winners": list(state.end["winners"]) if state.end else [],
+        "turns": state.turns,
+    }
+    if state.end is not None:
+        out["end"] = state.end
+    d = engine.decision(state)
+    if d is not None:
+        out["awaiting"] = {"kind": d.kind, "player": d.player}
+    return out

@@ -1,0 +1,398 @@
+"""What the table reads about a game of Medieval Battle: the status report (no map: the referee
+cannot see it), the news after each entry (what the calculator did), the summary and the exports
+— as renderer-neutral reports (no I/O here)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.text import Catalog
+from referee.games.medieval import engine
+from referee.games.medieval.actions import (
+    Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+)
+from referee.games.medieval.state import DESTROYED, JOINED, OFF, ON_MAP, RESERVE, MedievalState, Unit
+from referee.games.medieval.units import BAGGAGE, OFF_MAP, UNIT_TYPES
+
+
+def unit_name(t: Catalog, unit_type: str) -> str:
+    return t(f"medieval.unit.{unit_type}")
+
+
+def terrain_name(t: Catalog, terrain: str) -> str:
+    return t(f"medieval.terrain.{terrain}")
+
+
+def knights(t: Catalog, n: int) -> str:
+    return t.n("medieval.plural.knights", n)
+
+
+def unit_label(t: Catalog, u: Unit) -> str:
+    """``R-HC1 heavy cavalry · 2 knights · 4 MP``."""
+    if u.is_baggage:
+        return t("medieval.board.baggage_label", unit=u.id, side=t(f"medieval.baggage.{u.baggage}"),
+                 mp=u.mp)
+    return t("medieval.board.unit_label", unit=u.id, type=unit_name(t, u.type),
+             knights=knights(t, u.strength), mp=u.mp)
+
+
+def unit_short(t: Catalog, u: Unit) -> str:
+    """``Y-HC1 (heavy cavalry)``: a unit named inside a sentence."""
+    return f"{u.id} ({unit_name(t, u.type)})"
+
+
+def army_text(t: Catalog, army: dict[str, int] | None) -> str:
+    if not army:
+        return t("medieval.summary.none")
+    return ", ".join(f"{n} × {unit_name(t, u)}" for u, n in army.items() if n)
+
+
+def _where(t: Catalog, u: Unit) -> str:
+    if u.where == ON_MAP:
+        return t("medieval.board.on_flag", flag=u.flag) if u.flag else t("medieval.board.on_map")
+    if u.where == OFF:
+        return t("medieval.board.off_map", distance=u.distance)
+    return t(f"medieval.board.{u.where}")
+
+
+# --------------------------------------------------------------------------------------------
+# the status report
+
+
+def _hidden(state: MedievalState, owner: int) -> bool:
+    """MB-R1: an army chosen in secret stays hidden until the other one is chosen too."""
+    return any(a.recruited is None for a in state.armies) and state.armies[owner].recruited is not None
+
+
+def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None = None) -> Table:
+    columns = [t("medieval.board.col_player"), t("medieval.board.col_army"),
+               t("medieval.board.col_tokens"), t("medieval.board.col_flags"),
+               t("medieval.board.col_baggage"), t("medieval.board.col_value"),
+               t("medieval.board.col_vp")]
+    table = Table(t("medieval.board.armies", target=state.victory), columns,
+                  align=["left", "left", "right", "left", "left", "right", "right"])
+    for i, army in enumerate(state.armies):
+        flags = sorted(f for f, h in state.holder.items() if h == i)
+        baggage = state.baggage(i)
+        table.rows.append([army.name, t(f"medieval.army.{army.colour}"), str(army.tokens),
+                           ", ".join(f"{f} ({state.flags[f]})" for f in flags) or "–",
+                           t(f"medieval.baggage.{baggage.baggage}") if baggage else "–",
+                           str(engine.field_value(state, i)), str(state.vp(i))])
+        table.row_styles.append((colors or {}).get(army.name, ""))
+    return table
+
+
+def units_table(t: Catalog, state: MedievalState, owner: int) -> Table:
+    army = state.armies[owner]
+    table = Table(t("medieval.board.units", player=army.name, army=t(f"medieval.army.{army.colour}")),
+                  [t("medieval.board.col_unit"), t("medieval.board.col_type"),
+                   t("medieval.board.col_strength"), t("medieval.board.col_mp"),
+                   t("medieval.board.col_where")], align=["left", "left", "right", "right", "left"])
+    order = {ON_MAP: 0, OFF: 1, RESERVE: 2, DESTROYED: 3, JOINED: 4}
+    for u in sorted(state.army_units(owner), key=lambda u: order.get(u.where, 5)):
+        table.rows.append([u.id, unit_name(t, u.type), knights(t, u.strength) if not u.is_baggage
+                           else t(f"medieval.baggage.{u.baggage}"), str(u.mp), _where(t, u)])
+    return table
+
+
+def board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+    out: Report = [Line(progress(state, t), "strong"), armies_table(t, state, colors)]
+    for i in range(2):
+        if _hidden(state, i):
+            out.append(Line(t("medieval.board.army_hidden", player=state.armies[i].name), "muted"))
+        elif state.army_units(i):
+            out.append(units_table(t, state, i))
+    return out
+
+
+def progress(state: MedievalState, t: Catalog) -> str:
+    d = engine.decision(state)
+    if d is None:
+        return t("medieval.summary.over", turns=state.turns)
+    return t(f"medieval.summary.progress_{d.kind}", turn=state.turns + 1, player=d.player)
+
+
+# --------------------------------------------------------------------------------------------
+# entries in words
+
+
+def describe(t: Catalog, action: Any) -> str:
+    p = action.player
+    if isinstance(action, Recruit):
+        return t("medieval.describe.recruit", player=p)
+    if isinstance(action, Reserve):
+        return t("medieval.describe.reserve", player=p, units=", ".join(action.units) or "–")
+    if isinstance(action, Pass):
+        return t("medieval.describe.pass", player=p)
+    if isinstance(action, Regroup):
+        back = ", ".join((*action.returns, *action.enter)) or "–"
+        return t("medieval.describe.regroup", player=p, units=back)
+    if isinstance(action, Stand):
+        return t("medieval.describe.stand", player=p)
+    if isinstance(action, Withdraw):
+        if action.to == OFF_MAP:
+            return t("medieval.describe.off_map", player=p, distance=action.distance)
+        return t("medieval.describe.withdraw", player=p, terrain=terrain_name(t, action.to))
+    if isinstance(action, Stop):
+        return t("medieval.describe.stop", player=p)
+    if isinstance(action, Pursue):
+        return t("medieval.describe.pursue", player=p, target=action.attack,
+                 terrain=terrain_name(t, action.terrain))
+    if isinstance(action, Play):
+        parts = [t("medieval.describe.play", player=p, unit=action.unit)]
+        if action.dismount:
+            parts.append(t("medieval.describe.dismount"))
+        if action.path:
+            parts.append(t("medieval.describe.path", path=", ".join(terrain_name(t, x) for x in action.path)))
+        if action.attack:
+            parts.append(t("medieval.describe.attack", target=action.attack,
+                           terrain=terrain_name(t, action.terrain)))
+        if action.fire:
+            parts.append(t("medieval.describe.fire", target=action.fire,
+                           terrain=terrain_name(t, action.terrain)))
+        if action.join:
+            parts.append(t("medieval.describe.join", target=action.join))
+        if action.flag:
+            parts.append(t("medieval.describe.flag", flag=action.flag))
+        return " ".join(parts)
+    return str(action)
+
+
+# --------------------------------------------------------------------------------------------
+# what the calculator did
+
+
+def battle_lines(t: Catalog, data: dict[str, Any], attacker: str = "", defender: str = "") -> Report:
+    """A fight explained: the card's base column, each shift, the result and the losses
+    (``data``: ``calculator.Battle.as_data``)."""
+    a, d = data["attacker"], data["defender"]
+    who_a = f"{attacker} " if attacker else ""
+    who_d = f"{defender} " if defender else ""
+    out: Report = [Line(t(f"medieval.news.{data['kind']}",
+                          attacker=f"{who_a}{unit_name(t, a['unit'])}",
+                          attacker_terrain=terrain_name(t, a["terrain"]),
+                          attacker_knights=knights(t, 2 if a["full"] else 1),
+                          defender=f"{who_d}{unit_name(t, d['unit'])}",
+                          defender_terrain=terrain_name(t, d["terrain"]),
+                          defender_knights=knights(t, 2 if d["full"] else 1)), "strong"),
+                   Line("  " + t("medieval.news.base", column=data["base"]))]
+    for f in data["factors"]:
+        out.append(Line("  " + t(f"medieval.news.factor_{f['favours']}",
+                                 factor=t(f"medieval.factor.{f['factor']}"))))
+    if not data["factors"]:
+        out.append(Line("  " + t("medieval.news.no_factors")))
+    shift = data["shift"]
+    if data["clamped"]:
+        out.append(Line("  " + t(f"medieval.news.clamped_{data['clamped']}"), "muted"))
+        if data.get("unverified_end"):
+            out.append(Line("  " + t("medieval.news.unverified_end"), "muted"))
+    out.append(Line("  " + t("medieval.news.result", column=data["result"], shift=f"{shift:+d}")))
+    losses = data["losses"]
+    out.append(Line("  " + t("medieval.news.losses", attacker=knights(t, losses["attacker"]),
+                             defender=knights(t, losses["defender"]))))
+    return out
+
+
+def _fate(t: Catalog, uid: str, fate: str) -> str:
+    return t(f"medieval.news.fate_{fate}", unit=uid)
+
+
+def entry_lines(t: Catalog, entry: dict[str, Any]) -> Report:
+    """What the rules did with one entry."""
+    out: Report = []
+    p = entry["player"]
+    kind = entry["kind"]
+    if kind == "recruit":
+        out.append(Line(t("medieval.news.recruited", player=p)))
+    elif kind == "reserve":
+        out.append(Line(t("medieval.news.deployed", player=p)))
+    elif kind == "pass":
+        out.append(Line(t("medieval.news.passed", player=p)))
+    if "dismounted" in entry:
+        x = entry["dismounted"]
+        out.append(Line(t("medieval.news.dismounted", unit=x["unit"], type=unit_name(t, x["type"]),
+                          mp=x["mp"][1])))
+    if "moved" in entry:
+        m = entry["moved"]
+        out.append(Line(t("medieval.news.moved", unit=entry["unit"], cost=m["cost"], mp=m["mp"])))
+    if "attack" in entry:
+        x = entry["attack"]
+        out.append(Line(t("medieval.news.attack", attacker=x["attacker"], defender=x["defender"],
+                          cost=x["cost"])))
+    if "withdrawal" in entry:
+        w = entry["withdrawal"]
+        if w["to"] == OFF_MAP:
+            out.append(Line(t("medieval.news.withdrew_off", unit=w["unit"], distance=w["distance"])))
+        else:
+            out.append(Line(t("medieval.news.withdrew", unit=w["unit"], terrain=terrain_name(t, w["to"]))))
+    if "battle" in entry:
+        b = entry["battle"]
+        out += battle_lines(t, b, b["units"]["attacker"], b["units"]["defender"])
+        o = entry.get("outcome", {})
+        fates = []
+        if "attacker" in o:
+            fates.append(_fate(t, b["units"]["attacker"], o["attacker"]))
+        fates.append(_fate(t, b["units"]["defender"], o["defender"]))
+        if "hex" in o:
+            fates.append(t("medieval.news.takes_hex", unit=o["hex"]))
+        out.append(Line("  " + " ".join(fates), "bad" if "destroyed" in o.values() else ""))
+    if "baggage" in entry:
+        x = entry["baggage"]
+        out.append(Line(t(f"medieval.news.baggage_{x['result']}", unit=x["unit"]), "strong"))
+    if "joined" in entry:
+        x = entry["joined"]
+        out.append(Line(t("medieval.news.joined", unit=x["unit"], into=x["into"], mp=x["mp"])))
+    if "regroup" in entry:
+        x = entry["regroup"]
+        out.append(Line(t.n("medieval.news.regroup", x["tokens"], player=p,
+                            units=", ".join((*x["returns"], *x["enter"])) or "–")))
+    for f in entry.get("flags", ()):
+        out.append(Line(t("medieval.news.flag", player=f["player"], flag=f["flag"], unit=f["unit"]),
+                        "good"))
+    if "end" in entry:
+        out += end_lines(t, entry["end"])
+    return out
+
+
+def end_lines(t: Catalog, end: dict[str, Any]) -> Report:
+    out: Report = [Line(t(f"medieval.news.end_{end['reason']}"), "strong")]
+    for name, vp in end["vp"].items():
+        out.append(Line(t("medieval.news.end_score", player=name, vp=vp,
+                          value=end["field_value"][name])))
+    winners = end["winners"]
+    if end["decided_by"] == "draw":
+        out.append(Line(t("medieval.news.draw"), "strong"))
+    else:
+        out.append(Line(t(f"medieval.news.winner_{end['decided_by']}", player=winners[0]), "good"))
+    return out
+
+
+def news_marker(state: MedievalState) -> int:
+    return len(state.log)
+
+
+def news(t: Catalog, marker: int, state: MedievalState) -> Report:
+    out: Report = []
+    for entry in state.log[marker:]:
+        out += entry_lines(t, entry)
+    if len(state.log) > marker and state.log[-1]["kind"] == "recruit" and all(
+            a.recruited is not None for a in state.armies):
+        out.append(Line(t("medieval.play.revealed"), "strong"))
+        out += [Line(f"{a.name}: {army_text(t, a.recruited)}") for a in state.armies]
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# the summary and the exports
+
+
+def _setup_line(t: Catalog, state: MedievalState) -> Line:
+    flags = ", ".join(f"{f} ({v})" for f, v in state.flags.items())
+    return Line(t("medieval.summary.setup", map=t(f"medieval.setup.map_{state.map}"), flags=flags,
+                  target=state.victory,
+                  dismount=t("medieval.summary.dismount_on" if state.dismount
+                             else "medieval.summary.dismount_off")), "muted")
+
+
+def summary(state: MedievalState, t: Catalog, source: str | None = None) -> Report:
+    out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))
+                           + (f" — {source}" if source else "")), _setup_line(t, state)]
+    out += board(state, t)
+    if state.end is not None:
+        out += end_lines(t, state.end)
+    return out
+
+
+def timeline(state: MedievalState) -> list[dict[str, Any]]:
+    """VP and time tokens of each army after every battle turn (from the log): the chart's data."""
+    names = state.names
+    holder: dict[str, str] = {}
+    baggage = {n: 0 for n in names}
+    tokens = {n: state.armies[i].tokens for i, n in enumerate(names)}
+    spent = {n: 0 for n in names}
+    for entry in state.log:
+        if "regroup" in entry:
+            spent[entry["player"]] += 1
+    start = {n: tokens[n] + spent[n] for n in names}
+    rows = [{"turn": 0, "vp": {n: 0 for n in names}, "tokens": dict(start)}]
+    current = dict(start)
+    turn = 0
+    for entry in state.log:
+        if entry["kind"] in ("recruit", "reserve"):
+            continue
+        for f in entry.get("flags", ()):
+            holder[f["flag"]] = f["player"]
+        if entry.get("baggage", {}).get("result") == DESTROYED:
+            baggage[entry["player"]] += 1
+        if "regroup" in entry:
+            current[entry["player"]] = entry["regroup"]["tokens"]
+        # a turn ends with every entry but an attack waiting for its answer (a withdrawal whose
+        # attacker has no movement point left also ends one: the chart merely skips that point)
+        ends_turn = "attack" not in entry and entry["kind"] != "withdraw"
+        if ends_turn:
+            turn += 1
+            vp = {n: sum(state.flags[f] for f, h in holder.items() if h == n) + 3 * baggage[n]
+                  for n in names}
+            rows.append({"turn": turn, "vp": vp, "tokens": dict(current)})
+    return rows
+
+
+def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+    out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))),
+                   _setup_line(t, state)]
+    if name:
+        out.append(Line(t("medieval.export.session", name=name), "muted"))
+    out.append(Heading(t("medieval.export.armies"), 2))
+    out += [Line(f"{a.name} ({t(f'medieval.army.{a.colour}')}): {army_text(t, a.recruited)}")
+            for a in state.armies]
+    out.append(Heading(t("medieval.export.log"), 2))
+    for i, entry in enumerate(state.log, 1):
+        lines = entry_lines(t, entry)
+        if lines:
+            first, *rest = lines
+            out.append(Line(f"{i}. {first.text}", first.style))
+            out += rest
+    out.append(Heading(t("medieval.export.status"), 2))
+    out.append(armies_table(t, state))
+    for i in range(2):
+        out.append(units_table(t, state, i))
+    if state.end is not None:
+        out += end_lines(t, state.end)
+    rows = timeline(state)
+    step = max(1, (len(rows) - 1) // 20 + 1)  # at most about 20 bars
+    shown = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
+    names = list(state.names)
+    table = Table(t("medieval.export.over_turns"),
+                  [t("medieval.export.col_turn"),
+                   *(t("medieval.export.col_vp", player=n) for n in names),
+                   *(t("medieval.export.col_tokens", player=n) for n in names)],
+                  align=["left"] + ["right"] * 2 * len(names))
+    for r in shown:
+        table.rows.append([str(r["turn"]), *(str(r["vp"][n]) for n in names),
+                           *(str(r["tokens"][n]) for n in names)])
+    out.append(table)
+    for key, title in (("vp", "medieval.export.chart_vp"), ("tokens", "medieval.export.chart_tokens")):
+        out.append(Chart(t(title), list(state.names),
+                         [(t("medieval.export.turn", n=r["turn"]), [r[key][n] for n in state.names])
+                          for r in shown]))
+    return out
+
+
+CSV_HEADER = ["player", "army", "vp", "flags", "baggage_taken", "field_value", "time_tokens",
+              "units_on_map", "place", "winner"]
+
+
+def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
+    rows = []
+    for i, a in enumerate(state.armies):
+        flags = sorted(f for f, h in state.holder.items() if h == i)
+        place = "" if state.end is None else (1 if a.name in state.end["winners"] else 2)
+        rows.append([a.name, a.colour, state.vp(i), " ".join(flags), a.baggage_taken,
+                     engine.field_value(state, i), a.tokens, len(engine.field_units(state, i)),
+                     place, "" if state.end is None else int(a.name in state.end["winners"])])
+    return CSV_HEADER, rows
+
+
+__all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
+           "export_report", "news", "news_marker", "progress", "summary", "unit_label"]

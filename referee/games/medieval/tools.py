@@ -1,0 +1,162 @@
+"""The two table tools of Medieval Battle, pure: the battle calculator asked about one fight
+(``referee battle``) and the owner's card table entered through questions (``referee cards``).
+The CLI reads and writes the cards file (``<data-dir>/cards/medieval.json``); here the document
+is only checked, asked about and explained.  No I/O."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.dialog import BACK, Choice, Dialog, Notice, Select
+from referee.core.errors import InputError, RuleError, UsageError
+from referee.core.report import Line, Report
+from referee.core.text import Catalog
+from referee.games.medieval import calculator
+from referee.games.medieval.cards import (
+    BOOK, FIRE, KINDS, MELEE, CardTable, card_document, fire_column_ok, outcome_text, parse_cards,
+)
+from referee.games.medieval.summary import battle_lines, unit_name
+from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand
+
+#: where the cards live in the data folder (relative to it)
+CARDS_FILE = ("cards", "medieval.json")
+
+
+def card_table(document: Any | None) -> CardTable:
+    """The owner's card table (the cards file's document) merged with the book's cards; no
+    document: the book's cards only.  A malformed document: ``RecordError`` at its place."""
+    return parse_cards(document if document is not None else {}, "$")
+
+
+def _choice(value: Any, allowed: tuple[Any, ...], option: str) -> None:
+    if value not in allowed:
+        raise UsageError("medieval.battle.bad_option", option=option, value=str(value)[:40],
+                         allowed=", ".join(map(str, allowed)))
+
+
+def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, fire: bool = False,
+                attacker_terrain: str = "plain", defender_terrain: str = "plain",
+                attacker_strength: int = 2, defender_strength: int = 2
+                ) -> tuple[dict[str, Any], Report]:
+    """One fight through the calculator: ``(data, report)``.  ``data`` holds ``base_column``,
+    ``shifts`` (each factor, the side it favours and its shift), ``column``, ``clamped`` and both
+    sides' losses.  Bad options: ``UsageError``; a fight the rules rule out or a card nobody
+    entered: ``InputError`` (the card to enter is named)."""
+    _choice(attacker, UNIT_TYPES, "--attacker")
+    _choice(defender, UNIT_TYPES, "--defender")
+    _choice(attacker_terrain, TERRAINS, "--attacker-terrain")
+    _choice(defender_terrain, TERRAINS, "--defender-terrain")
+    _choice(attacker_strength, (1, 2), "--attacker-strength")
+    _choice(defender_strength, (1, 2), "--defender-strength")
+    table = card_table(cards)
+    kind = FIRE if fire else MELEE
+    if fire and not UNITS[attacker].fire_range:
+        raise InputError("medieval.battle.not_a_shooter", unit=unit_name(t, attacker))
+    for unit, terrain in ((attacker, attacker_terrain), (defender, defender_terrain)):
+        if not may_stand(unit, terrain):
+            raise InputError("medieval.battle.cannot_stand", unit=unit_name(t, unit),
+                             terrain=t(f"medieval.terrain.{terrain}"))
+    if table.base(kind, attacker, defender) is None:
+        raise InputError("medieval.battle.no_card", card=f"{kind}:{attacker}", defender=defender,
+                         kind=kind)
+    result = calculator.battle(table, kind, calculator.Side(attacker, attacker_strength == 2,
+                                                            attacker_terrain),
+                               calculator.Side(defender, defender_strength == 2, defender_terrain))
+    data = result.as_data(table)
+    out = {
+        "kind": kind,
+        "attacker": {"unit": attacker, "strength": attacker_strength, "terrain": attacker_terrain},
+        "defender": {"unit": defender, "strength": defender_strength, "terrain": defender_terrain},
+        "base_column": data["base"],
+        "shifts": [{"factor": f.name, "favours": f.favours, "shift": f.shift} for f in result.factors],
+        "shift": result.shift,
+        "column": data["result"],
+        "clamped": result.clamped,
+        "unverified_end": result.unverified_end,
+        "attacker_losses": result.attacker_losses,
+        "defender_losses": result.defender_losses,
+    }
+    report: Report = battle_lines(t, data)
+    report.append(Line(t("medieval.battle.summary", attacker=result.attacker_losses,
+                         defender=result.defender_losses)))
+    return out, report
+
+
+# --------------------------------------------------------------------------------------------
+# entering the cards
+
+
+def _card_label(t: Catalog, table: CardTable, kind: str, attacker: str) -> str:
+    known = sum(table.base(kind, attacker, d) is not None for d in UNIT_TYPES)
+    return t(f"medieval.cards_dialog.card_{kind}", unit=unit_name(t, attacker), known=known,
+             of=len(UNIT_TYPES))
+
+
+def cards_dialog(t: Catalog, document: Any | None) -> Dialog:
+    """Enter or edit the owner's melee and fire cards: for each card, the calculator column each
+    defender's icon stands over.  Returns the new card table document, or ``None`` when the
+    owner leaves without saving.  The book's columns are shown, never asked (MB-K6); a fire
+    column the rulebook rules out is not offered (MB-F4)."""
+    table = card_table(document)
+    calculator_given = isinstance(document, dict) and "calculator" in document
+    keys = "123456789acdefghijklmnoprtvwxyz"
+    while True:
+        cards = [(kind, a) for kind in KINDS for a in UNIT_TYPES
+                 if kind == MELEE or UNITS[a].fire_range]
+        choices = [Choice(_card_label(t, table, kind, a), (kind, a), keys[i])
+                   for i, (kind, a) in enumerate(cards)]
+        choices += [Choice(t("medieval.cards_dialog.save"), "save", "s"),
+                    Choice(t("medieval.cards_dialog.quit"), "quit", "q")]
+        picked = yield Select("medieval.cards_card", t("medieval.cards_dialog.which"), choices)
+        if picked == "quit":
+            return None
+        if picked == "save":
+            out = card_document(table)
+            if calculator_given:
+                out = {"calculator": [outcome_text(o) for o in table.scale], **out}
+            return out
+        kind, attacker = picked
+        yield from _enter_card(t, table, kind, attacker)
+
+
+def _enter_card(t: Catalog, table: CardTable, kind: str, attacker: str) -> Dialog:
+    lines: Report = [Line(t(f"medieval.cards_dialog.card_title_{kind}", unit=unit_name(t, attacker)),
+                          "strong")]
+    for d in UNIT_TYPES:
+        if (kind, attacker, d) in BOOK:
+            lines.append(Line(t("medieval.cards_dialog.book", defender=unit_name(t, d),
+                                column=outcome_text(table.scale[table.base(kind, attacker, d)])),
+                              "muted"))
+    yield Notice(lines)
+    for d in UNIT_TYPES:
+        if (kind, attacker, d) in BOOK:
+            continue
+        known = table.base(kind, attacker, d)
+        choices = [Choice(t("medieval.cards_dialog.column", losses=outcome_text(o), attacker=o[0],
+                            defender=o[1]), i, str(i + 1))
+                   for i, o in enumerate(table.scale)
+                   if kind == MELEE or fire_column_ok(table.scale, i)]
+        if known is not None:
+            choices.insert(0, Choice(t("medieval.cards_dialog.keep",
+                                       losses=outcome_text(table.scale[known])), known, "k"))
+            choices.append(Choice(t("medieval.cards_dialog.forget"), "forget", "x"))
+        else:
+            choices.append(Choice(t("medieval.cards_dialog.skip"), "skip", "n"))
+        choices.append(Choice(t("medieval.cards_dialog.back"), BACK, "b"))
+        answer = yield Select("medieval.cards_column",
+                              t(f"medieval.cards_dialog.ask_{kind}", unit=unit_name(t, attacker),
+                                defender=unit_name(t, d)), choices)
+        if answer is BACK:
+            return
+        if answer == "forget":
+            table.columns.pop((kind, attacker, d), None)
+        elif answer != "skip":
+            table.columns[(kind, attacker, d)] = answer
+
+
+def check_cards(document: Any) -> None:
+    """Raise ``RecordError`` at the exact place if ``document`` is not a valid card table."""
+    card_table(document)
+
+
+__all__ = ["CARDS_FILE", "RuleError", "battle_tool", "card_table", "cards_dialog", "check_cards"]

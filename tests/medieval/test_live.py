@@ -1,0 +1,140 @@
+"""Medieval Battle live at the table, end to end: ``referee new --game medieval`` with its setup
+questions, the armies typed in secret, then every turn through the real questionary prompts on a
+prompt_toolkit pipe — with Ctrl-C in the middle of a turn, a resume and an undo at the table."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from referee.cli import commands
+from referee.cli.prompter import Prompter, keys_for
+from referee.core import dialog as dialogs
+from referee.core.dialog import Secret
+from referee.games.medieval import output, record
+from referee.store.sessions import Store
+
+PLAYERS = ["Ola", "Bartek"]
+STOP = object()  # press Ctrl-C at this question
+
+#: the whole battle, question by question: (question key, answer)
+SETUP = [("new.count", 2), ("new.first_player", "Ola"), ("new.player", "Bartek"),
+         ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
+         ("medieval.setup.dismount", False)]
+BATTLE = [
+    ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # Ola, Red, masked
+    ("medieval.recruit", "3hc 2lc 3pk"),  # Bartek, Yellow: both revealed
+    ("medieval.reserve", "R-SB2"),
+    ("medieval.reserve", ""),
+    # Yellow plays first: light cavalry over two plains onto a strategic point
+    ("medieval.turn", "Y-LC1"), ("medieval.play", "move"), ("medieval.path", "p p"),
+    ("medieval.ending", "stay"), ("medieval.flag", "edge1"),
+    # Red's long bowmen climb a mountain and shoot; the fire card's column is read off the card
+    ("medieval.turn", "R-LB1"), ("medieval.play", "move"), ("medieval.path", "m"),
+    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.terrain", "plain"),
+    ("medieval.card", 1),
+    # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
+    ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
+    ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),
+    ("medieval.answer", "stand"),
+    ("medieval.turn", "regroup"), ("medieval.regroup.enter", True),
+    ("medieval.turn", "pass"),
+    ("medieval.turn", "pass"),
+]
+
+
+class Table:
+    """Types each scripted answer as its question appears (and checks it is the one expected)."""
+
+    def __init__(self, script):
+        self.script = list(script)
+        self.pipe = None
+        self.asked: list[str] = []
+
+    def __call__(self, q) -> None:
+        self.asked.append(q.key)
+        key, answer = self.script.pop(0)
+        assert q.key == key, (q.key, key, getattr(q, "message", ""))
+        if answer is STOP:
+            self.pipe.send_text("\x03")
+            return
+        if isinstance(q, Secret):
+            assert q.parse(answer) is not None  # the masked answer is accepted as typed
+        self.pipe.send_text(keys_for(q, answer))
+
+
+def run(store, table, new=False, session=None):
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        table.pipe = pipe
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=buffer, width=120), "en")
+            prompter.before_question = table
+            if new:
+                commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
+                             lang="en", play_now=True, prompter=prompter)
+            else:
+                commands.play(store, session, "en", prompter=prompter)
+    return buffer.getvalue()
+
+
+def state_of(store):
+    session = store.open(store.entries()[0]["id"], write=False)
+    return session, record.parse_record(session.record).replay()[0]
+
+
+def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp_path, capsys):
+    store = Store(tmp_path)
+    stop = BATTLE.index(("medieval.terrain", "hills"))
+    first = Table([*SETUP, *BATTLE[:stop], ("medieval.terrain", STOP)])
+    with pytest.raises(KeyboardInterrupt):
+        run(store, first, new=True)
+    session, state = state_of(store)
+    assert len(state.log) == 6  # the half-entered charge left nothing behind
+    # resumed: the charge again; then an undo at the table takes back the answer, entered again
+    undo = BATTLE.index(("medieval.turn", "regroup"))
+    script = [*BATTLE[stop - 4: undo], ("medieval.turn", dialogs.UNDO),
+              ("medieval.answer", "stand"), *BATTLE[undo:]]
+    out = run(store, Table(script), session="battle")
+    said = " ".join((capsys.readouterr().out + out).split())  # lines wrapped by width
+    session, state = state_of(store)
+    assert state.over and session.record["turns"][-1] == {"player": "Ola", "pass": True}
+    result = output.replay_output(state)
+    assert result["winners"] == ["Bartek"] and result["players"]["Bartek"]["vp"] == 1
+    assert result["players"]["Bartek"]["units"]["Y-LC1"]["strength"] == 1  # shot by the bowmen
+    assert result["players"]["Bartek"]["units"]["Y-HC1"]["strength"] == 1  # the clamp: 1/0
+    # what the table read: the calculator's work, step by step
+    for text in ("Fire: R-LB1 long bowmen (2 knights, high mountains) at Y-LC1 light cavalry",
+                 "the card puts the defender over column 1/1",
+                 "height (the higher hex): one column right, for the attacker",
+                 "Melee: Y-HC1 heavy cavalry (2 knights, plain) against R-PK1 pikemen",
+                 "terrain hard for cavalry (rocky hills or forest): one column left, for the defender",
+                 "the shifts run past the left end of the calculator",
+                 "losses: attacker 1 knight, defender 0 knights",
+                 "Took back: Ola takes the fight", "Both armies revealed:",
+                 "The battle is over: both players passed.", "Bartek wins on victory points."):
+        assert text in said, text
+
+
+def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
+    from referee.core.text import catalog
+    from referee.games.medieval import engine, summary
+    from referee.games.medieval.dialog import parse_army
+
+    t = catalog("en")
+    state = engine.new_state(PLAYERS)
+    engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB"))
+    text = " ".join(str(getattr(b, "text", "")) for b in summary.board(state, t))
+    assert "Ola has chosen an army: it stays hidden" in text
+    with pytest.raises(dialogs.Invalid, match="costs 22 recruitment points"):
+        parse_army(t, state, "Bartek")("7 HC, 1 PK")
+    with pytest.raises(dialogs.Invalid, match="at most 1 long-bowman"):
+        parse_army(t, state, "Bartek")("2 LB")
+    with pytest.raises(dialogs.Invalid, match="XX are not"):
+        parse_army(t, state, "Bartek")("2 XX")
+    assert parse_army(t, state, "Bartek")("u") is dialogs.UNDO
