@@ -66,6 +66,12 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         questions = game.setup(t)
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
+    if game.cards_file is not None:  # the owner's cards travel with the record (see ``cards``)
+        from referee.cli.tools import read_cards
+
+        owned = read_cards(game, store.root)
+        if owned:
+            setup = {**setup, "cards": owned}
     draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name)
     if play_now:
         prompter.require()  # the game is played at the table: nothing is created without one

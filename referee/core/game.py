@@ -199,6 +199,11 @@ class GamePackage:
     #: the score as if the game ended now, where the game can tell it (see ``Game``)
     standing: Any = None
     standing_output: Any = None
+    #: the game's own tools (``referee battle``, ``referee cards``), where it has them (see ``Game``)
+    battle_tool: Any = None
+    cards_dialog: Any = None
+    check_cards: Any = None
+    cards_file: tuple[str, ...] | None = None
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
 

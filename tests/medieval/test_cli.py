@@ -259,3 +259,21 @@ def test_cards_usage_errors(referee):
     assert code == 2 and err == "referee: Kajko i Kokosz: Przygody Wojów has no such tool (referee cards)\n"
     code, _, err = referee("cards", "--game", "medieval")  # no terminal: refused before asking
     assert code == 2 and "not a terminal" in err
+
+
+def test_MB_K9_a_new_game_carries_the_owners_cards_in_its_record(referee, data):
+    """``new`` copies the owner's card table into the record, so a replay never depends on the
+    machine it was played on (the cards file may change or be missing later)."""
+    (data / "cards").mkdir(parents=True)
+    cards = data / "cards" / "medieval.json"
+    cards.write_text('{"melee": {"heavy_cavalry": {"pikemen": "1/1"}}}', encoding="utf-8")
+    code, _, _ = referee("new", "--game", "medieval", "--players", "Ola,Bartek", "--no-play",
+                         "--name", "with cards")
+    assert code == 0
+    cards.unlink()
+    record = json.loads(referee("export", "with cards", "--format", "record")[1])
+    assert record["cards"]["melee"]["heavy_cavalry"] == {"pikemen": "1/1"}
+    code, _, _ = referee("new", "--game", "medieval", "--players", "Ola,Bartek", "--no-play",
+                         "--name", "without cards")
+    assert code == 0 and "cards" not in json.loads(
+        referee("export", "without cards", "--format", "record")[1])
