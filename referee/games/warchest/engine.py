@@ -780,6 +780,10 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         mine = Play(p.name, "tactic", coin, a.frm, a.to, a.at, a.unit, a.target, None, a.steps, a.absorb)
         if mine not in options:
             rule = TACTIC_RULE[unit]
+            attacker = state.stacks.get(a.unit if unit == "marshall" else a.frm)
+            target = state.stacks.get(a.target) if a.target is not None else None
+            if attacker and target and target.unit == "knight" and attacker.coins < 2:
+                raise fail("WC-U7", where + ".target", "warchest.error.knight", hex=hexs(a.target))
             raise fail(rule, where, "warchest.error.tactic", unit=unit,
                        legal="; ".join(describe(o) for o in options[:12]) or "-")
         take_coin(p, coin, face_up=True)
