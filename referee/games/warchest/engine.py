@@ -748,7 +748,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
                            holder=state.players[state.initiative].name)
         elif kind == "recruit":
             if a.recruit not in p.units:
-                raise fail("WC-4.5" if a.recruit in taken(state) else "WC-A6", where + ".recruit",
+                raise fail("WC-4.5" if len(state.players) == 4 and a.recruit in taken(state) else "WC-A6",
+                           where + ".recruit",
                            "warchest.error.recruit_not_own", unit=a.recruit or "-")
             if p.supply.get(a.recruit, 0) < 1:
                 raise fail("WC-A6", where + ".recruit", "warchest.error.supply_empty", unit=a.recruit)

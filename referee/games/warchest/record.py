@@ -217,6 +217,8 @@ class Reader:
                 break
             if not self.read(d, names):
                 break
+        if engine.decision(state) is None:
+            self.unread_then()
         self.leftovers(engine.decision(state))
         return state, self.steps
 
@@ -264,6 +266,7 @@ class Reader:
             self.push(Flip(doc["initiative"]), "initiative")
             return True
         if d.kind == "draw":
+            self.unread_then()
             self.r, self.k, self.frames = state.round - 1, 0, []
             rd = self.round_doc(self.r)
             if rd is None:
@@ -282,6 +285,7 @@ class Reader:
             self.push(Draw(d.player, coins), where)
             return True
         if d.kind == "play":
+            self.unread_then()
             self.frames = []
             rd = self.round_doc(self.r)
             plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays")
@@ -319,6 +323,14 @@ class Reader:
             raise shape.fail(f"{where}.then", "warchest.record.nested_then")
         self.push(action, where)
         return True
+
+    def unread_then(self) -> None:
+        """WC-A14: a follow-up that nothing triggered (or after its trigger was used up)."""
+        for then, j, base in self.frames:
+            if j < len(then):
+                by = then[j].get("by", "-") if isinstance(then[j], dict) else "-"
+                raise RuleError("WC-A14", f"{base}[{j}]", "warchest.error.no_trigger", by=str(by)[:40],
+                                legal=engine.legal_text(self.state, None))
 
     def check_fixed_units(self) -> None:
         method = self.state.method
