@@ -376,3 +376,18 @@ def test_WC_X5_other_setups_are_refused():
     with pytest.raises(RecordError) as err:
         engine.new_state(["A", "B", "C", "D"], {"method": "first_game"})
     assert err.value.rule == "WC-X2"
+
+
+def test_WC_V4_the_memory_aid_tells_what_the_next_draw_can_bring():
+    s = position(hands=[["royal", "pikeman"], ["royal"]])
+    a = s.players[0]
+    aid = engine.memory_aid(s, "Ania")
+    assert aid["next_draw"]["refill"] is False and aid["next_draw"]["possible"] == aid["bag"]
+    for c in ("swordsman", "crossbowman", "light_cavalry"):  # the bag runs low: refilled next draw
+        n = a.hidden.pop(c)
+        a.faceup[c] = n
+        a.bag_n -= n
+    aid = engine.memory_aid(s, "Ania")
+    assert aid["counts"]["bag"] == 1 and aid["next_draw"]["refill"] is True
+    assert aid["next_draw"]["certain"] == aid["bag"] == {"pikeman": 1}
+    assert aid["next_draw"]["possible"]["swordsman"] == 2  # the face-up discard goes back in

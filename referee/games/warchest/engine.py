@@ -441,6 +441,29 @@ def footman_steps(state: WarChestState, i: int, footmen: list) -> list[tuple]:
     return out
 
 
+def footman_ok(state: WarChestState, i: int, steps: tuple) -> bool:
+    """WC-U6 for the given steps, without listing every pair (the same rule as ``footman_steps``)."""
+    footmen = stacks_of(state, i, "footman")
+    if not steps or len(steps) > len(footmen):
+        return False
+    first = steps[0]
+    f = first.at if first.action == "control" else first.frm
+    if f not in footmen or first not in maneuvers(state, f):
+        return False
+    rest = [g for g in footmen if g != f]
+    if not rest:
+        return len(steps) == 1
+    trial = state.copy()
+    trial.pending = []
+    do_maneuver_plain(trial, i, first)
+    if trial.winner is not None or rest[0] not in trial.stacks:
+        return len(steps) == 1
+    options = maneuvers(trial, rest[0])
+    if not options:
+        return len(steps) == 1
+    return len(steps) == 2 and steps[1] in options
+
+
 def do_maneuver_plain(state: WarChestState, actor: int, m) -> None:
     """A maneuver without attributes (the Footman has none)."""
     if m.action == "move":
@@ -777,9 +800,14 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         unit = "royal_guard" if coin == ROYAL else coin
         if not stacks_of(state, i, unit):
             raise fail("WC-A1", where + ".coin", "warchest.error.not_on_board", unit=unit)
-        options = tactic_options(state, i, coin)
         mine = Play(p.name, "tactic", coin, a.frm, a.to, a.at, a.unit, a.target, None, a.steps, a.absorb)
-        if mine not in options:
+        if coin == "footman":
+            ok = footman_ok(state, i, a.steps)
+        else:
+            options = tactic_options(state, i, coin)
+            ok = mine in options
+        if not ok:
+            options = tactic_options(state, i, coin)
             rule = TACTIC_RULE[unit]
             attacker = state.stacks.get(a.unit if unit == "marshall" else a.frm)
             target = state.stacks.get(a.target) if a.target is not None else None

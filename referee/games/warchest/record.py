@@ -95,35 +95,56 @@ def absorb_value(entry: dict, where: str) -> bool:
     return "absorb" in entry
 
 
+PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
+KIND_SET, COIN_SET = frozenset(KINDS), frozenset((*COINS, ROYAL))
+
+
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
-    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``."""
-    entry = shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
+    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``.
+    (The common shapes are checked inline; ``shape`` reports what is wrong.)"""
+    if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
+        shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
+    entry = value
     if player is None:
-        player = shape.string(shape.required(entry, "player", where), f"{where}.player")
+        player = entry.get("player")
+        if type(player) is not str:
+            player = shape.string(shape.required(entry, "player", where), f"{where}.player")
         by = None
     else:
         by = shape.string(shape.required(entry, "by", where), f"{where}.by")
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
-    action = shape.string(shape.required(entry, "action", where), f"{where}.action")
-    if action not in KINDS:
+    action = entry.get("action")
+    if action not in KIND_SET:
+        action = shape.string(shape.required(entry, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
                          legal=", ".join(KINDS))
     coin = entry.get("coin")
-    if "coin" in entry and (shape.string(coin, f"{where}.coin") not in COINS and coin != ROYAL):
+    if coin is not None and coin not in COIN_SET or "coin" in entry and coin is None:
+        shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
     hexes = {}
     for k in HEX_KEYS:
-        if k in entry and not (k == "target" and entry[k] is None):
-            hexes[ATTR[k]] = hex_value(entry[k], f"{where}.{k}")
+        v = entry.get(k)
+        if v is None:
+            if k in entry and k != "target":
+                hex_value(v, f"{where}.{k}")
+            continue
+        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+            hexes[ATTR[k]] = (v[0], v[1])
+        else:
+            hexes[ATTR[k]] = hex_value(v, f"{where}.{k}")
     recruit = entry.get("recruit")
-    if "recruit" in entry and shape.string(recruit, f"{where}.recruit") not in COINS:
+    if "recruit" in entry and recruit not in COINS:
+        shape.string(recruit, f"{where}.recruit")
         raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
-    steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
-                  for j, s in enumerate(shape.array(entry.get("steps", []), f"{where}.steps")))
-    then = shape.array(entry.get("then", []), f"{where}.then")
-    return Play(player, action, coin, recruit=recruit, steps=steps, absorb=absorb_value(entry, where),
-                by=by, **hexes), then
+    steps: tuple = ()
+    if "steps" in entry:
+        steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
+                      for j, s in enumerate(shape.array(entry["steps"], f"{where}.steps")))
+    then = shape.array(entry["then"], f"{where}.then") if "then" in entry else []
+    absorb = "absorb" in entry and absorb_value(entry, where)
+    return Play(player, action, coin, recruit=recruit, steps=steps, absorb=absorb, by=by, **hexes), then
 
 
 def parse_record(document: Any) -> "WarChestRecord":
@@ -193,6 +214,7 @@ class Reader:
         self.r = 0  # the round being read
         self.k = 0  # its next play
         self.frames: list = []  # [then list, next index, location] of the plays being read
+        self.checked: set = set()  # rounds whose shape was checked
 
     def push(self, action, where: str) -> None:
         try:
@@ -225,7 +247,11 @@ class Reader:
     def round_doc(self, r: int) -> dict | None:
         if r >= len(self.rounds):
             return None
-        return shape.obj(self.rounds[r], f"rounds[{r}]", ("draws", "plays", "comment"))
+        if r not in self.checked:
+            shape.obj(self.rounds[r], f"rounds[{r}]", ("draws", "plays", "comment"))
+            shape.array(self.rounds[r].get("plays", []), f"rounds[{r}].plays")
+            self.checked.add(r)
+        return self.rounds[r]
 
     def later(self) -> bool:
         """Entries after the current play of the current round (plays, rounds, a resignation)."""
