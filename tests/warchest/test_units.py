@@ -391,3 +391,17 @@ def test_WC_V4_the_memory_aid_tells_what_the_next_draw_can_bring():
     assert aid["counts"]["bag"] == 1 and aid["next_draw"]["refill"] is True
     assert aid["next_draw"]["certain"] == aid["bag"] == {"pikeman": 1}
     assert aid["next_draw"]["possible"]["swordsman"] == 2  # the face-up discard goes back in
+
+
+def test_WC_U2_the_berserker_pays_before_it_maneuvers_again():
+    """A Berserker of 2 coins attacks a Knight first, but not again: after paying it stands alone."""
+    s = position(units=(u("berserker", "ensign", "marshall", "scout"), u("knight", "cavalry", "lancer", "archer")),
+                 stacks=[((3, 3), 0, "berserker", 3), ((4, 3), 1, "knight", 3)], hands=[["berserker"], ["royal"]])
+    play(s, action="attack", coin="berserker", frm=(3, 3), target=(4, 3))
+    assert any(getattr(a, "target", None) == (4, 3) for a in engine.legal_actions(s))
+    play(s, action="attack", frm=(3, 3), target=(4, 3), by="berserker")
+    assert s.stacks[(3, 3)].coins == 2 and s.stacks[(4, 3)].coins == 1
+    assert not any(getattr(a, "target", None) == (4, 3) for a in engine.legal_actions(s))
+    with pytest.raises(RecordError) as err:
+        engine.apply(s, Play("Ania", "attack", frm=(3, 3), target=(4, 3), by="berserker"))
+    assert err.value.rule == "WC-U7" and s.stacks[(3, 3)].coins == 2

@@ -555,8 +555,11 @@ def follow_ups(state: WarChestState, pend: Pending, i: int) -> list:
     if pend.kind == "swordsman":  # WC-U15
         out = [Play(name, "move", None, frm=h, to=n, by="swordsman") for n in empty_hexes_near(state, h)]
     elif pend.kind in ("berserker", "mercenary"):  # WC-U2, WC-U11
+        paid = pend.kind == "berserker"  # the stack coin is discarded before the maneuver
+        state.stacks[h].coins -= paid
         out = [Play(name, m.action, None, m.frm, m.to, m.at, None, m.target, absorb=m.absorb,
                     by=pend.kind) for m in maneuvers(state, h)]
+        state.stacks[h].coins += paid
     out.append(Done(name))
     return out
 
@@ -897,10 +900,15 @@ def apply_follow_up(state: WarChestState, i: int, a: Play) -> None:
     if where_h != h:
         raise fail(FOLLOW_RULE[pend.kind], ".at" if a.action == "control" else ".from",
                    "warchest.error.follow_up_unit", by=pend.kind, hex=hexs(h))
-    check_maneuver(state, i, state.stacks[h].unit, m, "", own=False)
+    s = state.stacks[h]
+    paid = pend.kind == "berserker"  # WC-U2: the stack coin is discarded first (a Knight sees it)
+    s.coins -= paid
+    try:
+        check_maneuver(state, i, s.unit, m, "", own=False)
+    finally:
+        s.coins += paid
     state.pending.pop()
-    if pend.kind == "berserker":  # WC-U2: one coin of the stack, face up to its owner's discard
-        s = state.stacks[h]
+    if paid:  # one coin of the stack, face up to its owner's discard
         s.coins -= 1
         add(state.players[s.player].faceup, "berserker")
     do_maneuver(state, i, m)
