@@ -43,7 +43,7 @@ def target_game(seed: int, players: list[str], setup: dict | None = None):
 
 class WarTable:
     """Answers each question with the keys that lead to ``target[k]``, k = entries saved so far;
-    ``undo_at``: at k entries, undo once at the first menu of a turn; ``stop_at``: (k, question
+    ``undo_at``: once k entries are saved, undo once at the next menu of a turn; ``stop_at``: (k, question
     key) presses Ctrl-C at that question once k entries are saved (and so does the end of
     ``target``); ``setup``: the answers of the setup questions by key."""
 
@@ -79,7 +79,7 @@ class WarTable:
         if self.stop_at is not None and k >= self.stop_at[0] and q.key == self.stop_at[1]:
             self.stop_at = None
             return None
-        if self.undo_at == k and q.key in ("warchest.play", "warchest.then"):
+        if self.undo_at is not None and k >= self.undo_at and q.key in ("warchest.play", "warchest.then"):
             self.undo_at = None
             self.undone += 1
             return dialogs.UNDO
@@ -88,7 +88,7 @@ class WarTable:
     def __call__(self, q) -> None:
         self.asked.append(q)
         answer = self.answer(q)
-        if answer is None and not isinstance(q, dialogs.Text):
+        if answer is None:
             self.pipe.send_text("\x03")  # Ctrl-C
             return
         self.pipe.send_text(keys_for(q, answer, self.lang))
