@@ -95,12 +95,14 @@ def board_title(state: WarChestState, t: Catalog) -> str:
     return t("warchest.board.title", round=state.round, holder=holder, markers=markers)
 
 
-def legend(state: WarChestState, t: Catalog) -> Line:
+def legend(state: WarChestState, t: Catalog) -> list[Line]:
+    """The codes of the game's units, then the markers (two lines, each under 100 columns with
+    two players)."""
     units = sorted({u for p in state.players for u in p.units}, key=UNITS.index)
-    parts = [f"{code(t, u)} {unit_name(t, u)}" for u in units]
-    parts += [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
-    parts.append("* " + t("warchest.board.neutral"))
-    return Line(" · ".join(parts), "muted")
+    marks = [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
+    marks.append("* " + t("warchest.board.neutral"))
+    return [Line(" · ".join(f"{code(t, u)} {unit_name(t, u)}" for u in units), "muted"),
+            Line(" · ".join(marks), "muted")]
 
 
 def players_line(state: WarChestState, t: Catalog) -> list[Line]:
@@ -134,7 +136,7 @@ def memory_aid(state: WarChestState, t: Catalog) -> Table:
 
 def board(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
           labels: dict | None = None, hints: bool = False) -> Report:
-    out: Report = [grid(state, t, colors, labels), legend(state, t), *players_line(state, t)]
+    out: Report = [grid(state, t, colors, labels), *legend(state, t), *players_line(state, t)]
     if hints and state.round:
         out.append(memory_aid(state, t))
     return out
@@ -334,7 +336,7 @@ def summary(state: WarChestState, t: Catalog, source: str | None = None,
     if source:
         out.append(Line(source, "muted"))
     out += setup_lines(state, t)
-    out += [grid(state, t, colors), legend(state, t), players_table(state, t, colors)]
+    out += [grid(state, t, colors), *legend(state, t), players_table(state, t, colors)]
     rounds = history(state)
     if rounds:
         out.append(log_table(t, rounds))
@@ -353,7 +355,7 @@ def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: 
             out.append(Line(t(f"warchest.summary.{key}", value=meta[key]), "muted"))
     out += setup_lines(state, t)
     out += [grid(state, t, colors, title=t("warchest.summary.final_board")
-                 if state.winner is not None else None), legend(state, t),
+                 if state.winner is not None else None), *legend(state, t),
             players_table(state, t, colors)]
     rounds = history(state)
     if rounds:
