@@ -2,7 +2,9 @@
 
 A result summary is ``{"winners": [...], "players": {name: {"score": {part: points, ..., "total"},
 "place": n, extra: value …}}}``; which score parts are titles, and which numeric extras are
-averaged (losses, items sent …), is the game's business.
+averaged (losses, items sent …), is the game's business.  A player's ``tags`` (a list of
+words: what they played with, e.g. War Chest's unit cards) are counted over the games: how often
+each was played and won (``tags`` in the result, only when some game has them).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
     games = 0
     per: dict[str, dict[str, Any]] = {}
+    tags: dict[str, dict[str, int]] = {}
     for entry in entries:
         result = entry.get("result")
         if not entry.get("complete") or not isinstance(result, dict):
@@ -43,6 +46,11 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             for extra in extras:
                 value = p.get(extra, 0)
                 acc["extras"][extra] += value if isinstance(value, (int, float)) else 0
+            for tag in p.get("tags") or ():
+                if isinstance(tag, str):
+                    tally = tags.setdefault(tag, {"games": 0, "wins": 0})
+                    tally["games"] += 1
+                    tally["wins"] += name in result.get("winners", [])
     out = {}
     for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
         n = acc["games"]
@@ -56,7 +64,12 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             "titles": acc["titles"],
             **{key: round(acc["extras"][extra] / n, 2) for extra, key in extras.items()},
         }
-    return {"games": games, "players": out}
+    result_out: dict[str, Any] = {"games": games, "players": out}
+    if tags:
+        result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
+                              for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
+                                                                                    -kv[1]["games"], kv[0]))}
+    return result_out
 
 
 def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
@@ -90,4 +103,13 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
             detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
         out.append(detail)
+        if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
+            label = getattr(game, "stats_tag_key", "{tag}")
+            tagged = Table(t(getattr(game, "stats_tags_title", "core.cli.stats_detail")),
+                           [t("core.cli.col_category"), t("core.cli.col_games"), t("core.cli.col_wins"),
+                            t("core.cli.col_rate")], align=["left", "right", "right", "right"])
+            for tag, tally in r["tags"].items():
+                name = t(label.format(tag=tag)) if label != "{tag}" and t.has(label.format(tag=tag)) else tag
+                tagged.rows.append([name, str(tally["games"]), str(tally["wins"]), f"{tally['win_rate']:.0%}"])
+            out.append(tagged)
     return out

@@ -1,0 +1,383 @@
+"""The live referee's questions for War Chest, built from the engine's legal entries.
+
+``ask(state, t, colors, hints)`` is a dialog (``referee.core.dialog``): it yields questions and
+returns the entry to record, or ``UNDO``.  A turn narrows ``engine.legal_actions`` step by step —
+the coin (or a face-down action), the action, then each hex or choice the remaining entries differ
+in — so only legal entries can be chosen; a step with one possibility is not asked.  ← Back returns
+to the previous question of the same entry.  Pure: no UI library, no printing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select
+from referee.core.text import Catalog
+from referee.games.warchest import engine
+from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, Pick, Play, Resign, Deal
+from referee.games.warchest.state import WarChestState, counted
+from referee.games.warchest.summary import board, code, hex_text, side_name, unit_name
+from referee.games.warchest.units import HISTORIC, ROYAL, UNITS, sort_coins
+
+#: stable keys: a unit keeps its key all game long (b, u, i, r, p, n, x and k are taken)
+UNIT_KEYS = dict(zip(UNITS, "1234567890acdefg"))
+UNIT_KEYS[ROYAL] = "k"
+#: the face-down actions in the first menu
+DOWN_KEYS = {"initiative": "i", "recruit": "r", "pass": "p"}
+#: an action's key in the action menu: its place in the digest's list of nine
+ACTION_KEYS = {a: str(i + 1) for i, a in enumerate(KINDS)}
+#: the keys of the hexes a question offers, in board order (b and u are back and undo; n: none)
+HEX_KEYS = "123456789acdefghijklmopqrstvwxyz0"
+SETUP_METHODS = ("random", "draft", "first_game", *(f"historic:{k}" for k in HISTORIC), "custom")
+RESIGN = "resign"
+
+
+def is_secret(action: Any) -> bool:
+    """Nothing is revealed to everybody at once in War Chest: any entry may be taken back (a draw
+    typed in secret is simply typed again)."""
+    return False
+
+
+def setup(t: Catalog) -> Dialog:
+    """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4)
+    and the Royal Guard's card (WC-U13)."""
+    method = yield Select("warchest.setup.method", t("warchest.setup.method"),
+                          [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
+                           for i, m in enumerate(SETUP_METHODS)])
+    out: dict[str, Any] = {"setup": {"method": method}}
+    guard = yield Select("warchest.setup.royal_guard", t("warchest.setup.royal_guard"),
+                         [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
+                          Choice(t("warchest.setup.royal_guard_nobility"), "nobility", "2")])
+    if guard != "base":
+        out["options"] = {"royal_guard": guard}
+    return out
+
+
+def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
+        hints: bool = False) -> Dialog:
+    d = engine.decision(state)
+    if d.kind == "draw":
+        return (yield from _draw(state, t, colors, hints, d.player))
+    yield Notice(board(state, t, colors, hints=hints))
+    if d.kind == "units":
+        return (yield from _deal(state, t, d.player))
+    if d.kind == "first_picker":
+        answer = yield Select("warchest.first_picker", t("warchest.play.first_picker"),
+                              _player_choices(state, t) + [_undo(t)])
+        return UNDO if answer is UNDO else FirstPicker(answer)
+    if d.kind == "pick":
+        free = [a.unit for a in engine.legal_actions(state)]
+        answer = yield Select("warchest.pick", t("warchest.play.pick", player=d.player),
+                              [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in free] + [_undo(t)])
+        return UNDO if answer is UNDO else Pick(d.player, answer)
+    if d.kind == "initiative":
+        answer = yield Select("warchest.initiative", t("warchest.play.initiative"),
+                              _player_choices(state, t) + [_undo(t)])
+        return UNDO if answer is UNDO else Flip(answer)
+    return (yield from _turn(state, t, colors, hints, d))
+
+
+def _undo(t: Catalog) -> Choice:
+    return Choice(t("warchest.play.undo"), UNDO, "u")
+
+
+def _back(t: Catalog) -> Choice:
+    return Choice(t("warchest.play.back"), BACK, "b")
+
+
+def _player_choices(state: WarChestState, t: Catalog) -> list[Choice]:
+    return [Choice(t("warchest.play.player", player=p.name, side=side_name(t, p.side)), p.name, str(i + 1))
+            for i, p in enumerate(state.players)]
+
+
+# -------------------------------------------------------------------------------- setup entries
+
+
+def _deal(state: WarChestState, t: Catalog, player: str) -> Dialog:
+    """WC-C8: the unit cards the player was dealt, one by one (← Back takes one back)."""
+    need = engine.units_per_player(state)
+    free = [u for u in UNITS if u not in engine.taken(state)]
+    chosen: list[str] = []
+    while len(chosen) < need:
+        choices = [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in free if u not in chosen]
+        choices.append(_back(t) if chosen else _undo(t))
+        answer = yield Select("warchest.units", t("warchest.play.units", player=player,
+                                                    k=len(chosen) + 1, n=need), choices)
+        if answer is UNDO:
+            return UNDO
+        if answer is BACK:
+            chosen.pop()
+        else:
+            chosen.append(answer)
+    return Deal(player, tuple(sort_coins(chosen)))
+
+
+# -------------------------------------------------------------------------------- draws
+
+
+def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
+    """A typed coin: its code, its id or its name (either language), among ``coins``."""
+    from referee.core.text import catalog
+
+    names: dict[str, str] = {}
+    for c in coins:
+        for cat in (t, catalog("en")):
+            for word in (c, code(cat, c), unit_name(cat, c)):
+                names.setdefault(word.casefold(), c)
+                names.setdefault(word.casefold().replace(" ", "_"), c)
+
+    def parse(word: str) -> str:
+        found = names.get(word.strip().casefold())
+        if found is None:
+            raise Invalid(t("warchest.play.coin_unknown", word=word,
+                            codes=codes_text(t, coins)))
+        return found
+
+    return parse
+
+
+def codes_text(t: Catalog, coins) -> str:
+    return ", ".join(f"{code(t, c)} = {unit_name(t, c)}" for c in sort_coins(set(coins)))
+
+
+def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) -> Dialog:
+    """WC-T2, WC-V3, WC-V5: the coins the player drew, typed in secret, or nothing typed (the
+    table does not say).  When the referee cannot know the bag (a face-down coin was not named), the
+    draw is recorded as untold without a question."""
+    options = engine.legal_actions(state)
+    told = {a.coins for a in options if a.coins is not None}
+    if not told:
+        return Draw(player, None)
+    yield Notice(board(state, t, colors, hints=hints))
+    p = state.players[engine.index(state, player)]
+    count = len(next(iter(told)))
+    coins = sorted({c for combo in told for c in combo}, key=list(UNIT_KEYS).index)
+    one = coin_parser(t, coins)
+
+    def parse(text: str) -> Any:
+        words = text.replace(",", " ").split()
+        if not words:
+            return None
+        if len(words) == 1 and words[0].casefold() == "u":
+            return UNDO
+        drawn = tuple(sort_coins(one(w) for w in words))
+        if len(drawn) != count:
+            raise Invalid(t.n("warchest.play.draw_count", count, got=len(drawn)))
+        if drawn not in told:
+            raise Invalid(t("warchest.play.draw_impossible", player=p.name))
+        return drawn
+
+    answer = yield Secret("warchest.draw", t.n("warchest.play.draw", count, player=player),
+                          parse, instruction=t("warchest.play.draw_codes", codes=codes_text(t, coins)))
+    if answer is UNDO:
+        return UNDO
+    return Draw(player, answer)
+
+
+# -------------------------------------------------------------------------------- a turn
+
+
+@dataclass
+class Level:
+    """One question of a turn: what the remaining entries differ in (``value``) and how it is
+    asked (``kind``: ``top``, ``action``, ``recruit``, ``coin``, ``hex``, ``absorb``)."""
+
+    kind: str
+    value: Callable[[Any], Any]
+    field: str = ""
+
+
+def _group(a: Any) -> tuple:
+    if isinstance(a, Done):
+        return ("done",)
+    if a.action in FACE_DOWN:
+        return ("down", a.action)
+    if a.coin is None:
+        return ("act", a.action)
+    return ("coin", a.coin)
+
+
+def _source(m) -> Any:
+    return m.at if m.action == "control" else m.frm
+
+
+def _dest(m) -> Any:
+    return {"move": m.to, "control": m.at, "attack": m.target}[m.action]
+
+
+def _step(k: int, f: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda a: f(a.steps[k]) if isinstance(a, Play) and len(a.steps) > k else None
+
+
+def _attr(name: str) -> Callable[[Any], Any]:
+    return lambda a: getattr(a, name, None)
+
+
+LEVELS = [
+    Level("top", _group),
+    Level("action", lambda a: getattr(a, "action", None)),
+    Level("recruit", _attr("recruit")),
+    Level("coin", lambda a: a.coin if isinstance(a, Play) and a.action in FACE_DOWN else None),
+    Level("hex", _attr("frm"), "frm"),
+    Level("hex", _attr("unit"), "unit"),
+    Level("hex", _attr("at"), "at"),
+    Level("hex", _attr("to"), "to"),
+    Level("hex", _attr("target"), "target"),
+    *(level for k in (0, 1) for level in (
+        Level("hex", _step(k, _source), f"step{k}_unit"),
+        Level("hex", _step(k, _dest), f"step{k}_dest"),
+        Level("absorb", _step(k, lambda m: m.absorb), f"step{k}_absorb"))),
+    Level("absorb", _attr("absorb"), "absorb"),
+]
+
+
+def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
+    candidates = engine.legal_actions(state)
+    stack: list[tuple[int, list]] = []
+    i, cands = 0, candidates
+    while True:
+        if i == len(LEVELS):
+            return cands[0]
+        level = LEVELS[i]
+        values = _distinct(level.value(a) for a in cands)
+        if level.kind != "top" and len(values) == 1:
+            i += 1
+            continue
+        answer = yield from _question(state, t, colors, hints, d, level, values, cands, first=not stack)
+        if answer is UNDO:
+            return UNDO
+        if answer is RESIGN:
+            sure = yield Confirm("warchest.resign", t("warchest.play.resign_confirm", player=d.player))
+            if sure:
+                return Resign(d.player)
+            continue
+        if answer is BACK:
+            i, cands = stack.pop()
+            continue
+        stack.append((i, cands))
+        cands = [a for a in cands if level.value(a) == answer]
+        i += 1
+
+
+def _distinct(values) -> list:
+    out: list = []
+    for v in values:
+        if v not in out:
+            out.append(v)
+    return out
+
+
+def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, cands: list,
+              first: bool) -> Dialog:
+    player = d.player
+    if level.kind == "top":
+        return (yield from _top(state, t, d, values, cands))
+    back = _back(t)
+    group = _group(cands[0])
+    unit = _unit_of(group, cands[0])
+    if level.kind == "action":
+        choices = [Choice(t(f"warchest.action.{a}"), a, ACTION_KEYS[a])
+                   for a in sorted(values, key=KINDS.index)]
+        return (yield Select("warchest.action", t("warchest.play.action", player=player,
+                                                   unit=unit_name(t, unit)), choices + [back]))
+    if level.kind == "recruit":
+        choices = [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in sort_coins(values)]
+        return (yield Select("warchest.recruit", t("warchest.play.recruit", player=player),
+                             choices + [back]))
+    if level.kind == "coin":
+        # the hand is known (its draw was typed): the face-down coin is named, in secret
+        parse_one = coin_parser(t, list(values))
+
+        def parse(text: str) -> Any:
+            if text.strip().casefold() == "b":
+                return BACK
+            return parse_one(text)
+
+        return (yield Secret("warchest.down_coin", t("warchest.play.down_coin", player=player),
+                             parse, instruction=t("warchest.play.down_coin_hint")))
+    if level.kind == "absorb":
+        choices = [Choice(t("warchest.play.absorb_no"), False, "1"),
+                   Choice(t("warchest.play.absorb_yes"), True, "2"), back]
+        return (yield Select(f"warchest.{level.field}", t("warchest.play.absorb"), choices))
+    # a hex
+    hexes = [h for h in values if h is not None]
+    hexes.sort(key=lambda h: (-h[1], h[0]))  # as the map reads: top row first, left to right
+    keys = {h: HEX_KEYS[k] if k < len(HEX_KEYS) else "" for k, h in enumerate(hexes)}
+    yield Notice(board(state, t, colors, labels={h: k or "··" for h, k in keys.items()}))
+    choices = [Choice(_hex_label(state, t, h), h, keys[h] or None) for h in hexes]
+    if None in values:
+        choices.append(Choice(t("warchest.play.no_target"), None, "n"))
+    field = level.field.replace("0", "").replace("1", "")
+    action = getattr(cands[0], "action", "")
+    step = level.field[4] if level.field.startswith("step") else ""
+    return (yield Select(f"warchest.hex.{level.field}",
+                         t(f"warchest.ask.{field}", player=player, unit=unit_name(t, unit),
+                           action=t(f"warchest.action.{action}") if action else "",
+                           step=int(step) + 1 if step else ""), choices + [back]))
+
+
+def _unit_of(group: tuple, a: Any) -> str | None:
+    if group[0] == "coin":
+        return "royal_guard" if group[1] == ROYAL else group[1]
+    if isinstance(a, Play) and a.by:
+        return a.by
+    return None
+
+
+def _hex_label(state: WarChestState, t: Catalog, h) -> str:
+    s = state.stacks.get(h)
+    if s is not None:
+        what = t("warchest.play.hex_unit", player=state.players[s.player].name,
+                 unit=unit_name(t, s.unit), coins=s.coins)
+    elif h in state.board.locations:
+        side = state.control.get(h)
+        what = t("warchest.play.hex_location", side=side_name(t, side)) if side else t(
+            "warchest.play.hex_neutral")
+    else:
+        what = t("warchest.play.hex_empty")
+    return t("warchest.play.hex", hex=hex_text(h), what=what)
+
+
+def _top(state: WarChestState, t: Catalog, d, values: list, cands: list) -> Dialog:
+    choices: list[Choice] = []
+    for g in sorted(values, key=_top_order):
+        if g[0] == "coin":
+            acts = _distinct(a.action for a in cands if _group(a) == g)
+            label = t("warchest.play.coin", unit=unit_name(t, g[1]), actions=", ".join(
+                t(f"warchest.action.{a}") for a in sorted(acts, key=KINDS.index)))
+            choices.append(Choice(label, g, UNIT_KEYS[g[1]]))
+        elif g[0] == "down":
+            choices.append(Choice(t(f"warchest.play.down_{g[1]}"), g, DOWN_KEYS[g[1]]))
+        elif g[0] == "act":
+            choices.append(Choice(t(f"warchest.action.{g[1]}"), g, ACTION_KEYS[g[1]]))
+        else:
+            choices.append(Choice(t("warchest.play.decline"), g, "n"))
+    if d.kind == "play":
+        choices.append(Choice(t("warchest.play.resign"), RESIGN, "x"))
+    choices.append(_undo(t))
+    p = state.players[engine.index(state, d.player)]
+    if d.kind == "then":
+        message = t(f"warchest.play.then_{d.by}", player=d.player)
+    else:
+        message = t.n("warchest.play.turn", p.hand_n, player=d.player)
+    return (yield Select(f"warchest.{d.kind}", message, choices))
+
+
+def _top_order(g: tuple) -> tuple:
+    order = {"coin": 0, "act": 1, "down": 2, "done": 3}[g[0]]
+    if g[0] == "coin":
+        return (order, list(UNIT_KEYS).index(g[1]))
+    if g[0] in ("down", "act"):
+        return (order, KINDS.index(g[1]))
+    return (order, 0)
+
+
+def hand_of(state: WarChestState, name: str) -> dict:
+    """The player's known hand (tests)."""
+    p = state.players[engine.index(state, name)]
+    return dict(p.hand or {})
+
+
+__all__ = ["ask", "setup", "is_secret", "counted", "hand_of"]

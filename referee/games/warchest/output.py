@@ -1,0 +1,57 @@
+"""The replay output of War Chest (``replay --json``; the digest's "Replay output")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.games.warchest.engine import decision
+from referee.games.warchest.state import WarChestState
+from referee.games.warchest.units import sort_coins
+
+
+def ordered(bag: dict | None) -> dict | None:
+    return None if bag is None else {c: bag[c] for c in sort_coins(bag)}
+
+
+def replay_output(state: WarChestState) -> dict[str, Any]:
+    d = decision(state)
+    control: dict = {s: [] for s in ("raven", "wolf")}
+    for h in sorted(state.control):
+        control[state.control[h]].append(list(h))
+    players = {}
+    for p in state.players:
+        entry: dict[str, Any] = {"side": p.side, "units": list(p.units), "supply": ordered(p.supply),
+                                 "discard_faceup": ordered(p.faceup), "removed": ordered(p.removed),
+                                 "counts": {"bag": p.bag_n, "hand": p.hand_n, "discard_facedown": p.down_n}}
+        if p.hand is not None and p.down is not None:  # WC-V5: exact
+            bag = dict(p.hidden)
+            for part in (p.hand, p.down):
+                for c, n in part.items():
+                    bag[c] -= n
+            entry["bag"] = ordered({c: n for c, n in bag.items() if n})
+            entry["hand"] = ordered(p.hand)
+            entry["discard_facedown"] = ordered(p.down)
+        else:  # WC-V4
+            entry["hidden"] = ordered(p.hidden)
+            if p.hand is not None:
+                entry["hand"] = ordered(p.hand)
+        players[p.name] = entry
+    holder = None if state.initiative is None else state.players[state.initiative].name
+    winner = None
+    if state.winner is not None:
+        winner = {"side": state.winner, "players": [p.name for p in state.players if p.side == state.winner]}
+        if state.resigned is not None:
+            winner["resigned"] = state.resigned
+    return {
+        "complete": state.winner is not None,
+        "round": state.round,
+        "to_play": d.player if d is not None and d.kind in ("play", "then") else None,
+        "next": None if d is None else {"kind": d.kind, "player": d.player, **({"by": d.by} if d.by else {})},
+        "winner": winner,
+        "board": [{"hex": list(h), "player": state.players[s.player].name, "unit": s.unit, "coins": s.coins}
+                  for h, s in sorted(state.stacks.items())],
+        "control": control,
+        "markers_in_hand": dict(state.markers),
+        "initiative": {"holder": holder, "changed_this_round": state.changed},
+        "players": players,
+    }

@@ -1,0 +1,541 @@
+"""Record format 1 of War Chest (``shared/rules/war-chest.md``): parse, replay, write.
+
+The header is checked first; then the engine's ``decision()`` drives the reading: each decision
+reads its entry (a deal, a pick, the initiative, a round's draws, a play, a follow-up in ``then``),
+so the first bad entry is reported at its JSON location (``rounds[3].plays[4].then[0]``) with the
+rule id and what was legal.  A record that stops part-way is a game in progress; nothing missing is
+ever guessed, except a declined "may" (absent, WC-A14) and an untold draw (absent, WC-V3) when
+later entries follow.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from referee.core import shape
+from referee.core.errors import RecordError, RuleError, key_path
+from referee.core.game import Step
+from referee.games.warchest import engine
+from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, Maneuver,
+                                            Pick, Play, Resign)
+from referee.games.warchest.board import SIDES
+from referee.games.warchest.units import COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, sort_coins
+
+GAME = "war-chest"
+FORMAT = 1
+META_KEYS = ("date", "place", "notes")
+TOP_KEYS = ("game", "format", *META_KEYS, "options", "players", "setup", "initiative", "rounds",
+            "resigned")
+PLAYER_KEYS = ("name", "side", "units")
+HEX_KEYS = ("from", "at", "unit", "to", "target")
+PLAY_KEYS = ("player", "action", "coin", *HEX_KEYS, "recruit", "absorb", "steps", "then", "comment")
+THEN_KEYS = ("by", *PLAY_KEYS[1:])
+STEP_KEYS = ("action", "from", "at", "to", "target", "absorb")
+BY = ("swordsman", "berserker", "mercenary", "warrior_priest")
+ATTR = {"from": "frm", "at": "at", "unit": "unit", "to": "to", "target": "target"}
+
+
+# -------------------------------------------------------------------------------- header
+
+
+def parse_players(value: Any) -> tuple[list[str], list[str]]:
+    players = shape.array(value, "players")
+    if len(players) not in (2, 4):
+        raise RuleError("WC-C1", "players", "warchest.error.player_count", count=len(players))
+    names, sides = [], []
+    for i, entry in enumerate(players):
+        where = f"players[{i}]"
+        entry = shape.obj(entry, where, PLAYER_KEYS)
+        name = shape.string(shape.required(entry, "name", where), f"{where}.name")
+        if not name.strip() or not name.isprintable():
+            raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_name", name=json.dumps(name))
+        if name in names:
+            raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_duplicate", name=name)
+        side = entry.get("side", SIDES[i % 2])
+        if side not in SIDES:
+            raise shape.fail(f"{where}.side", "warchest.record.side", got=json.dumps(side)[:40])
+        names.append(name)
+        sides.append(side)
+    if sides[0] == sides[1] or (len(sides) == 4 and sides != [sides[0], sides[1]] * 2):
+        raise RuleError("WC-4.1" if len(sides) == 4 else "WC-C7", "players", "warchest.error.sides")
+    return names, sides
+
+
+def parse_units(value: Any, where: str) -> tuple:
+    units = shape.array(value, where)
+    for j, u in enumerate(units):
+        if shape.string(u, f"{where}[{j}]") not in COINS:
+            raise shape.fail(f"{where}[{j}]", "warchest.record.unit", got=u[:40])
+    return tuple(units)
+
+
+def hex_value(value: Any, where: str):
+    pair = shape.array(value, where)
+    if len(pair) != 2:
+        raise shape.fail(where, "warchest.record.hex", got=json.dumps(value)[:40])
+    return (shape.integer(pair[0], f"{where}[0]"), shape.integer(pair[1], f"{where}[1]"))
+
+
+def parse_maneuver(value: Any, where: str) -> Maneuver:
+    entry = shape.obj(value, where, STEP_KEYS)
+    action = shape.string(shape.required(entry, "action", where), f"{where}.action")
+    if action not in ("move", "control", "attack"):
+        raise shape.fail(f"{where}.action", "warchest.record.step_action", got=action[:40])
+    hexes = {ATTR[k]: hex_value(entry[k], f"{where}.{k}") for k in ("from", "at", "to", "target")
+             if k in entry}
+    return Maneuver(action, absorb=absorb_value(entry, where), **hexes)
+
+
+def absorb_value(entry: dict, where: str) -> bool:
+    if "absorb" in entry and entry["absorb"] is not True:
+        raise shape.fail(f"{where}.absorb", "warchest.record.absorb_true")
+    return "absorb" in entry
+
+
+PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
+KIND_SET, COIN_SET = frozenset(KINDS), frozenset((*COINS, ROYAL))
+
+
+def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
+    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``.
+    (The common shapes are checked inline; ``shape`` reports what is wrong.)"""
+    if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
+        shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
+    entry = value
+    if player is None:
+        player = entry.get("player")
+        if type(player) is not str:
+            player = shape.string(shape.required(entry, "player", where), f"{where}.player")
+        by = None
+    else:
+        by = shape.string(shape.required(entry, "by", where), f"{where}.by")
+        if by not in BY:
+            raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
+    action = entry.get("action")
+    if action not in KIND_SET:
+        action = shape.string(shape.required(entry, "action", where), f"{where}.action")
+        raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
+                         legal=", ".join(KINDS))
+    coin = entry.get("coin")
+    if coin is not None and coin not in COIN_SET or "coin" in entry and coin is None:
+        shape.string(coin, f"{where}.coin")
+        raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
+    hexes = {}
+    for k in HEX_KEYS:
+        v = entry.get(k)
+        if v is None:
+            if k in entry and k != "target":
+                hex_value(v, f"{where}.{k}")
+            continue
+        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+            hexes[ATTR[k]] = (v[0], v[1])
+        else:
+            hexes[ATTR[k]] = hex_value(v, f"{where}.{k}")
+    recruit = entry.get("recruit")
+    if "recruit" in entry and recruit not in COINS:
+        shape.string(recruit, f"{where}.recruit")
+        raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
+    steps: tuple = ()
+    if "steps" in entry:
+        steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
+                      for j, s in enumerate(shape.array(entry["steps"], f"{where}.steps")))
+    then = shape.array(entry["then"], f"{where}.then") if "then" in entry else []
+    absorb = "absorb" in entry and absorb_value(entry, where)
+    return Play(player, action, coin, recruit=recruit, steps=steps, absorb=absorb, by=by, **hexes), then
+
+
+def parse_record(document: Any) -> "WarChestRecord":
+    """Check the header (game, format, players, options, setup, initiative); the entries are read
+    by ``replay``."""
+    doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
+    names, sides = parse_players(shape.required(doc, "players", "$"))
+    meta: dict[str, Any] = {k: doc[k] for k in META_KEYS if k in doc}
+    for k in META_KEYS:
+        if k in meta:
+            shape.string(meta[k], k)
+    if "options" in doc:
+        options = shape.obj(doc["options"], "options", ("royal_guard",))
+        if "royal_guard" in options and options["royal_guard"] not in engine.ROYAL_GUARD_OPTIONS:
+            raise RuleError("WC-U13", "options.royal_guard", "warchest.error.royal_guard_option",
+                            got=json.dumps(options["royal_guard"])[:40])
+        meta["options"] = dict(options)
+    if "setup" in doc:
+        setup = shape.obj(doc["setup"], "setup", ("method", "picks"))
+        method = shape.string(shape.required(setup, "method", "setup"), "setup.method")
+        if method not in METHODS:
+            raise RuleError("WC-X5", "setup.method", "warchest.error.method", method=method[:40],
+                            legal=", ".join(METHODS))
+        if "picks" in setup and method != "draft":
+            raise shape.fail("setup.picks", "warchest.record.picks_draft")
+        meta["setup"] = {"method": method}
+    meta["sides"] = sides
+    if "initiative" in doc and shape.string(doc["initiative"], "initiative") not in names:
+        raise RuleError("WC-C9", "initiative", "warchest.error.unknown_player", player=doc["initiative"][:40])
+    if "resigned" in doc and shape.string(doc["resigned"], "resigned") not in names:
+        raise RuleError("WC-V2", "resigned", "warchest.error.unknown_player", player=doc["resigned"][:40])
+    for i, entry in enumerate(doc["players"]):
+        if "units" in entry:
+            parse_units(entry["units"], f"players[{i}].units")
+    return WarChestRecord(names, meta, doc)
+
+
+def setup_of(meta: dict) -> dict:
+    return {"sides": meta.get("sides"), "method": (meta.get("setup") or {}).get("method"),
+            "options": meta.get("options")}
+
+
+# -------------------------------------------------------------------------------- replay
+
+
+@dataclass
+class WarChestRecord:
+    players: list[str]
+    #: the record's setup and optional keys: sides, options, setup (method), date, place, notes
+    meta: dict[str, Any]
+    document: dict[str, Any]
+
+    def replay(self, tracked: bool = True) -> tuple[Any, list[Step]]:
+        return Reader(self, tracked).run()
+
+
+class Reader:
+    def __init__(self, record: WarChestRecord, tracked: bool) -> None:
+        self.record, self.doc, self.tracked = record, record.document, tracked
+        self.steps: list[Step] = []
+        self.rounds = shape.array(self.doc.get("rounds", []), "rounds")
+        setup = self.doc.get("setup", {})
+        self.picks = shape.array(setup.get("picks", []), "setup.picks")
+        self.units_read = [False] * len(record.players)
+        self.picks_read = 0
+        self.initiative_read = False
+        self.r = 0  # the round being read
+        self.k = 0  # its next play
+        self.frames: list = []  # [then list, next index, location] of the plays being read
+        self.checked: set = set()  # rounds whose shape was checked
+
+    def push(self, action, where: str) -> None:
+        try:
+            engine.apply(self.state, action)
+        except RecordError as error:
+            error.location = where + error.location
+            raise
+        if self.tracked:
+            self.steps.append(Step(where, action))
+
+    def run(self):
+        meta = self.record.meta
+        try:
+            self.state = state = engine.new_state(self.record.players, setup_of(meta))
+        except RecordError as error:
+            raise error.with_location("setup" + error.location)
+        self.check_fixed_units()
+        names = self.record.players
+        while True:
+            d = engine.decision(state)
+            if d is None:
+                break
+            if not self.read(d, names):
+                break
+        if engine.decision(state) is None:
+            self.unread_then()
+        self.leftovers(engine.decision(state))
+        return state, self.steps
+
+    def round_doc(self, r: int) -> dict | None:
+        if r >= len(self.rounds):
+            return None
+        if r not in self.checked:
+            shape.obj(self.rounds[r], f"rounds[{r}]", ("draws", "plays", "comment"))
+            shape.array(self.rounds[r].get("plays", []), f"rounds[{r}].plays")
+            self.checked.add(r)
+        return self.rounds[r]
+
+    def later(self) -> bool:
+        """Entries after the current play of the current round (plays, rounds, a resignation)."""
+        rd = self.round_doc(self.r)
+        plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays") if rd else []
+        return self.k < len(plays) or self.r + 1 < len(self.rounds) or "resigned" in self.doc
+
+    def read(self, d, names) -> bool:
+        state, doc = self.state, self.doc
+        if d.kind == "units":
+            i = names.index(d.player)
+            entry = doc["players"][i]
+            if "units" not in entry:
+                return False
+            self.units_read[i] = True
+            self.push(Deal(d.player, parse_units(entry["units"], f"players[{i}].units")),
+                      f"players[{i}].units")
+            return True
+        if d.kind == "first_picker":
+            if "initiative" not in doc:
+                return False
+            self.initiative_read = True
+            second = names.index(doc["initiative"])
+            self.push(FirstPicker(names[(second - 1) % len(names)]), "initiative")
+            return True
+        if d.kind == "pick":
+            j = self.picks_read
+            if j >= len(self.picks):
+                return False
+            unit = shape.string(self.picks[j], f"setup.picks[{j}]")
+            self.picks_read += 1
+            self.push(Pick(d.player, unit), f"setup.picks[{j}]")
+            return True
+        if d.kind == "initiative":
+            if "initiative" not in doc:
+                return False
+            self.initiative_read = True
+            self.push(Flip(doc["initiative"]), "initiative")
+            return True
+        if d.kind == "draw":
+            self.unread_then()
+            self.r, self.k, self.frames = state.round - 1, 0, []
+            rd = self.round_doc(self.r)
+            if rd is None:
+                return False
+            draws = shape.obj(rd.get("draws", {}), f"rounds[{self.r}].draws", names)
+            where = f"rounds[{self.r}].draws{key_path(d.player)}"
+            if d.player in draws:
+                value = draws[d.player]
+                coins = None if value is None else sort_coins(parse_coins(value, where))
+            else:
+                after = names.index(d.player) + 1
+                if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
+                        or "resigned" in doc):
+                    return False
+                coins = None
+            self.push(Draw(d.player, coins), where)
+            return True
+        if d.kind == "play":
+            self.unread_then()
+            self.frames = []
+            rd = self.round_doc(self.r)
+            plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays")
+            if self.k >= len(plays):
+                if "resigned" in doc and self.r + 1 >= len(self.rounds):
+                    self.push(Resign(doc["resigned"]), "resigned")
+                    return True
+                return False
+            where = f"rounds[{self.r}].plays[{self.k}]"
+            self.k += 1
+            action, then = parse_play(plays[self.k - 1], where, None)
+            self.frames = [[then, 0, where + ".then"]]
+            self.push(action, where)
+            return True
+        # a follow-up
+        frame = self.frames[-1] if self.frames else [[], 0, ""]
+        then, j, base = frame
+        if j >= len(then):
+            if not self.later():
+                if "resigned" in doc:
+                    self.push(Resign(doc["resigned"]), "resigned")
+                    return True
+                return False
+            if not d.optional:
+                raise RuleError("WC-U16", base or f"rounds[{self.r}].plays[{self.k - 1}]",
+                                "warchest.error.must_use", player=d.player)
+            self.push(Done(d.player), base)
+            return True
+        where = f"{base}[{j}]"
+        frame[1] += 1
+        action, inner = parse_play(then[j], where, d.player)
+        if action.by == "warrior_priest":
+            self.frames.append([inner, 0, where + ".then"])
+        elif inner:
+            raise shape.fail(f"{where}.then", "warchest.record.nested_then")
+        self.push(action, where)
+        return True
+
+    def unread_then(self) -> None:
+        """WC-A14: a follow-up that nothing triggered (or after its trigger was used up)."""
+        for then, j, base in self.frames:
+            if j < len(then):
+                by = then[j].get("by", "-") if isinstance(then[j], dict) else "-"
+                raise RuleError("WC-A14", f"{base}[{j}]", "warchest.error.no_trigger", by=str(by)[:40],
+                                legal=engine.legal_text(self.state, None))
+
+    def check_fixed_units(self) -> None:
+        method = self.state.method
+        for i, entry in enumerate(self.doc["players"]):
+            if "units" in entry and (method == "first_game" or method.startswith("historic:")):
+                self.units_read[i] = True
+                if tuple(entry["units"]) != tuple(self.state.players[i].units):
+                    raise RuleError("WC-X2" if method == "first_game" else "WC-X4", f"players[{i}].units",
+                                    "warchest.error.fixed_units", units=", ".join(self.state.players[i].units))
+        if method == "first_game" and "initiative" in self.doc:
+            self.initiative_read = True
+            if self.doc["initiative"] != self.record.players[0]:
+                raise RuleError("WC-X2", "initiative", "warchest.error.first_initiative",
+                                player=self.record.players[0])
+
+    def leftovers(self, d) -> None:
+        """An entry the replay did not reach: after the end, or after a missing one."""
+        rule, key = ("WC-V1", "warchest.error.after_end") if d is None else (
+            engine.EXPECTED[d.kind][1], "warchest.record.missing")
+        params = {"expected": d.kind if d else "", "player": (d.player or "") if d else ""}
+        state, doc = self.state, self.doc
+        if state.method == "draft":
+            for i, entry in enumerate(doc["players"]):
+                if "units" in entry and list(entry["units"]) != state.players[i].units:
+                    raise RuleError("WC-X1" if len(state.players) == 2 else "WC-X3",
+                                    f"players[{i}].units", "warchest.error.draft_units",
+                                    units=", ".join(state.players[i].units) or "-")
+            if self.picks_read < len(self.picks):
+                raise RuleError(rule, f"setup.picks[{self.picks_read}]", key, **params)
+        else:
+            for i, entry in enumerate(doc["players"]):
+                if "units" in entry and not self.units_read[i]:
+                    raise RuleError(rule, f"players[{i}].units", key, **params)
+        if "initiative" in doc and not self.initiative_read:
+            if state.method == "draft" or state.initiative is None:
+                raise RuleError(rule, "initiative", key, **params)
+            self.initiative_read = True
+        if state.phase == "setup":
+            if self.rounds:
+                raise RuleError(rule, "rounds[0]", key, **params)
+            return
+        if state.resigned is not None:
+            return
+        r = self.r
+        rd = self.round_doc(r)
+        if rd is not None:
+            for name in (rd.get("draws") or {}):
+                if name in state.names and state.round - 1 == r and state.phase == "draw" and \
+                        state.names.index(name) > state.drawn:
+                    raise RuleError(rule, f"rounds[{r}].draws{key_path(name)}", key, **params)
+            plays = rd.get("plays", [])
+            if self.frames and self.frames[-1][1] < len(self.frames[-1][0]):
+                raise RuleError(rule, f"{self.frames[-1][2]}[{self.frames[-1][1]}]", key, **params)
+            if self.k < len(plays):
+                raise RuleError(rule, f"rounds[{r}].plays[{self.k}]", key, **params)
+        if r + 1 < len(self.rounds):
+            if d is not None and d.kind == "play":
+                raise RuleError("WC-T6", f"rounds[{r + 1}]", "warchest.error.round_not_over",
+                                player=d.player)
+            raise RuleError(rule, f"rounds[{r + 1}]", key, **params)
+        if "resigned" in doc:
+            raise RuleError(rule, "resigned", key, **params)
+
+
+def parse_coins(value: Any, where: str) -> list[str]:
+    coins = shape.array(value, where)
+    for j, c in enumerate(coins):
+        if shape.string(c, f"{where}[{j}]") not in COINS and c != ROYAL:
+            raise shape.fail(f"{where}[{j}]", "warchest.record.coin", got=c[:40])
+    return coins
+
+
+# -------------------------------------------------------------------------------- write
+
+
+def hex_list(h) -> list[int] | None:
+    return None if h is None else [h[0], h[1]]
+
+
+def action_entry(action) -> dict[str, Any] | None:
+    """The record form of a play or a follow-up (``None`` for what the record leaves out)."""
+    if not isinstance(action, Play):
+        return None
+    out: dict[str, Any] = {"by": action.by} if action.by else {"player": action.player}
+    out["action"] = action.action
+    if action.coin is not None:
+        out["coin"] = action.coin
+    for key in HEX_KEYS:
+        value = getattr(action, ATTR[key])
+        if value is not None or (key == "target" and action.action == "tactic" and action.coin == "marshall"):
+            out[key] = hex_list(value)
+    if action.recruit is not None:
+        out["recruit"] = action.recruit
+    if action.absorb:
+        out["absorb"] = True
+    if action.steps:
+        out["steps"] = [step_entry(m) for m in action.steps]
+    return out
+
+
+def step_entry(m: Maneuver) -> dict[str, Any]:
+    out: dict[str, Any] = {"action": m.action}
+    for key in ("from", "at", "to", "target"):
+        value = getattr(m, ATTR[key])
+        if value is not None:
+            out[key] = hex_list(value)
+    if m.absorb:
+        out["absorb"] = True
+    return out
+
+
+def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any] | None = None
+                 ) -> dict[str, Any]:
+    """The record (a JSON-ready dict) of these entries, in canonical order."""
+    meta = meta or {}
+    n = len(players)
+    sides = list(meta.get("sides") or engine.default_sides(n))
+    method = (meta.get("setup") or {}).get("method")
+    units: list[list[str]] = [[] for _ in players]
+    if method == "first_game":
+        units = [list(u) for u in FIRST_GAME]
+    elif method and method.startswith("historic:"):
+        units = [list(u) for u in HISTORIC[method.split(":")[1]]]
+    picks: list[str] = []
+    initiative = players[0] if method == "first_game" else None
+    rounds: list[dict] = []
+    untold: list[list[str]] = []
+    containers: list[list] = []
+    resigned = None
+    for a in actions:
+        a = a.action if isinstance(a, Step) else a
+        if isinstance(a, Deal):
+            units[players.index(a.player)] = list(a.units)
+        elif isinstance(a, FirstPicker):
+            initiative = players[(players.index(a.player) + 1) % n]
+        elif isinstance(a, Pick):
+            picks.append(a.unit)
+            units[players.index(a.player)].append(a.unit)
+        elif isinstance(a, Flip):
+            initiative = a.player
+        elif isinstance(a, Draw):
+            if a.player == players[0] or not rounds:
+                rounds.append({"draws": {}, "plays": []})
+                untold.append([])
+            if a.coins is None:
+                untold[-1].append(a.player)
+                rounds[-1]["draws"][a.player] = None
+            else:
+                rounds[-1]["draws"][a.player] = list(a.coins)
+        elif isinstance(a, Resign):
+            resigned = a.player
+        elif isinstance(a, Play):
+            entry = action_entry(a)
+            if a.by is None:
+                rounds[-1]["plays"].append(entry)
+                containers = [entry]
+            else:
+                containers[-1].setdefault("then", []).append(entry)
+                if a.by == "warrior_priest":
+                    containers.append(entry)
+    doc: dict[str, Any] = {"game": GAME, "format": FORMAT}
+    for k in META_KEYS:
+        if k in meta:
+            doc[k] = meta[k]
+    if "options" in meta:
+        doc["options"] = dict(meta["options"])
+    doc["players"] = [{"name": name, "side": side, **({"units": u} if u else {})}
+                      for name, side, u in zip(players, sides, units)]
+    if method:
+        doc["setup"] = {"method": method, **({"picks": picks} if method == "draft" else {})}
+    if initiative is not None:
+        doc["initiative"] = initiative
+    for rd, names in zip(rounds, untold):
+        if rd["plays"]:
+            for name in names:
+                del rd["draws"][name]
+        if not rd["draws"]:
+            del rd["draws"]
+    doc["rounds"] = rounds
+    if resigned is not None:
+        doc["resigned"] = resigned
+    return doc

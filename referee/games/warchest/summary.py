@@ -1,0 +1,397 @@
+"""What the table reads of a War Chest game: the hex map (a ``Board`` block), the memory aid, each
+entry in words, what the rules resolved after an entry, the summary and the exports.  Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.core.report import Board, Cell, Chart, Heading, Line, Marker, Report, Table
+from referee.core.text import Catalog
+from referee.games.warchest import engine
+from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, Pick, Play, Resign
+from referee.games.warchest.board import SIDES
+from referee.games.warchest.state import WarChestState
+from referee.games.warchest.units import ROYAL, UNITS, sort_coins
+
+# -------------------------------------------------------------------------------- words
+
+
+def unit_name(t: Catalog, unit: str | None) -> str:
+    return t(f"warchest.unit.{unit}") if unit else "?"
+
+
+def code(t: Catalog, unit: str) -> str:
+    """A unit's short code on the map and in typed draws (at most 2 characters)."""
+    return t(f"warchest.code.{unit}")
+
+
+def side_name(t: Catalog, side: str) -> str:
+    return t(f"warchest.side.{side}")
+
+
+def hex_text(h) -> str:
+    return "–" if h is None else f"[{h[0]},{h[1]}]"
+
+
+def coins_text(t: Catalog, coins: dict | None) -> str:
+    """``Swordsman ×2, Pikeman`` (``–``: none)."""
+    if not coins:
+        return "–"
+    return ", ".join(unit_name(t, c) + (f" ×{coins[c]}" if coins[c] > 1 else "")
+                     for c in sort_coins(coins) if coins[c] > 0) or "–"
+
+
+def method_text(t: Catalog, method: str) -> str:
+    return t(f"warchest.setup.method_{method.replace(':', '_')}")
+
+
+# -------------------------------------------------------------------------------- the map
+
+
+def side_colors(state: WarChestState, colors: dict[str, str] | None) -> dict[str, str]:
+    """Each side's colour: its first player's."""
+    colors = colors or {}
+    out: dict[str, str] = {}
+    for p in state.players:
+        out.setdefault(p.side, colors.get(p.name, ""))
+    return out
+
+
+def grid(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
+         labels: dict | None = None, title: str | None = None) -> Board:
+    """The hex map (pointy-top, axial ``[q, r]``, row 0 at the bottom as in the digest's sketch):
+    each unit as its code and stack size in its owner's colour; each location's marker (the side's
+    initial where it is controlled, ``*`` where neutral); ``labels``: hex -> the key a question
+    offers for it."""
+    colors = colors or {}
+    labels = labels or {}
+    sides = side_colors(state, colors)
+    cells = []
+    for h in sorted(state.board.hexes):
+        s = state.stacks.get(h)
+        text, color = "", ""
+        if s is not None:
+            owner = state.players[s.player]
+            text = f"{code(t, s.unit)}{s.coins if s.coins < 10 else '+'}"
+            color = colors.get(owner.name, "")
+        markers = []
+        if h in state.board.locations:
+            side = state.control.get(h)
+            if side is None:
+                markers.append(Marker("*", "", t("warchest.board.location")))
+            else:
+                markers.append(Marker(t(f"warchest.board.mark_{side}"), sides.get(side, ""),
+                                      t("warchest.board.controlled", side=side_name(t, side))))
+        cells.append(Cell(h, text, color, labels.get(h, ""), markers))
+    return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True)
+
+
+def board_title(state: WarChestState, t: Catalog) -> str:
+    markers = ", ".join(f"{side_name(t, s)} {state.markers[s]}" for s in SIDES)
+    if state.round == 0:
+        return t("warchest.board.title_setup", markers=markers)
+    holder = state.players[state.initiative].name if state.initiative is not None else "–"
+    return t("warchest.board.title", round=state.round, holder=holder, markers=markers)
+
+
+def legend(state: WarChestState, t: Catalog) -> list[Line]:
+    """The codes of the game's units, then the markers (two lines, each under 100 columns with
+    two players)."""
+    units = sorted({u for p in state.players for u in p.units}, key=UNITS.index)
+    marks = [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
+    marks.append("* " + t("warchest.board.neutral"))
+    return [Line(" · ".join(f"{code(t, u)} {unit_name(t, u)}" for u in units), "muted"),
+            Line(" · ".join(marks), "muted")]
+
+
+def players_line(state: WarChestState, t: Catalog) -> list[Line]:
+    out = []
+    for i, p in enumerate(state.players):
+        extra = t("warchest.board.holder") if state.initiative == i and state.round else ""
+        out.append(Line(t("warchest.board.player", player=p.name, side=side_name(t, p.side),
+                          units=" ".join(code(t, u) for u in p.units) or "–",
+                          hand=p.hand_n, bag=p.bag_n, down=p.down_n,
+                          up=sum(p.faceup.values())) + extra))
+    return out
+
+
+def memory_aid(state: WarChestState, t: Catalog) -> Table:
+    """WC-V4: per player, what the public information tells (``play --hints``)."""
+    table = Table(t("warchest.hint.title"),
+                  [t("warchest.hint.col_player"), t("warchest.hint.col_supply"),
+                   t("warchest.hint.col_faceup"), t("warchest.hint.col_removed"),
+                   t("warchest.hint.col_hidden"), t("warchest.hint.col_bag")],
+                  transposable=True)
+    for p in state.players:
+        aid = engine.memory_aid(state, p.name)
+        hidden = coins_text(t, aid["hidden"])  # never the exact bag: that would tell the hand
+        bag = t.n("warchest.hint.bag", aid["counts"]["bag"])
+        if aid["next_draw"]["refill"]:
+            bag += " · " + t("warchest.hint.refill")
+        table.rows.append([p.name, coins_text(t, p.supply), coins_text(t, p.faceup),
+                           coins_text(t, p.removed), hidden, bag])
+    return table
+
+
+def board(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
+          labels: dict | None = None, hints: bool = False) -> Report:
+    out: Report = [grid(state, t, colors, labels), *legend(state, t), *players_line(state, t)]
+    if hints and state.round:
+        out.append(memory_aid(state, t))
+    return out
+
+
+# -------------------------------------------------------------------------------- entries in words
+
+
+def play_text(t: Catalog, a: Play) -> str:
+    """A play in words; a face-down play never names its coin (nobody saw it)."""
+    unit = "royal_guard" if a.coin == ROYAL and a.action == "tactic" else (a.coin or a.by)
+    params = dict(player=a.player, unit=unit_name(t, unit), frm=hex_text(a.frm), to=hex_text(a.to),
+                  at=hex_text(a.at), target=hex_text(a.target), recruit=unit_name(t, a.recruit))
+    if a.action == "tactic":
+        parts = []
+        if a.frm is not None:
+            parts.append(t("warchest.describe.part_from", hex=hex_text(a.frm)))
+        if a.unit is not None:
+            parts.append(t("warchest.describe.part_unit", hex=hex_text(a.unit)))
+        if a.to is not None:
+            parts.append(t("warchest.describe.part_to", hex=hex_text(a.to)))
+        if a.target is not None:
+            parts.append(t("warchest.describe.part_target", hex=hex_text(a.target)))
+        elif a.coin == "marshall":
+            parts.append(t("warchest.describe.part_no_target"))
+        for m in a.steps:
+            parts.append(step_text(t, m))
+        text = t("warchest.describe.tactic", player=a.player, unit=params["unit"],
+                 details="; ".join(parts))
+    else:
+        text = t(f"warchest.describe.{a.action}", **params)
+    if a.absorb:
+        text += " " + t("warchest.describe.absorb")
+    if a.by:
+        text = t("warchest.describe.by", by=unit_name(t, a.by), what=text)
+    return text
+
+
+def step_text(t: Catalog, m) -> str:
+    return t(f"warchest.describe.step_{m.action}", frm=hex_text(m.frm), to=hex_text(m.to),
+             at=hex_text(m.at), target=hex_text(m.target)) + (
+        " " + t("warchest.describe.absorb") if m.absorb else "")
+
+
+def describe(t: Catalog, action: Any) -> str:
+    if isinstance(action, Play):
+        return play_text(t, action)
+    if isinstance(action, Draw):
+        if action.coins is None:
+            return t("warchest.describe.draw_untold", player=action.player)
+        return t.n("warchest.describe.draw", len(action.coins), player=action.player)
+    if isinstance(action, Deal):
+        return t("warchest.describe.deal", player=action.player,
+                 units=", ".join(unit_name(t, u) for u in action.units))
+    if isinstance(action, FirstPicker):
+        return t("warchest.describe.first_picker", player=action.player)
+    if isinstance(action, Pick):
+        return t("warchest.describe.pick", player=action.player, unit=unit_name(t, action.unit))
+    if isinstance(action, Flip):
+        return t("warchest.describe.flip", player=action.player)
+    if isinstance(action, Done):
+        return t("warchest.describe.done", player=action.player)
+    if isinstance(action, Resign):
+        return t("warchest.describe.resign", player=action.player)
+    return str(action)
+
+
+# -------------------------------------------------------------------------------- news
+
+
+def news_marker(state: WarChestState) -> dict[str, Any]:
+    return {"round": state.round, "control": dict(state.control), "initiative": state.initiative,
+            "removed": [dict(p.removed) for p in state.players], "winner": state.winner,
+            "stacks": {h: (s.player, s.unit) for h, s in state.stacks.items()}}
+
+
+def result_line(t: Catalog, state: WarChestState) -> Line:
+    names = ", ".join(p.name for p in state.players if p.side == state.winner)
+    if state.resigned is not None:
+        return Line(t("warchest.summary.won_resigned", side=side_name(t, state.winner or ""),
+                      players=names, resigned=state.resigned), "strong")
+    return Line(t("warchest.summary.won", side=side_name(t, state.winner or ""), players=names),
+                "strong")
+
+
+def news(t: Catalog, marker: dict[str, Any], state: WarChestState) -> Report:
+    """What the rules resolved: control taken, coins removed, units gone, the initiative, a new
+    round, the win."""
+    out: Report = []
+    before = marker["control"]
+    for h in sorted(set(before) | set(state.control)):
+        old, new = before.get(h), state.control.get(h)
+        if old != new and new is not None:
+            key = "warchest.news.control_taken" if old else "warchest.news.control"
+            out.append(Line(t(key, side=side_name(t, new), hex=hex_text(h),
+                              old=side_name(t, old) if old else ""), "good"))
+    for i, p in enumerate(state.players):
+        gone = {c: n - marker["removed"][i].get(c, 0) for c, n in p.removed.items()
+                if n > marker["removed"][i].get(c, 0)}
+        for c, n in gone.items():
+            out.append(Line(t.n("warchest.news.removed", n, player=p.name, unit=unit_name(t, c)), "bad"))
+    for h, (i, unit) in sorted(marker["stacks"].items()):
+        if h not in state.stacks and not any(s.player == i and s.unit == unit for s in state.stacks.values()):
+            out.append(Line(t("warchest.news.unit_gone", player=state.players[i].name,
+                              unit=unit_name(t, unit), hex=hex_text(h)), "bad"))
+    if state.initiative is not None and marker["initiative"] is not None \
+            and state.initiative != marker["initiative"]:
+        out.append(Line(t("warchest.news.initiative", player=state.players[state.initiative].name)))
+    if state.winner is not None and marker["winner"] is None:
+        out += [grid(state, t), result_line(t, state)]
+    elif state.round != marker["round"] and state.round:
+        holder = state.players[state.initiative].name
+        out.append(Line(t("warchest.news.round", round=state.round, player=holder), "strong"))
+    return out
+
+
+def progress(state: WarChestState, t: Catalog) -> str:
+    d = engine.decision(state)
+    if d is None:
+        return ""
+    if state.round == 0:
+        return t("warchest.summary.progress_setup")
+    return t("warchest.summary.progress", round=state.round, player=d.player or "")
+
+
+# -------------------------------------------------------------------------------- history
+
+
+def history(state: WarChestState) -> list[dict[str, Any]] | None:
+    """Round by round, the entries and who controlled how many locations at the round's end
+    (``None`` when the state does not carry its entries: see ``history.py``)."""
+    entries = getattr(state, "entries", None)
+    meta = getattr(state, "meta", None)
+    if entries is None or meta is None:
+        return None
+    from referee.games.warchest.record import setup_of
+
+    trial = engine.new_state(list(state.names), setup_of(meta))
+    rounds: list[dict[str, Any]] = [{"round": 0, "entries": [], "control": {}}]
+    for a in entries:
+        if trial.round != rounds[-1]["round"]:
+            rounds.append({"round": trial.round, "entries": [], "control": {}})
+        engine.apply(trial, a)
+        rounds[-1]["entries"].append(a)
+        rounds[-1]["control"] = {s: sum(v == s for v in trial.control.values()) for s in SIDES}
+    return [r for r in rounds if r["entries"]]
+
+
+def control_chart(t: Catalog, state: WarChestState, rounds: list[dict[str, Any]],
+                  colors: dict[str, str] | None = None) -> Chart:
+    chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES])
+    for r in rounds:
+        if r["round"]:
+            chart.series.append((t("warchest.summary.round", round=r["round"]),
+                                 [r["control"].get(s, 0) for s in SIDES]))
+    return chart
+
+
+# -------------------------------------------------------------------------------- summary
+
+
+def setup_lines(state: WarChestState, t: Catalog) -> list[Line]:
+    out = [Line(t("warchest.summary.setup", method=method_text(t, state.method),
+                  royal_guard=t(f"warchest.setup.royal_guard_{state.options.get('royal_guard', 'base')}")),
+                "muted")]
+    return out
+
+
+def players_table(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None) -> Table:
+    colors = colors or {}
+    table = Table(t("warchest.summary.players"),
+                  [t("warchest.hint.col_player"), t("warchest.summary.col_side"),
+                   t("warchest.summary.col_units"), t("warchest.hint.col_supply"),
+                   t("warchest.hint.col_removed"), t("warchest.summary.col_controlled")])
+    for p in state.players:
+        table.rows.append([p.name, side_name(t, p.side), ", ".join(unit_name(t, u) for u in p.units),
+                           coins_text(t, p.supply), coins_text(t, p.removed),
+                           str(sum(v == p.side for v in state.control.values()))])
+        table.row_styles.append(colors.get(p.name, ""))
+    return table
+
+
+def log_table(t: Catalog, rounds: list[dict[str, Any]]) -> Table:
+    table = Table(t("warchest.summary.log"), [t("warchest.summary.col_round"),
+                                              t("warchest.summary.col_entry")],
+                  align=["right", "left"])
+    for r in rounds:
+        for a in r["entries"]:
+            table.rows.append([str(r["round"]) if r["round"] else t("warchest.summary.setup_round"),
+                               describe(t, a)])
+    return table
+
+
+def summary(state: WarChestState, t: Catalog, source: str | None = None,
+            colors: dict[str, str] | None = None) -> Report:
+    out: Report = [Heading(t("warchest.summary.title", players=", ".join(state.names)), 1)]
+    if source:
+        out.append(Line(source, "muted"))
+    out += setup_lines(state, t)
+    out += [grid(state, t, colors), *legend(state, t), players_table(state, t, colors)]
+    rounds = history(state)
+    if rounds:
+        out.append(log_table(t, rounds))
+    if state.winner is not None:
+        out.append(result_line(t, state))
+    else:
+        out.append(Line(progress(state, t), "strong"))
+    return out
+
+
+def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+    colors = meta.get("colors") or {}
+    out: Report = [Heading(name or t("warchest.summary.title", players=", ".join(state.names)), 1)]
+    for key in ("date", "place", "notes"):
+        if meta.get(key):
+            out.append(Line(t(f"warchest.summary.{key}", value=meta[key]), "muted"))
+    out += setup_lines(state, t)
+    out += [grid(state, t, colors, title=t("warchest.summary.final_board")
+                 if state.winner is not None else None), *legend(state, t),
+            players_table(state, t, colors)]
+    rounds = history(state)
+    if rounds:
+        out.append(control_chart(t, state, rounds, colors))
+        out.append(log_table(t, rounds))
+    if state.winner is not None:
+        out.append(result_line(t, state))
+    else:
+        out.append(Line(progress(state, t), "strong"))
+    return out
+
+
+def csv_rows(state: WarChestState) -> tuple[list[str], list[list[object]]]:
+    header = ["player", "side", "units", "won", "controlled", "coins_on_board", "coins_removed",
+              "supply", "rounds"]
+    rows: list[list[object]] = []
+    for i, p in enumerate(state.players):
+        won = "" if state.winner is None else int(p.side == state.winner)
+        rows.append([p.name, p.side, " ".join(p.units), won,
+                     sum(v == p.side for v in state.control.values()),
+                     sum(s.coins for s in state.stacks.values() if s.player == i),
+                     sum(p.removed.values()), sum(p.supply.values()), state.round])
+    return header, rows
+
+
+def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any]) -> dict[str, Any]:
+    from referee.games.warchest.output import replay_output
+    from referee.games.warchest.record import action_entry
+
+    out = replay_output(state)
+    out["setup"] = {"method": state.method, "options": dict(state.options),
+                    "units": {p.name: list(p.units) for p in state.players}}
+    rounds = history(state)
+    if rounds is not None:
+        out["rounds"] = [{"round": r["round"], "control": r["control"],
+                          "entries": [{"text": describe(t, a), **(action_entry(a) or {})}
+                                      for a in r["entries"] if not isinstance(a, Draw)]}
+                         for r in rounds]
+    return out

@@ -1,0 +1,193 @@
+"""War Chest live at the table, end to end: ``referee new --game warchest`` with its setup
+questions, then every entry through the real questionary prompts on a prompt_toolkit pipe (the
+draws typed masked), for 2 and 4 players, with Ctrl-C, resume and undo."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+
+from referee.cli import commands
+from referee.cli.prompter import Prompter, keys_for
+from referee.core import dialog as dialogs
+from referee.core import jsonio
+from referee.games.warchest import bot, engine, output, record
+from referee.games.warchest.actions import Deal
+from referee.games.warchest.units import sort_coins
+from referee.store.sessions import Store
+from tests.warchest.driver import typed
+
+TWO = ["Ola", "Bartek"]
+FOUR = ["Ola", "Bartek", "Ewa", "Kuba"]
+
+
+def target_game(seed: int, players: list[str], setup: dict | None = None):
+    """A whole game played by the random table (deals in the dialog's order)."""
+    rng = random.Random(seed)
+    state = engine.new_state(players, setup)
+    actions = []
+    while not engine.is_over(state):
+        a = bot.random_action(state, rng)
+        if isinstance(a, Deal):
+            a = Deal(a.player, sort_coins(a.units))
+        engine.apply(state, a)
+        actions.append(a)
+    return state, actions
+
+
+class WarTable:
+    """Answers each question with the keys that lead to ``target[k]``, k = entries saved so far;
+    ``undo_at``: once k entries are saved, undo once at the next menu of a turn; ``stop_at``: (k, question
+    key) presses Ctrl-C at that question once k entries are saved (and so does the end of
+    ``target``); ``setup``: the answers of the setup questions by key."""
+
+    def __init__(self, store, target, setup=None, undo_at=None, stop_at=None, lang="en"):
+        self.store, self.target, self.lang = store, target, lang
+        self.setup = dict(setup or {})
+        self.undo_at, self.stop_at = undo_at, stop_at
+        self.sid = None
+        self.pipe = None
+        self.asked: list = []
+        self.undone = 0
+        self.counted: dict[str, int] = {}
+
+    def saved(self) -> int:
+        if self.sid is None:
+            entries = self.store.entries()
+            if not entries:
+                return 0
+            self.sid = entries[0]["id"]
+        s = self.store.open(self.sid, write=False)
+        text = jsonio.dumps_line(s.record)
+        if text not in self.counted:  # replayed once per entry saved, not once per question
+            self.counted[text] = len(record.parse_record(s.record).replay()[1])
+        return self.counted[text]
+
+    def answer(self, q):
+        if q.key in self.setup:
+            value = self.setup[q.key]
+            return next(value) if hasattr(value, "__next__") else value
+        k = self.saved()
+        if k >= len(self.target):
+            return None  # the part of the game wanted is entered: Ctrl-C
+        if self.stop_at is not None and k >= self.stop_at[0] and q.key == self.stop_at[1]:
+            self.stop_at = None
+            return None
+        if self.undo_at is not None and k >= self.undo_at and q.key in ("warchest.play", "warchest.then"):
+            self.undo_at = None
+            self.undone += 1
+            return dialogs.UNDO
+        return typed(self.target[k], q, self.lang)
+
+    def __call__(self, q) -> None:
+        self.asked.append(q)
+        answer = self.answer(q)
+        if answer is None:
+            self.pipe.send_text("\x03")  # Ctrl-C
+            return
+        self.pipe.send_text(keys_for(q, answer, self.lang))
+
+
+def run(store, table, new=None, hints=None, lang="en", width=100):
+    """``referee play`` (or ``new`` with ``new`` = its players, ``None`` to ask them)."""
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe:
+        table.pipe = pipe
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=buffer, width=width, color_system=None), lang)
+            prompter.before_question = table
+            if new is not False and new is not None:
+                commands.new(store, players=new or None, colors=None, name=None, game_name="warchest",
+                             lang=lang, play_now=True, prompter=prompter, hints=hints)
+            else:
+                commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
+    return buffer.getvalue()
+
+
+def final_state(store, sid):
+    return record.parse_record(store.open(sid, write=False).record).replay()[0]
+
+
+def new_game_answers(players: list[str], method: str, guard: str = "base") -> dict:
+    return {"new.count": len(players), "new.first_player": players[0],
+            "new.player": iter(players[1:]), "warchest.setup.method": method,
+            "warchest.setup.royal_guard": guard}
+
+
+def test_two_players_random_deal_with_hints_ctrl_c_resume_and_undo(tmp_path, capsys):
+    store = Store(tmp_path)
+    target_state, target = target_game(6, TWO, {"method": "random"})
+    table = WarTable(store, target, setup=new_game_answers(TWO, "random"), stop_at=(9, "warchest.play"))
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, new=[], hints=True)
+    assert table.saved() == 9  # the half-entered turn left nothing behind
+    assert "Interrupted" in capsys.readouterr().out
+    table.stop_at = None
+    table.undo_at = 14  # take back entry 14 at the table, then enter it again
+    said = run(store, table)
+    assert table.undone == 1
+    state = final_state(store, table.sid)
+    assert state.winner is not None
+    assert output.replay_output(state) == output.replay_output(target_state)
+    assert "Memory aid" in said  # hints were kept with the session
+    assert "wins: " in capsys.readouterr().out and "Round 1 · initiative" in said
+    assert max(len(line) for line in said.splitlines()) <= 100
+    entry = store.entries()[0]
+    assert entry["game"] == "war-chest" and entry["complete"]
+    keys = {q.key for q in table.asked}
+    assert {"warchest.setup.method", "warchest.units", "warchest.initiative", "warchest.draw",
+            "warchest.play", "warchest.action"} <= keys
+    assert any(k.startswith("warchest.hex.") for k in keys)
+    # the draws were typed masked
+    assert all(isinstance(q, dialogs.Secret) for q in table.asked if q.key == "warchest.draw")
+
+
+def test_four_players_draft_in_polish(tmp_path, capsys):
+    store = Store(tmp_path)
+    target_state, target = target_game(33, FOUR, {"method": "draft"})
+    answers = new_game_answers(FOUR, "draft")
+    table = WarTable(store, target, setup=answers, lang="pl")
+    said = run(store, table, new=[], lang="pl")
+    state = final_state(store, table.sid)
+    assert output.replay_output(state) == output.replay_output(target_state)
+    assert state.method == "draft" and len(state.players) == 4
+    assert "Wygrywa" in capsys.readouterr().out and "Runda 1 · inicjatywa" in said
+    assert max(len(line) for line in said.splitlines()) <= 100
+    keys = {q.key for q in table.asked}
+    assert {"warchest.first_picker", "warchest.pick", "warchest.play"} <= keys
+
+
+def test_four_players_given_on_the_command_line_stopped_twice(tmp_path):
+    store = Store(tmp_path)
+    _, target = target_game(8, FOUR)
+    table = WarTable(store, target[:50], stop_at=(30, "warchest.play"))
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, new=FOUR)
+    assert 30 <= table.saved() < 50
+    with pytest.raises(KeyboardInterrupt):  # resumed, then stopped after entry 50
+        run(store, table, hints=False)
+    assert table.saved() == 50
+    trial = engine.new_state(FOUR)
+    for a in target[:50]:
+        engine.apply(trial, a)
+    assert final_state(store, table.sid).snapshot() == trial.snapshot()
+
+
+def test_first_game_with_the_nobility_royal_guard(tmp_path):
+    store = Store(tmp_path)
+    _, target = target_game(18, TWO, {"method": "first_game",
+                                               "options": {"royal_guard": "nobility"}})
+    table = WarTable(store, target[:12], setup=new_game_answers(TWO, "first_game", "nobility"))
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, new=[])
+    rec = store.open(table.sid, write=False).record
+    assert rec["setup"] == {"method": "first_game"} and rec["options"] == {"royal_guard": "nobility"}
+    assert rec["initiative"] == "Ola" and rec["players"][0]["units"][0] == "swordsman"
+    assert table.saved() == 12
+    assert not {"warchest.units", "warchest.initiative"} & {q.key for q in table.asked}

@@ -1,0 +1,265 @@
+"""The table's side of War Chest without prompts: the hex map (fits 100 columns, every offered hex
+labelled with its key), the menus built from the legal entries, the memory aid, the words of each
+entry, what the rules resolved, and the exports."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from referee.core import dialog as dialogs
+from referee.core import export
+from referee.core.report import Board, Table
+from referee.core.text import catalog
+from referee.games.warchest import GAME, bot, engine, summary
+from referee.games.warchest.actions import Deal, Draw, Play
+from referee.games.warchest.dialog import HEX_KEYS, ask, setup
+from referee.games.warchest.units import sort_coins
+from tests.warchest.driver import direct, typed
+
+EN, PL = catalog("en"), catalog("pl")
+
+
+def playout(seed: int, players: int, method: str = "random"):
+    """(state before each entry, the entry) over a whole random game."""
+    rng = random.Random(seed)
+    state = engine.new_state(["Ola", "Bartek", "Ewa", "Kuba"][:players], {"method": method})
+    while not engine.is_over(state):
+        a = bot.random_action(state, rng)
+        if isinstance(a, Deal):
+            a = Deal(a.player, sort_coins(a.units))
+        yield state, a
+        engine.apply(state, a)
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2), (2, 3), (4, 4)])
+def test_every_question_offers_legal_entries_and_labels_its_hexes(players, seed):
+    """Each entry of a whole game is reached through the menus; each hex question's choices carry
+    keys that label those very hexes on the map drawn just before it; every map fits 100 columns."""
+    hex_questions = 0
+    for state, target in playout(seed, players):
+        last_board = None
+        questions = []
+
+        def answer(q):
+            nonlocal last_board, hex_questions
+            if isinstance(q, dialogs.Notice):
+                boards = [b for b in q.report if isinstance(b, Board)]
+                if boards:
+                    last_board = boards[0]
+                    assert all(len(line) <= 100 for line in last_board.text().splitlines())
+                return None
+            questions.append(q)
+            if q.key.startswith("warchest.hex."):
+                hex_questions += 1
+                labels = {c.pos: c.label for c in last_board.cells if c.label}
+                offered = [c for c in q.choices if isinstance(c.value, tuple)]
+                assert offered and {c.value: c.key for c in offered} == labels
+                assert set(labels.values()) <= set(HEX_KEYS)
+            return direct(target)(q)
+
+        got = dialogs.run(ask(state, EN, {}), answer)
+        assert got == target
+        if isinstance(target, Play) and target.by is None:
+            first = questions[0]
+            assert first.key == "warchest.play"
+            keys = [c.key for c in first.choices]
+            assert len(keys) == len(set(keys)) and keys[-1] == "u"  # undo last
+    assert hex_questions > 20
+
+
+def test_the_board_fits_100_columns_with_every_hex_labelled():
+    for players in (2, 4):
+        state = engine.new_state(["Ola", "Bartek", "Ewa", "Kuba"][:players], {"method": "custom"})
+        hexes = sorted(state.board.hexes)
+        labels = {h: HEX_KEYS[i % len(HEX_KEYS)] for i, h in enumerate(hexes)}
+        board = summary.grid(state, EN, {}, labels)
+        text = board.text()
+        assert len(board.cells) == {2: 37, 4: 47}[players]
+        assert max(len(line) for line in text.splitlines()) <= 100
+        assert len(text.splitlines()) == 7
+        assert sum(line.count("[") for line in text.splitlines()) == len(hexes)
+        assert all(c.label for c in board.cells)
+        # 2 start locations per side and 6 neutral (4 players: 3 and 8)
+        marks = [c.markers[0].symbol for c in board.cells if c.markers]
+        assert marks.count("R") == marks.count("W") == {2: 2, 4: 3}[players]
+        assert marks.count("*") == {2: 6, 4: 8}[players]
+
+
+def test_a_board_picture_with_units_stacks_and_control():
+    from tests.warchest.table import position
+
+    state = position(stacks=(((3, 3), 0, "swordsman", 2), ((3, 4), 1, "archer", 1)))
+    state.control[(3, 2)] = "raven"
+    text = summary.grid(state, EN, {"Ania": "red"}, {(3, 5): "a"}).text()
+    assert text == "\n".join([
+        "              [ · ]   [ · ]   [ · ]W  [ · ]",
+        "          [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]*",
+        "      [ · ]   [ · ]   [ · ]   [Ar1]*  [ · ]   [ · ]",
+        "  [ · ]   [ · ]*  [ · ]   [Sw2]   [ · ]   [ · ]*  [ · ]",
+        "      [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]",  # [3,2]: the raven's now
+        "          [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R",
+        "              [ · ]   [ · ]R  [ · ]   [ · ]"])
+    assert "Łu1" in summary.grid(state, PL).text() and "Sz2" in summary.grid(state, PL).text()
+
+
+def test_the_memory_aid_shows_only_what_the_table_has_seen():
+    rng = random.Random(5)
+    state = engine.new_state(["Ola", "Bartek"], {"method": "random"})
+    for _ in range(70):
+        engine.apply(state, bot.random_action(state, rng))
+    report = summary.board(state, EN, hints=True)
+    (aid,) = [b for b in report if isinstance(b, Table)]
+    assert aid.columns == ["Player", "Supply", "Face-up discard", "Removed from the game",
+                           "Bag, hand or face-down discard", "Bag before the next draw"]
+    for row, p in zip(aid.rows, state.players):
+        memo = engine.memory_aid(state, p.name)
+        assert row[0] == p.name and row[1] == summary.coins_text(EN, p.supply)
+        assert row[2] == summary.coins_text(EN, p.faceup)
+        assert row[4] == summary.coins_text(EN, memo["hidden"])  # never the exact bag or hand
+        assert row[5].startswith(EN.n("warchest.hint.bag", p.bag_n))
+    assert not [b for b in summary.board(state, EN, hints=False) if isinstance(b, Table)]
+    # the live dialog shows it with --hints only
+    first = next(ask(state, EN, {}, hints=True))
+    assert any(isinstance(b, Table) for b in first.report)
+
+
+def test_draws_are_typed_in_secret_and_checked():
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    dialog = ask(state, EN, {})
+    assert isinstance(next(dialog), dialogs.Notice)
+    q = dialog.send(None)
+    assert isinstance(q, dialogs.Secret) and q.message == "Ola, the 3 coins you drew:"
+    assert "Sw = Swordsman" in q.instruction and "Ro = royal coin" in q.instruction
+    assert q.parse("sw, ro pikeman") == ("pikeman", "swordsman", "royal")
+    polish = ask(state, PL, {})
+    next(polish)
+    pq = polish.send(None)
+    assert pq.message == "Ola, 3 wylosowane sztony:" and "Kr = szton koronny" in pq.instruction
+    assert pq.parse("Szermierz sz kr") == ("swordsman", "swordsman", "royal")  # and English ids
+    assert q.parse("") is None and q.parse("u") is dialogs.UNDO
+    with pytest.raises(dialogs.Invalid, match="type 3 coins, not 2"):
+        q.parse("sw sw")
+    with pytest.raises(dialogs.Invalid, match="ar is not a coin here"):
+        q.parse("sw sw ar")
+    with pytest.raises(dialogs.Invalid, match="cannot have drawn"):
+        q.parse("sw sw sw")  # only two Swordsman coins in the bag
+
+
+def test_face_down_plays_never_ask_the_coin_when_the_hand_is_untold():
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", None))
+    engine.apply(state, Draw("Bartek", None))
+    asked = []
+    target = Play("Ola", "recruit", None, recruit="pikeman")
+
+    def answer(q):
+        if not isinstance(q, dialogs.Notice):
+            asked.append(q.key)
+        return direct(target)(q)
+
+    assert dialogs.run(ask(state, EN, {}), answer) == target
+    assert asked == ["warchest.play", "warchest.recruit"]
+
+
+def test_face_down_coin_of_a_told_hand_is_typed_in_secret():
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", ("swordsman", "pikeman", "royal")))
+    engine.apply(state, Draw("Bartek", None))
+    target = Play("Ola", "pass", "royal")
+    asked = []
+
+    def answer(q):
+        if not isinstance(q, dialogs.Notice):
+            asked.append(q)
+        return direct(target)(q)
+
+    assert dialogs.run(ask(state, EN, {}), answer) == target
+    assert isinstance(asked[-1], dialogs.Secret) and asked[-1].key == "warchest.down_coin"
+
+
+def test_back_returns_to_the_previous_question():
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", None))
+    engine.apply(state, Draw("Bartek", None))
+    target = Play("Ola", "deploy", "swordsman", to=(6, 1))
+    answers = iter([("coin", "pikeman"), dialogs.BACK, ("coin", "swordsman"), (6, 1)])
+    asked = []
+
+    def answer(q):
+        if isinstance(q, dialogs.Notice):
+            return None
+        asked.append(q.key)
+        return next(answers)
+
+    assert dialogs.run(ask(state, EN, {}), answer) == target
+    # (deploy is the only action of a coin whose unit is not on the board: not asked)
+    assert asked == ["warchest.play", "warchest.hex.to", "warchest.play", "warchest.hex.to"]
+
+
+def test_resign_asks_first_and_undo_is_offered():
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", None))
+    engine.apply(state, Draw("Bartek", None))
+    answers = iter(["resign", False, dialogs.UNDO])
+    result = dialogs.run(ask(state, EN, {}), lambda q: None if isinstance(q, dialogs.Notice) else next(answers))
+    assert result is dialogs.UNDO
+
+
+def test_setup_questions_give_record_keys():
+    answers = iter(["historic:crecy", "nobility"])
+    got = dialogs.run(setup(EN), lambda q: next(answers))
+    assert got == {"setup": {"method": "historic:crecy"}, "options": {"royal_guard": "nobility"}}
+    answers = iter(["draft", "base"])
+    assert dialogs.run(setup(PL), lambda q: next(answers)) == {"setup": {"method": "draft"}}
+
+
+def test_entries_in_words_and_news_in_both_languages():
+    for t in (EN, PL):
+        for state, target in playout(7, 4):
+            marker = summary.news_marker(state)
+            text = summary.describe(t, target)
+            assert text and "{" not in text
+            if isinstance(target, Draw) and target.coins:
+                assert not any(summary.unit_name(t, c) in text for c in target.coins)  # secret
+            trial = state.copy()
+            engine.apply(trial, target)
+            for block in summary.news(t, marker, trial):
+                assert "{" not in (block.title if isinstance(block, Board) else block.text)
+        assert summary.progress(state, t) == ""
+
+
+def test_a_win_is_announced_at_once_with_the_map():
+    for state, target in playout(3, 2):
+        marker = summary.news_marker(state)
+        trial = state.copy()
+        engine.apply(trial, target)
+        if trial.winner is not None:
+            news = summary.news(EN, marker, trial)
+            assert isinstance(news[-2], Board) and news[-1].text.endswith("wins: " + ", ".join(
+                p.name for p in trial.players if p.side == trial.winner))
+            break
+
+
+def test_exports_in_every_format():
+    from referee.core import jsonio
+
+    doc = jsonio.loads((__import__("pathlib").Path(__file__).resolve().parents[2]
+                        / "examples" / "warchest" / "four-players.json").read_text(encoding="utf-8"))
+    state, _ = GAME.parse_record(doc).replay()
+    meta = GAME.parse_record(doc).meta
+    for t in (EN, PL):
+        md = GAME.export(state, "md", t, meta, "four")
+        assert md.startswith("# four\n") and "```text\n" in md
+        page = GAME.export(state, "html", t, meta, "four")
+        assert page.count("<svg") == 2 and page.rstrip().endswith("</html>")
+        data = jsonio.loads(GAME.export(state, "json", t, meta))
+        assert data["complete"] and len(data["players"]) == 4 and data["rounds"]
+        assert all("coins" not in e or e.get("action") for r in data["rounds"] for e in r["entries"])
+        csv_text = GAME.export(state, "csv", t, meta)
+        assert len(csv_text.splitlines()) == 5
+    report = summary.export_report(state, EN, meta)
+    assert any(isinstance(b, export.Chart) for b in report)
+    # a state without its entries (the live table's copy) still exports, without the log
+    assert "Round by round" not in GAME.export(state.copy(), "md", EN, meta)
