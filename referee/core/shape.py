@@ -75,3 +75,12 @@ def header(document: Any, game: str, fmt: int, allowed: Iterable[str]) -> dict[s
     if value != fmt or isinstance(value, bool):
         raise fail("format", "core.record.bad_format", value=str(value)[:40], expected=fmt)
     return doc
+
+
+def player_names(record: Any) -> list[str]:
+    """The names in a record's ``players`` (each a name, or an object with a ``name``, as War
+    Chest's records list a player with their side and units): what the archive shows."""
+    players = record.get("players", []) if isinstance(record, dict) else []
+    if not isinstance(players, list):
+        return []
+    return [p.get("name") if isinstance(p, dict) else p for p in players]

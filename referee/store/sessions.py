@@ -42,6 +42,7 @@ from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
 from referee.core.errors import RefereeError
+from referee.core.shape import player_names
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
@@ -110,7 +111,7 @@ class Session:
 
     @property
     def players(self) -> list[str]:
-        return list(self.record.get("players", []))
+        return player_names(self.record)
 
     def document(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "game": self.game, "lang": self.lang,
