@@ -19,12 +19,12 @@ from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
-    PALETTE, SessionHandle, SessionService, UndoPlan, short_title, trim_finished,
+    SessionHandle, SessionService, UndoPlan, short_title, trim_finished,
 )
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store
 
-__all__ = ["PALETTE", "LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "delete",
+__all__ = ["LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "delete",
            "import_records", "export", "show_stats"]
 
 

@@ -26,8 +26,8 @@ def _replay_json(path: str | Path, default_game: str | None):
     """``(game, state)`` of a record for ``--json``, replayed untracked.
 
     The file's bytes are decoded by ``jsonio.loads_fast`` when it can prove the document is the
-    one the strict loader gives (``None`` otherwise).  A fast-decoded document that raises any
-    error is read again strictly and replayed, so every error is the strict path's own (orjson
+    one the strict loader gives (``None`` otherwise).  A fast-decoded document that raises a
+    referee error is read again strictly and replayed, so every error is the strict path's own (orjson
     reads an integer beyond 64 bits as a float, and the error such a number causes must be the
     one the strict path reports)."""
     from referee.core import registry

@@ -68,7 +68,9 @@ class Archive(Protocol):
                     ) -> list[SessionHandle]:
         """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed."""
 
-    def open(self, key: str, write: bool = True) -> SessionHandle: ...
+    def open(self, key: str, write: bool = True) -> SessionHandle:
+        """A session; for writing it is locked until ``close``, read-only (``write=False``) it
+        holds nothing and needs no ``close``."""
 
     def entries(self) -> list[dict[str, Any]]:
         """Every session's entry: ``id``, ``name``, ``game``, ``players``, ``created``,

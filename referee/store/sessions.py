@@ -264,10 +264,6 @@ class Store:
         with index.write(conn):
             index.put(conn, self._entry(session))
 
-    def entry(self, key: str) -> dict[str, Any]:
-        """One session's entry (as in ``entries()``), read from its file, the truth."""
-        return self._entry(self._load(self.resolve(key), None))
-
     def _pending(self) -> list[Path]:
         """Markers of writers that may have died between their session files and the index."""
         try:
@@ -492,6 +488,6 @@ class Store:
             try:  # if nobody else is writing it; the next listing tries again otherwise
                 with index.write(conn, timeout=0.2):
                     self._apply(conn, mend, gone)
-            except (StoreLocked, OSError):
+            except (RefereeError, OSError):  # locked, read-only …: the next listing mends
                 pass
         return sorted(out.values(), key=lambda e: (e.get("created") or "", e.get("id")))
