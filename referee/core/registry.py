@@ -120,7 +120,7 @@ def short_name(game: "Game") -> str:
 
 def help_params(t) -> dict[str, str]:
     """The placeholders of the command line's help texts that name the games (``{games}``,
-    ``{names}``, ``{variants}``, ``{hint_games}``), from the registry in the language of ``t``:
+    ``{names}``, ``{variants}``, ``{hint_games}``, ``{calculator_games}``), from the registry in the language of ``t``:
     help texts need no edit when a game is added."""
     _discover()
     games_ = list(_games.values())
@@ -131,9 +131,11 @@ def help_params(t) -> dict[str, str]:
         listed.append(f"{short_name(g)} ({g.title}{mark})")
     variants = [f"{short_name(g)}: {', '.join(g.variants)}" for g in games_ if g.variants]
     hints = [g.short_title for g in games_ if getattr(g, "has_hints", False)]
+    scored = [g.short_title for g in games_ if getattr(g, "calculator", True)]
     none = t("cli.help.none")
     return {"games": ", ".join(listed), "names": ", ".join(short_name(g) for g in games_),
-            "variants": "; ".join(variants) or none, "hint_games": ", ".join(hints) or none}
+            "variants": "; ".join(variants) or none, "hint_games": ", ".join(hints) or none,
+            "calculator_games": ", ".join(scored) or none}
 
 
 def for_document(document: object, default_name: str | None) -> "Game":
