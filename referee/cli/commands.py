@@ -63,7 +63,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
             out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
     if players is None:
         players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
-        questions = game.setup(t)
+        questions = game.setup(t, players)
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
     if game.cards_file is not None:  # the owner's cards travel with the record (see ``cards``)

@@ -106,8 +106,9 @@ class Game(Protocol):
         ``place`` and numeric extras) for ``list`` and ``stats``."""
 
     # -- the table (reports and dialogs are plain data; the CLI renders and asks)
-    def setup(self, t: Catalog) -> Dialog | None:
-        """The table's setup questions of a new game (their answers are record keys), if any."""
+    def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
+        """The table's setup questions of a new game (their answers are record keys), if any;
+        ``players`` as entered (what may be chosen can depend on how many play)."""
     def dialog(self, state: GameState, t: Catalog, colors: dict[str, str], hints: bool = False) -> Dialog: ...
     def progress(self, state: GameState, t: Catalog) -> str:
         """Where an unfinished game stands, in a few words (``list``)."""

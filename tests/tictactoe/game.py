@@ -38,7 +38,7 @@ class TicTacToe(GamePackage):
         return self.module("dialog").ask(state, t, colors)
 
     @staticmethod
-    def setup(t: Any) -> None:
+    def setup(t: Any, players: list[str]) -> None:
         return None
 
     @staticmethod

@@ -263,3 +263,19 @@ def test_exports_in_every_format():
     assert any(isinstance(b, export.Chart) for b in report)
     # a state without its entries (the live table's copy) still exports, without the log
     assert "Round by round" not in GAME.export(state.copy(), "md", EN, meta)
+
+
+def test_WC_X2_WC_X4_four_players_are_offered_only_the_setups_for_four():
+    """The first game and the historic battles are for two players: a table of four is not
+    offered them (it would only learn so after typing every name)."""
+    offered = []
+
+    def answer(q):
+        offered.append([c.value for c in q.choices])
+        return q.choices[0].value
+
+    dialogs.run(setup(EN, ["A", "B", "C", "D"]), answer)
+    assert offered[0] == ["random", "draft", "custom"]
+    offered.clear()
+    dialogs.run(setup(EN, ["A", "B"]), answer)
+    assert "first_game" in offered[0] and "historic:crecy" in offered[0]

@@ -37,7 +37,7 @@ class Grunwald(GamePackage):
         return self.module("dialog").ask(state, t, colors)
 
     @staticmethod
-    def setup(t: Any) -> None:
+    def setup(t: Any, players: list[str]) -> None:
         """Na Grunwald! has no setup choices beyond the players."""
         return None
 

@@ -105,7 +105,7 @@ def parse_stacks(t: Catalog):
     return parse
 
 
-def setup(t: Catalog) -> Dialog:
+def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     """The table's setup choices (KK-1 stack sizes, KK-12 and KK-13 variants) as record keys."""
     out: dict[str, Any] = {}
     variants = {}

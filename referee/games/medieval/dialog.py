@@ -61,7 +61,7 @@ def _back(t: Catalog) -> Choice:
 # setup
 
 
-def setup(t: Catalog) -> Dialog:
+def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     """The map (MB-C7), the time tokens (MB-C3) and the optional dismounting rule (MB-O1), as
     the record's setup keys (only what differs from the defaults)."""
     out: dict[str, Any] = {}

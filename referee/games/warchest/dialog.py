@@ -40,12 +40,15 @@ def is_secret(action: Any) -> bool:
     return False
 
 
-def setup(t: Catalog) -> Dialog:
-    """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4)
-    and the Royal Guard's card (WC-U13)."""
+def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
+    """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4;
+    the first game and the historic battles only for two players) and the Royal Guard's card
+    (WC-U13)."""
+    methods = [m for m in SETUP_METHODS
+               if players is None or len(players) == 2 or m in ("random", "draft", "custom")]
     method = yield Select("warchest.setup.method", t("warchest.setup.method"),
                           [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
-                           for i, m in enumerate(SETUP_METHODS)])
+                           for i, m in enumerate(methods)])
     out: dict[str, Any] = {"setup": {"method": method}}
     guard = yield Select("warchest.setup.royal_guard", t("warchest.setup.royal_guard"),
                          [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
