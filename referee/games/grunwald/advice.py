@@ -742,33 +742,38 @@ def _points(t: Any, n: int) -> str:
     return t.n("grunwald.advice.points", n)
 
 
+def _cost(t: Any, n: int, would: bool = False) -> str:
+    """What a choice does to the score: ``costs 3 points``, ``costs nothing``, ``gains 2 points``
+    (``would``: the comparison's conditional, ``would cost 6``)."""
+    mood = "would_" if would else ""
+    if n > 0:
+        return t.n(f"grunwald.advice.{mood}cost", n)
+    if n < 0:
+        return t.n(f"grunwald.advice.{mood}gain", -n)
+    return t(f"grunwald.advice.{mood}cost_nothing")
+
+
 def loss_reason(t: Any, a: LossAdvice) -> str:
     """Why the advised payment: the title it keeps or wins, or what it saves against the weakest
     cards first, or that nothing costs less."""
-    cost = a.before - a.best.score
-    naive = a.before - a.naive.score
+    cost = _cost(t, a.before - a.best.score)
+    naive = _cost(t, a.before - a.naive.score, would=True)
     gained = [k for k in a.best.titles if k not in a.naive.titles]
     if a.best.score > a.naive.score and gained:
         verb = "keeps" if gained[0] in a.before_titles else "wins"
         return t(f"grunwald.advice.reason_{verb}", title=t(f"grunwald.title.{gained[0]}"),
-                 cost=_signed(t, cost), naive=_signed(t, naive))
+                 cost=cost, naive=naive)
     if a.best.score > a.naive.score:
-        return t("grunwald.advice.reason_saves", cost=_signed(t, cost), naive=_signed(t, naive))
-    return t("grunwald.advice.reason_cheapest", cost=_signed(t, cost))
-
-
-def _signed(t: Any, n: int) -> str:
-    """A change of score: ``−3 points``, ``+2 points``, ``±0 points``."""
-    sign = "−" if n > 0 else "+" if n < 0 else "±"
-    return sign + _points(t, abs(n))
+        return t("grunwald.advice.reason_saves", cost=cost, naive=naive)
+    return t("grunwald.advice.reason_cheapest", cost=cost)
 
 
 def feeding_reason(t: Any, a: FeedingAdvice) -> str:
     gained = [k for k in a.best.titles if k not in a.naive.titles]
+    naive = t.n("grunwald.advice.would_score", a.naive.score)
     if a.best.score > a.naive.score and gained:
         return t("grunwald.advice.feeding_title", title=t(f"grunwald.title.{gained[0]}"),
-                 score=_points(t, a.best.score), naive=_points(t, a.naive.score))
+                 score=_points(t, a.best.score), naive=naive)
     if a.best.score > a.naive.score:
-        return t("grunwald.advice.feeding_better", score=_points(t, a.best.score),
-                 naive=_points(t, a.naive.score))
+        return t("grunwald.advice.feeding_better", score=_points(t, a.best.score), naive=naive)
     return t("grunwald.advice.feeding_best", score=_points(t, a.best.score))
