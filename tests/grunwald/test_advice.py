@@ -426,12 +426,36 @@ def test_NG_E6_standing_report_in_both_languages(lang):
         {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
     ])
     report = GAME.standing(s, catalog(lang))
-    text = " ".join(getattr(b, "text", "") for b in report)
-    assert ("as if the game ended now" if lang == "en" else "gdyby skończyła się teraz") in text
+    text = " ".join(getattr(b, "text", "") or getattr(b, "title", "") for b in report)
+    assert ("Score if the game ended now" if lang == "en" else "gdyby gra skończyła się teraz") in text
+    # not a final result: who *would* win, and no second heading
+    assert ("Jacek would win with 27 points." if lang == "en"
+            else "Gdyby gra skończyła się teraz, wygrywa: Jacek — 27 pkt.") in text
+    assert ("Final score" if lang == "en" else "Punktacja końcowa") not in text
+    assert ("Winner:" if lang == "en" else "Wygrywa:") not in text
     assert ("would give up" if lang == "en" else "do odrzucenia") in text
     out = GAME.standing_output(s)
     assert out["players"]["Marek"]["gives_up"] == ["crown:3", "crown:3"]
     assert out["players"]["Marek"]["score"]["total"] == 7 and out["final"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E6_standing_of_a_finished_game_is_the_final_score_under_one_title(lang):
+    from referee.core.report import Heading, Table as ReportTable
+    from referee.games.grunwald import GAME
+
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    engine.apply(s, Feed("Marek", ("hand/crown:3", "hand/crown:3")))
+    assert s.phase == "over"
+    report = GAME.standing(s, catalog(lang))
+    titles = [b.text for b in report if isinstance(b, Heading)]
+    titles += [b.title for b in report if isinstance(b, ReportTable) and b.title]
+    assert titles == ["Final score" if lang == "en" else "Punktacja końcowa"]
+    text = " ".join(getattr(b, "text", "") for b in report)
+    assert ("Winner:" if lang == "en" else "Wygrywa:") in text and "ould" not in text
 
 
 # --------------------------------------------------------------------------------------------
@@ -534,7 +558,8 @@ def test_NG_E6_show_standing_at_the_command_line(capsys, tmp_path, monkeypatch):
     assert _cli(capsys, *data, "import", str(examples / "in-progress-three-players.json"),
                 "--name", "g")[0] == 0
     code, out, _ = _cli(capsys, *data, "show", "g", "--standing")
-    assert code == 0 and "Standing as if the game ended now" in out
+    assert code == 0 and "Score if the game ended now" in out and "would" in out
+    assert "Final score" not in out and "Winner:" not in out  # not a final result
     shown = json.loads(_cli(capsys, *data, "show", "g", "--json")[1])
     assert set(shown["standing"]) >= {"final", "players", "winners"} and not shown["standing"]["final"]
     assert _cli(capsys, *data, "import", str(examples / "kajko" / "three-players.json"),
