@@ -567,3 +567,82 @@ def test_NG_E6_show_standing_at_the_command_line(capsys, tmp_path, monkeypatch):
     code, out, err = _cli(capsys, *data, "show", "k", "--standing")
     assert code == 2 and "cannot tell the standing" in err and not out
     assert "standing" not in json.loads(_cli(capsys, *data, "show", "k", "--json")[1])
+
+
+# --------------------------------------------------------------------------------------------
+# The advisor's own errors are not hidden
+
+
+def test_a_bug_in_the_advice_is_not_hidden_by_the_menu(monkeypatch):
+    def broken(*_a, **_k):
+        raise ZeroDivisionError("advisor bug")
+
+    t = _losses_position()
+    monkeypatch.setattr(advice, "advise_losses", broken)
+    with pytest.raises(ZeroDivisionError):
+        _first_select(t.s)
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    monkeypatch.setattr(advice, "advise_feeding", broken)
+    with pytest.raises(ZeroDivisionError):
+        _first_select(s)
+
+
+def test_advice_the_engine_refuses_is_left_out_of_the_menu(monkeypatch):
+    from referee.core.errors import RuleError
+    from referee.games.grunwald import dialog
+    from referee.games.grunwald.dialog import Advised
+
+    def refuse(*_a, **_k):
+        raise RuleError("NG-S4", "", "grunwald.error.losses_short")
+
+    t = _losses_position()
+    monkeypatch.setattr(dialog.engine, "apply", refuse)
+    notices = []
+    _, q = _first_select(t.s, notices=notices)
+    assert q.key == "losses.item" and not any(isinstance(c.value, Advised) for c in q.choices)
+    assert not any(n.startswith("★") for n in notices)
+
+
+def _four_players():
+    import json
+
+    from referee.games.grunwald import record
+    from tests.conftest import EXAMPLES
+
+    doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
+    return record.parse_record(doc).replay()[0]
+
+
+def test_review_lets_a_bug_in_the_advice_propagate(monkeypatch):
+    state = _four_players()
+
+    def broken(*_a, **_k):
+        raise ZeroDivisionError("advisor bug")
+
+    monkeypatch.setattr(advice, "advise_losses", broken)
+    with pytest.raises(ZeroDivisionError):
+        advice.review(state)
+
+
+def test_review_is_empty_when_the_game_does_not_replay(monkeypatch):
+    from referee.core.errors import RuleError
+
+    state = _four_players()
+    assert advice.review(state)
+
+    def refuse(*_a, **_k):
+        raise RuleError("NG-S4", "", "grunwald.error.losses_short")
+
+    monkeypatch.setattr(engine, "apply", refuse)
+    assert advice.review(state) == []
+
+
+def test_placed_ducats_do_not_hide_a_state_of_another_shape():
+    class Odd:
+        fields = {"crown": [object()]}
+
+    with pytest.raises(AttributeError):
+        advice._placed_ducats(Odd())

@@ -87,12 +87,9 @@ def _on_table(state: Any) -> dict[int, list[str]]:
 
 def _placed_ducats(state: Any) -> dict[int, int]:
     out: dict[int, int] = {}
-    try:
-        for stakes in state.fields.values():
-            for s in stakes:
-                out[s.player] = out.get(s.player, 0) + s.ducats
-    except (AttributeError, TypeError):  # the stakes' shape is the engine's business
-        pass
+    for stakes in state.fields.values():
+        for s in stakes:
+            out[s.player] = out.get(s.player, 0) + s.ducats
     return out
 
 
@@ -692,46 +689,48 @@ def _actions_from_log(state: Any) -> list[Any]:
     return out
 
 
-def review(state: Any) -> list[dict[str, Any]] | None:
+def review(state: Any) -> list[dict[str, Any]]:
     """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
     advice would have been, and the score of each as if the game had ended then (``cost``: the
-    points the choice gave away).  ``None`` when the game's logs do not replay to the same state."""
+    points the choice gave away).  Empty when the game's logs do not replay to the same state
+    (nothing to review); an error of the advice itself is not hidden."""
+    from referee.core.errors import RuleError
     from referee.games.grunwald import engine
 
-    try:
-        actions = _actions_from_log(state)
-        s = engine.new_state(list(state.names))
-        out: list[dict[str, Any]] = []
-        for action in actions:
-            d = engine.decision(s)
-            if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
-                a = advise_losses(s, d.player, d.owed)
-                chosen = payment_score(s, d.player, action.items)
-                out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
-                            "player": d.player, "owed": d.owed, "chosen": list(action.items),
-                            "chosen_score": chosen, "advised": list(a.best.items),
-                            "advised_score": a.best.score, "before": a.before,
-                            "cost": a.best.score - chosen})
-            elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
-                a = advise_feeding(s, d.player)
-                who = s.index[d.player]
-                hs = feed_all(position(s), until=who)[0]
-                removed: dict[str, int] = {}
-                for item in action.cards:
-                    c = item.split("/", 1)[-1]
-                    removed[c] = removed.get(c, 0) + 1
-                fed = _after(hs[who], removed, 0)
-                chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
-                out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
-                            "player": d.player, "owed": d.owed, "chosen": list(action.cards),
-                            "chosen_score": chosen, "advised": list(a.items),
-                            "advised_score": a.best.score, "cost": a.best.score - chosen})
+    actions = _actions_from_log(state)
+    s = engine.new_state(list(state.names))
+    out: list[dict[str, Any]] = []
+    for action in actions:
+        d = engine.decision(s)
+        if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
+            a = advise_losses(s, d.player, d.owed)
+            chosen = payment_score(s, d.player, action.items)
+            out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
+                        "player": d.player, "owed": d.owed, "chosen": list(action.items),
+                        "chosen_score": chosen, "advised": list(a.best.items),
+                        "advised_score": a.best.score, "before": a.before,
+                        "cost": a.best.score - chosen})
+        elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
+            a = advise_feeding(s, d.player)
+            who = s.index[d.player]
+            hs = feed_all(position(s), until=who)[0]
+            removed: dict[str, int] = {}
+            for item in action.cards:
+                c = item.split("/", 1)[-1]
+                removed[c] = removed.get(c, 0) + 1
+            fed = _after(hs[who], removed, 0)
+            chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
+            out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
+                        "player": d.player, "owed": d.owed, "chosen": list(action.cards),
+                        "chosen_score": chosen, "advised": list(a.items),
+                        "advised_score": a.best.score, "cost": a.best.score - chosen})
+        try:
             engine.apply(s, action)
-        if s.snapshot() != state.snapshot():
-            return None
-        return out
-    except Exception:  # logs of another shape: no review rather than a wrong one
-        return None
+        except RuleError:  # the logs do not replay: no review rather than a wrong one
+            return []
+    if s.snapshot() != state.snapshot():
+        return []
+    return out
 
 
 # --------------------------------------------------------------------------------------------
