@@ -518,8 +518,9 @@ def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
     from tests.conftest import EXAMPLES
 
     doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
-    state = record.parse_record(doc).replay()[0]
-    out = GAME.export_json(state, catalog(lang), {})
+    state, steps = record.parse_record(doc).replay()
+    actions = [step.action for step in steps]
+    out = GAME.export_json(state, catalog(lang), {}, actions)
     losses = sum(len(log.skirmish["losses"]) for log in state.log if log.skirmish)
     decisions = out["advice"]
     assert len(decisions) == losses + len(state.feeding_log)
@@ -529,10 +530,13 @@ def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
     assert "advice" not in output.replay_output(state)  # replay --json is unchanged
     costly = [d for d in decisions if d["cost"] > 0]
     assert costly
-    md = GAME.export(state, "md", catalog(lang), {})
-    html = GAME.export(state, "html", catalog(lang), {})
+    md = GAME.export(state, "md", catalog(lang), {}, actions=actions)
+    html = GAME.export(state, "html", catalog(lang), {}, actions=actions)
     heading = "Where a choice cost points" if lang == "en" else "Gdzie wybór kosztował punkty"
     assert heading in md and heading in html
+    # without the record's actions there is nothing to review (no guessing from the round logs)
+    assert GAME.export_json(state, catalog(lang), {})["advice"] == []
+    assert heading not in GAME.export(state, "md", catalog(lang), {})
     first = costly[0]
     assert f"{first['player']}" in md.split(heading, 1)[1]
 
@@ -613,31 +617,33 @@ def _four_players():
     from tests.conftest import EXAMPLES
 
     doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
-    return record.parse_record(doc).replay()[0]
+    state, steps = record.parse_record(doc).replay()
+    return state, [step.action for step in steps]
 
 
 def test_review_lets_a_bug_in_the_advice_propagate(monkeypatch):
-    state = _four_players()
+    state, actions = _four_players()
 
     def broken(*_a, **_k):
         raise ZeroDivisionError("advisor bug")
 
     monkeypatch.setattr(advice, "advise_losses", broken)
     with pytest.raises(ZeroDivisionError):
-        advice.review(state)
+        advice.review(state, actions)
 
 
 def test_review_is_empty_when_the_game_does_not_replay(monkeypatch):
     from referee.core.errors import RuleError
 
-    state = _four_players()
-    assert advice.review(state)
+    state, actions = _four_players()
+    assert advice.review(state, actions)
+    assert advice.review(state, actions[:-1]) == []  # not the actions of this state
 
     def refuse(*_a, **_k):
         raise RuleError("NG-S4", "", "grunwald.error.losses_short")
 
     monkeypatch.setattr(engine, "apply", refuse)
-    assert advice.review(state) == []
+    assert advice.review(state, actions) == []
 
 
 def test_placed_ducats_do_not_hide_a_state_of_another_shape():

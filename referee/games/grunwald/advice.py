@@ -663,41 +663,17 @@ def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
     return score_after_feeding(_after(h, removed, q), r)[0]
 
 
-def _actions_from_log(state: Any) -> list[Any]:
-    """The game's actions again, from the round logs (event, reveal, placements, skirmish cards,
-    losses, helper purchase) and the feeding log."""
-    from referee.games.grunwald.actions import Feed, HelperPurchase, PayLosses, SkirmishCards
-
-    out: list[Any] = []
-    for log in state.log:
-        if log.event is not None:
-            out.append(log.event)
-        if log.reveal is None:
-            continue
-        out.append(log.reveal)
-        out.extend(log.placements)
-        if log.skirmish is not None:
-            out.append(SkirmishCards(tuple(log.skirmish["cards"].items())))
-            for name, items in log.skirmish["losses"].items():
-                out.append(PayLosses(name, tuple(items)))
-        helpers = log.fields.get("helpers") or []
-        for entry in helpers[1:]:
-            if entry.get("reason") in (None, "declined"):
-                out.append(HelperPurchase(entry.get("reason") is None))
-    for name, cards in getattr(state, "feeding_log", ()):
-        out.append(Feed(name, tuple(cards)))
-    return out
-
-
-def review(state: Any) -> list[dict[str, Any]]:
+def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
     """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
     advice would have been, and the score of each as if the game had ended then (``cost``: the
-    points the choice gave away).  Empty when the game's logs do not replay to the same state
-    (nothing to review); an error of the advice itself is not hidden."""
+    points the choice gave away).  ``actions``: the record's actions that led to ``state``, replayed
+    here.  Empty when there is nothing to review: no actions given, or they do not replay to the
+    same state; an error of the advice itself is not hidden."""
     from referee.core.errors import RuleError
     from referee.games.grunwald import engine
 
-    actions = _actions_from_log(state)
+    if actions is None:
+        return []
     s = engine.new_state(list(state.names))
     out: list[dict[str, Any]] = []
     for action in actions:
@@ -726,7 +702,7 @@ def review(state: Any) -> list[dict[str, Any]]:
                         "advised_score": a.best.score, "cost": a.best.score - chosen})
         try:
             engine.apply(s, action)
-        except RuleError:  # the logs do not replay: no review rather than a wrong one
+        except RuleError:  # not this game's actions: no review rather than a wrong one
             return []
     if s.snapshot() != state.snapshot():
         return []

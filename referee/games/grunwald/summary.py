@@ -297,7 +297,8 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
 # Game summaries to keep or post (export formats)
 
 
-def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     from referee.core.report import Chart
 
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
@@ -324,7 +325,7 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out.extend(round_blocks(t, state))
     for pname, cards in state.feeding_log:
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
-    out.extend(advice_blocks(t, state))
+    out.extend(advice_blocks(t, state, actions))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
@@ -453,11 +454,12 @@ def standing_report(state: GrunwaldState, t: Catalog) -> Report:
     return out
 
 
-def advice_blocks(t: Catalog, state: GrunwaldState) -> Report:
-    """The loss (NG-S4) and feeding (NG-E1) decisions whose choice cost points against the advice."""
+def advice_blocks(t: Catalog, state: GrunwaldState, actions: list[Any] | None) -> Report:
+    """The loss (NG-S4) and feeding (NG-E1) decisions whose choice cost points against the advice
+    (the record's ``actions`` replayed; without them, nothing)."""
     from referee.games.grunwald import advice
 
-    costly = [e for e in advice.review(state) or () if e["cost"] > 0]
+    costly = [e for e in advice.review(state, actions) if e["cost"] > 0]
     if not costly:
         return []
     out: Report = [Heading(t("grunwald.advice.review_heading"), 2)]
