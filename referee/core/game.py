@@ -117,7 +117,9 @@ class Game(Protocol):
     def news_marker(self, state: GameState) -> Any: ...
     def news(self, t: Catalog, marker: Any, state: GameState) -> Report: ...
     def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
-    def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str: ...
+    def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
+               actions: list[Any] | None = None) -> str:
+        """``actions``: the record's actions that led to ``state``, when the caller has them."""
 
     # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
     #    ``standing``); ``None`` for a game that cannot tell it before its end
@@ -244,20 +246,24 @@ class GamePackage:
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report:
         return self.module("summary").score_blocks(t, result, names)
 
-    def export_json(self, state: Any, t: Catalog, meta: dict[str, Any]) -> dict[str, Any]:
-        """The ``json`` export: the replay output and whatever the game adds."""
+    def export_json(self, state: Any, t: Catalog, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
+        """The ``json`` export: the replay output and whatever the game adds (``actions``: the
+        record's actions that led to ``state``, when the caller has them)."""
         raise NotImplementedError
 
-    def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "") -> str:
-        """A game summary as ``md``, ``html``, ``json`` or ``csv`` text."""
+    def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
+               actions: list[Any] | None = None) -> str:
+        """A game summary as ``md``, ``html``, ``json`` or ``csv`` text (``actions``: the record's
+        actions that led to ``state``, when the caller has them)."""
         from referee.core import export, jsonio
 
         if fmt == "json":
-            return jsonio.dumps_pretty(self.export_json(state, t, meta))
+            return jsonio.dumps_pretty(self.export_json(state, t, meta, actions))
         summary = self.module("summary")
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
-        report = summary.export_report(state, t, meta, name)
+        report = summary.export_report(state, t, meta, name, actions)
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

@@ -445,7 +445,7 @@ class SessionService:
         parsed, state, actions = replay(game, session.record, session.path)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
-        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name)
+        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
 
     # -- stats
     def stats(self, *, game_name: str | None = None, player: str | None = None,

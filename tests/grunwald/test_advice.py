@@ -203,10 +203,11 @@ def test_NG_S4_NG_E3_golden_weakest_first_loses_the_crown_commander():
     assert (a.before, a.best.score, a.naive.score) == (13, 10, 8)
     assert "crown_commander" in a.best.titles and "crown_commander" not in a.naive.titles
     en = advice.loss_reason(catalog("en"), a)
-    assert en == ("keeps the title Commander of crown troops: −3 points instead of −5 points "
-                  "(weakest cards first)")
+    assert en == ("keeps the title Commander of crown troops: costs 3 points "
+                  "(paying the weakest cards first would cost 5)")
     pl = advice.loss_reason(catalog("pl"), a)
-    assert "„Dowódca wojsk koronnych”" in pl and "−3 punkty zamiast −5 punktów" in pl
+    assert pl == ("zachowuje tytuł „Dowódca wojsk koronnych”: kosztuje 3 punkty "
+                  "(oddanie najpierw najsłabszych kart kosztowałoby 5)")
 
 
 def test_NG_S4_NG_E4_golden_weakest_first_overpays_and_provisions_lose_the_quartermaster():
@@ -222,7 +223,8 @@ def test_NG_S4_NG_E4_golden_weakest_first_overpays_and_provisions_lose_the_quart
     assert a.best.items == ("hand/mercenary:3",)
     assert (a.before, a.best.score, a.naive.score) == (3 + 1 + 1 + 5, 1 + 6, 6)
     assert "quartermaster" in a.best.titles
-    assert advice.loss_reason(catalog("en"), a) == "−3 points instead of −4 points (weakest cards first)"
+    assert advice.loss_reason(catalog("en"), a) == (
+        "costs 3 points (paying the weakest cards first would cost 4)")
 
 
 def test_NG_S4_golden_short_player_pays_with_knights_that_would_go_hungry():
@@ -265,10 +267,11 @@ def test_NG_E1_golden_feeding_keeps_the_mercenary_commander():
     assert a.best.give_up == ("crown:3", "crown:3") and a.items == ("hand/crown:3", "hand/crown:3")
     assert (a.best.score, a.naive.score) == (7, 6)
     assert advice.feeding_reason(catalog("en"), a) == (
-        "keeps the title Commander of mercenary troops: 7 points at the end instead of 6 points "
-        "(weakest knights first)")
-    assert "„Dowódca wojsk zaciężnych”: na koniec 7 punktów zamiast 6 punktów" in \
-        advice.feeding_reason(catalog("pl"), a)
+        "keeps the title Commander of mercenary troops: 7 points at the end "
+        "(giving up the weakest knights first would leave 6)")
+    assert advice.feeding_reason(catalog("pl"), a) == (
+        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów "
+        "(odrzucenie najpierw najsłabszych rycerzy dałoby 6)")
 
 
 def test_NG_E7_standing_of_the_rulebook_example():
@@ -302,15 +305,27 @@ def _losses_position():
     return t
 
 
-def _first_select(state, lang="en"):
+def _first_select(state, lang="en", notices=None):
     from referee.core import dialog as dialogs
     from referee.games.grunwald import dialog
 
     gen = dialog.ask(state, catalog(lang))
     q = next(gen)
     while isinstance(q, dialogs.Notice):
+        if notices is not None:
+            notices.append(" ".join(getattr(b, "text", "") for b in q.report))
         q = gen.send(None)
     return gen, q
+
+
+def test_reason_helpers_cover_gains_and_nothing():
+    en = catalog("en")
+    assert advice._cost(en, 1) == "costs 1 point" and advice._cost(en, 0) == "costs nothing"
+    assert advice._cost(en, -2) == "gains 2 points" and advice._cost(en, 6, would=True) == "would cost 6"
+    pl = catalog("pl")
+    assert [advice._cost(pl, n) for n in (1, 3, 5)] == ["kosztuje 1 punkt", "kosztuje 3 punkty",
+                                                        "kosztuje 5 punktów"]
+    assert advice._cost(pl, 0, would=True) == "nic by nie kosztowało"
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
@@ -320,13 +335,17 @@ def test_NG_S4_losses_menu_offers_the_advice_first(lang):
 
     t = _losses_position()
     who = t.s.names[t.s.skirmish.pending[0]]
-    gen, q = _first_select(t.s, lang)
+    notices = []
+    gen, q = _first_select(t.s, lang, notices)
     first = q.choices[0]
     assert q.key == "losses.item" and isinstance(first.value, Advised) and first.key == "0"
     a = advice.advise_losses(t.s, who, t.s.skirmish.owed)
     assert first.value.action == PayLosses(who, a.best.items)
-    assert advice.loss_reason(catalog(lang), a) in first.label
+    # the choice stays short (menus cut long lines); the reason is its own line above the menu
+    reason = advice.loss_reason(catalog(lang), a)
+    assert reason not in first.label and len(first.label) < 60
     assert first.label.startswith("★ Advised" if lang == "en" else "★ Rada sędziego")
+    assert reason in notices[-1] and notices[-1].startswith("★")
     try:
         gen.send(first.value)
     except StopIteration as stop:
@@ -370,10 +389,11 @@ def test_NG_E1_live_prompt_accepts_the_advised_feeding_with_one_enter(lang):
         {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
         {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
     ])
-    _, q = _first_select(s, lang)
+    notices = []
+    _, q = _first_select(s, lang, notices)
     assert q.key == "feeding.card" and isinstance(q.choices[0].value, Advised)
     assert ("Commander of mercenary troops" if lang == "en" else "Dowódca wojsk zaciężnych") \
-        in q.choices[0].label
+        in notices[-1] and "troops" not in q.choices[0].label and "wojsk" not in q.choices[0].label
     answer = _pipe_answer(q, "\r", lang)
     assert answer.action == Feed("Marek", ("hand/crown:3", "hand/crown:3"))
     engine.apply(s, answer.action)
@@ -406,12 +426,36 @@ def test_NG_E6_standing_report_in_both_languages(lang):
         {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
     ])
     report = GAME.standing(s, catalog(lang))
-    text = " ".join(getattr(b, "text", "") for b in report)
-    assert ("as if the game ended now" if lang == "en" else "gdyby skończyła się teraz") in text
+    text = " ".join(getattr(b, "text", "") or getattr(b, "title", "") for b in report)
+    assert ("Score if the game ended now" if lang == "en" else "gdyby gra skończyła się teraz") in text
+    # not a final result: who *would* win, and no second heading
+    assert ("Jacek would win with 27 points." if lang == "en"
+            else "Gdyby gra skończyła się teraz, wygrywa: Jacek — 27 pkt.") in text
+    assert ("Final score" if lang == "en" else "Punktacja końcowa") not in text
+    assert ("Winner:" if lang == "en" else "Wygrywa:") not in text
     assert ("would give up" if lang == "en" else "do odrzucenia") in text
     out = GAME.standing_output(s)
     assert out["players"]["Marek"]["gives_up"] == ["crown:3", "crown:3"]
     assert out["players"]["Marek"]["score"]["total"] == 7 and out["final"] is False
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E6_standing_of_a_finished_game_is_the_final_score_under_one_title(lang):
+    from referee.core.report import Heading, Table as ReportTable
+    from referee.games.grunwald import GAME
+
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    engine.apply(s, Feed("Marek", ("hand/crown:3", "hand/crown:3")))
+    assert s.phase == "over"
+    report = GAME.standing(s, catalog(lang))
+    titles = [b.text for b in report if isinstance(b, Heading)]
+    titles += [b.title for b in report if isinstance(b, ReportTable) and b.title]
+    assert titles == ["Final score" if lang == "en" else "Punktacja końcowa"]
+    text = " ".join(getattr(b, "text", "") for b in report)
+    assert ("Winner:" if lang == "en" else "Wygrywa:") in text and "ould" not in text
 
 
 # --------------------------------------------------------------------------------------------
@@ -451,8 +495,9 @@ def test_NG_E1_score_at_the_table_offers_the_best_feeding_and_says_why(lang):
     document = dialogs.run(GAME.ask_inventory(catalog(lang)), answer)
     # Jacek feeds 7 of 8 knights: the mercenary 1 goes, not the 6 the rulebook's Jacek gave up
     assert document["feeding"] == {"Jacek": ["mercenary:1"]}
-    assert len(notices) == 1 and "Jacek" in notices[0]
-    assert ("mercenary 1" if lang == "en" else "zaciężny 1") in notices[0]
+    # why, above the menu, then what was given up
+    assert len(notices) == 2 and notices[0].startswith("★") and "Jacek" in notices[1]
+    assert ("mercenary 1" if lang == "en" else "zaciężny 1") in notices[1]
     _, result = score_document(document)
     assert result.scores["Jacek"].total == 46 + 5
     # a file's explicit feeding is still obeyed (NG-E7: the rulebook's own choice)
@@ -473,8 +518,9 @@ def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
     from tests.conftest import EXAMPLES
 
     doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
-    state = record.parse_record(doc).replay()[0]
-    out = GAME.export_json(state, catalog(lang), {})
+    state, steps = record.parse_record(doc).replay()
+    actions = [step.action for step in steps]
+    out = GAME.export_json(state, catalog(lang), {}, actions)
     losses = sum(len(log.skirmish["losses"]) for log in state.log if log.skirmish)
     decisions = out["advice"]
     assert len(decisions) == losses + len(state.feeding_log)
@@ -484,10 +530,13 @@ def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
     assert "advice" not in output.replay_output(state)  # replay --json is unchanged
     costly = [d for d in decisions if d["cost"] > 0]
     assert costly
-    md = GAME.export(state, "md", catalog(lang), {})
-    html = GAME.export(state, "html", catalog(lang), {})
+    md = GAME.export(state, "md", catalog(lang), {}, actions=actions)
+    html = GAME.export(state, "html", catalog(lang), {}, actions=actions)
     heading = "Where a choice cost points" if lang == "en" else "Gdzie wybór kosztował punkty"
     assert heading in md and heading in html
+    # without the record's actions there is nothing to review (no guessing from the round logs)
+    assert GAME.export_json(state, catalog(lang), {})["advice"] == []
+    assert heading not in GAME.export(state, "md", catalog(lang), {})
     first = costly[0]
     assert f"{first['player']}" in md.split(heading, 1)[1]
 
@@ -513,7 +562,8 @@ def test_NG_E6_show_standing_at_the_command_line(capsys, tmp_path, monkeypatch):
     assert _cli(capsys, *data, "import", str(examples / "in-progress-three-players.json"),
                 "--name", "g")[0] == 0
     code, out, _ = _cli(capsys, *data, "show", "g", "--standing")
-    assert code == 0 and "Standing as if the game ended now" in out
+    assert code == 0 and "Score if the game ended now" in out and "would" in out
+    assert "Final score" not in out and "Winner:" not in out  # not a final result
     shown = json.loads(_cli(capsys, *data, "show", "g", "--json")[1])
     assert set(shown["standing"]) >= {"final", "players", "winners"} and not shown["standing"]["final"]
     assert _cli(capsys, *data, "import", str(examples / "kajko" / "three-players.json"),
@@ -521,3 +571,84 @@ def test_NG_E6_show_standing_at_the_command_line(capsys, tmp_path, monkeypatch):
     code, out, err = _cli(capsys, *data, "show", "k", "--standing")
     assert code == 2 and "cannot tell the standing" in err and not out
     assert "standing" not in json.loads(_cli(capsys, *data, "show", "k", "--json")[1])
+
+
+# --------------------------------------------------------------------------------------------
+# The advisor's own errors are not hidden
+
+
+def test_a_bug_in_the_advice_is_not_hidden_by_the_menu(monkeypatch):
+    def broken(*_a, **_k):
+        raise ZeroDivisionError("advisor bug")
+
+    t = _losses_position()
+    monkeypatch.setattr(advice, "advise_losses", broken)
+    with pytest.raises(ZeroDivisionError):
+        _first_select(t.s)
+    s = feeding_state([
+        {"hand": {"crown:3": 2, "mercenary:2": 1, "mercenary:3": 1}, "provisions": 2},
+        {"hand": {"mercenary:6": 1, "crown:6": 3}, "provisions": 4},
+    ])
+    monkeypatch.setattr(advice, "advise_feeding", broken)
+    with pytest.raises(ZeroDivisionError):
+        _first_select(s)
+
+
+def test_advice_the_engine_refuses_is_left_out_of_the_menu(monkeypatch):
+    from referee.core.errors import RuleError
+    from referee.games.grunwald import dialog
+    from referee.games.grunwald.dialog import Advised
+
+    def refuse(*_a, **_k):
+        raise RuleError("NG-S4", "", "grunwald.error.losses_short")
+
+    t = _losses_position()
+    monkeypatch.setattr(dialog.engine, "apply", refuse)
+    notices = []
+    _, q = _first_select(t.s, notices=notices)
+    assert q.key == "losses.item" and not any(isinstance(c.value, Advised) for c in q.choices)
+    assert not any(n.startswith("★") for n in notices)
+
+
+def _four_players():
+    import json
+
+    from referee.games.grunwald import record
+    from tests.conftest import EXAMPLES
+
+    doc = json.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
+    state, steps = record.parse_record(doc).replay()
+    return state, [step.action for step in steps]
+
+
+def test_review_lets_a_bug_in_the_advice_propagate(monkeypatch):
+    state, actions = _four_players()
+
+    def broken(*_a, **_k):
+        raise ZeroDivisionError("advisor bug")
+
+    monkeypatch.setattr(advice, "advise_losses", broken)
+    with pytest.raises(ZeroDivisionError):
+        advice.review(state, actions)
+
+
+def test_review_is_empty_when_the_game_does_not_replay(monkeypatch):
+    from referee.core.errors import RuleError
+
+    state, actions = _four_players()
+    assert advice.review(state, actions)
+    assert advice.review(state, actions[:-1]) == []  # not the actions of this state
+
+    def refuse(*_a, **_k):
+        raise RuleError("NG-S4", "", "grunwald.error.losses_short")
+
+    monkeypatch.setattr(engine, "apply", refuse)
+    assert advice.review(state, actions) == []
+
+
+def test_placed_ducats_do_not_hide_a_state_of_another_shape():
+    class Odd:
+        fields = {"crown": [object()]}
+
+    with pytest.raises(AttributeError):
+        advice._placed_ducats(Odd())

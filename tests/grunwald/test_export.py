@@ -112,3 +112,12 @@ def test_html_renders_in_headless_chromium(tmp_path):
     subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--window-size=1000,1400",
                     f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
     assert shot.exists() and shot.stat().st_size > 20_000
+
+
+def test_exports_review_the_record_actions_against_the_advice(tmp_path):
+    """The session service hands the record's actions to the export: the advice replays them."""
+    data = json.loads(export(tmp_path, "json"))
+    assert data["advice"] and {d["decision"] for d in data["advice"]} <= {"losses", "feeding"}
+    md = (tmp_path / "game.md")
+    commands.export(Store(tmp_path / "data"), "game", "md", md, "en")
+    assert "Where a choice cost points" in md.read_text(encoding="utf-8")

@@ -45,7 +45,8 @@ class TicTacToe(GamePackage):
     def progress(state: Any, t: Any) -> str:
         return t("tictactoe.summary.progress", move=len(state.moves) + 1, player=state.current())
 
-    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
         record = self.module("record")
         return {**self.module("output").replay_output(state), "meta": meta,
                 "moves": [record.move_entry(m) for m in state.moves]}

@@ -87,7 +87,8 @@ def summary(state: TicTacToeState, t: Catalog, source: str | None = None) -> Rep
     return out
 
 
-def export_report(state: TicTacToeState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: TicTacToeState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     out = summary(state, t)
     if name:
         out[0] = Heading(name, 1)

@@ -62,12 +62,14 @@ class Grunwald(GamePackage):
         """The same as plain data (``show --json``'s ``standing`` key)."""
         return self.module("advice").standing_output(state)
 
-    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
         """The replay output, the record's metadata, the round log and ``advice``: every loss and
-        feeding decision with what was chosen and what the advice would have been (issue 13)."""
+        feeding decision with what was chosen and what the advice would have been (issue 13), from
+        the record's ``actions`` (without them, none)."""
         output = self.module("output")
         return {**output.replay_output(state), "meta": meta, "rounds": output.round_log(state),
-                "advice": self.module("advice").review(state)}
+                "advice": self.module("advice").review(state, actions)}
 
     def score(self, document: Any) -> tuple[dict[str, Any], Any]:
         """Score a final inventory: the JSON output and the scoring result (for the breakdown)."""

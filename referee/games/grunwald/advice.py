@@ -87,12 +87,9 @@ def _on_table(state: Any) -> dict[int, list[str]]:
 
 def _placed_ducats(state: Any) -> dict[int, int]:
     out: dict[int, int] = {}
-    try:
-        for stakes in state.fields.values():
-            for s in stakes:
-                out[s.player] = out.get(s.player, 0) + s.ducats
-    except (AttributeError, TypeError):  # the stakes' shape is the engine's business
-        pass
+    for stakes in state.fields.values():
+        for s in stakes:
+            out[s.player] = out.get(s.player, 0) + s.ducats
     return out
 
 
@@ -666,72 +663,50 @@ def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
     return score_after_feeding(_after(h, removed, q), r)[0]
 
 
-def _actions_from_log(state: Any) -> list[Any]:
-    """The game's actions again, from the round logs (event, reveal, placements, skirmish cards,
-    losses, helper purchase) and the feeding log."""
-    from referee.games.grunwald.actions import Feed, HelperPurchase, PayLosses, SkirmishCards
-
-    out: list[Any] = []
-    for log in state.log:
-        if log.event is not None:
-            out.append(log.event)
-        if log.reveal is None:
-            continue
-        out.append(log.reveal)
-        out.extend(log.placements)
-        if log.skirmish is not None:
-            out.append(SkirmishCards(tuple(log.skirmish["cards"].items())))
-            for name, items in log.skirmish["losses"].items():
-                out.append(PayLosses(name, tuple(items)))
-        helpers = log.fields.get("helpers") or []
-        for entry in helpers[1:]:
-            if entry.get("reason") in (None, "declined"):
-                out.append(HelperPurchase(entry.get("reason") is None))
-    for name, cards in getattr(state, "feeding_log", ()):
-        out.append(Feed(name, tuple(cards)))
-    return out
-
-
-def review(state: Any) -> list[dict[str, Any]] | None:
+def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
     """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
     advice would have been, and the score of each as if the game had ended then (``cost``: the
-    points the choice gave away).  ``None`` when the game's logs do not replay to the same state."""
+    points the choice gave away).  ``actions``: the record's actions that led to ``state``, replayed
+    here.  Empty when there is nothing to review: no actions given, or they do not replay to the
+    same state; an error of the advice itself is not hidden."""
+    from referee.core.errors import RuleError
     from referee.games.grunwald import engine
 
-    try:
-        actions = _actions_from_log(state)
-        s = engine.new_state(list(state.names))
-        out: list[dict[str, Any]] = []
-        for action in actions:
-            d = engine.decision(s)
-            if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
-                a = advise_losses(s, d.player, d.owed)
-                chosen = payment_score(s, d.player, action.items)
-                out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
-                            "player": d.player, "owed": d.owed, "chosen": list(action.items),
-                            "chosen_score": chosen, "advised": list(a.best.items),
-                            "advised_score": a.best.score, "before": a.before,
-                            "cost": a.best.score - chosen})
-            elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
-                a = advise_feeding(s, d.player)
-                who = s.index[d.player]
-                hs = feed_all(position(s), until=who)[0]
-                removed: dict[str, int] = {}
-                for item in action.cards:
-                    c = item.split("/", 1)[-1]
-                    removed[c] = removed.get(c, 0) + 1
-                fed = _after(hs[who], removed, 0)
-                chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
-                out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
-                            "player": d.player, "owed": d.owed, "chosen": list(action.cards),
-                            "chosen_score": chosen, "advised": list(a.items),
-                            "advised_score": a.best.score, "cost": a.best.score - chosen})
+    if actions is None:
+        return []
+    s = engine.new_state(list(state.names))
+    out: list[dict[str, Any]] = []
+    for action in actions:
+        d = engine.decision(s)
+        if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
+            a = advise_losses(s, d.player, d.owed)
+            chosen = payment_score(s, d.player, action.items)
+            out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
+                        "player": d.player, "owed": d.owed, "chosen": list(action.items),
+                        "chosen_score": chosen, "advised": list(a.best.items),
+                        "advised_score": a.best.score, "before": a.before,
+                        "cost": a.best.score - chosen})
+        elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
+            a = advise_feeding(s, d.player)
+            who = s.index[d.player]
+            hs = feed_all(position(s), until=who)[0]
+            removed: dict[str, int] = {}
+            for item in action.cards:
+                c = item.split("/", 1)[-1]
+                removed[c] = removed.get(c, 0) + 1
+            fed = _after(hs[who], removed, 0)
+            chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
+            out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
+                        "player": d.player, "owed": d.owed, "chosen": list(action.cards),
+                        "chosen_score": chosen, "advised": list(a.items),
+                        "advised_score": a.best.score, "cost": a.best.score - chosen})
+        try:
             engine.apply(s, action)
-        if s.snapshot() != state.snapshot():
-            return None
-        return out
-    except Exception:  # logs of another shape: no review rather than a wrong one
-        return None
+        except RuleError:  # not this game's actions: no review rather than a wrong one
+            return []
+    if s.snapshot() != state.snapshot():
+        return []
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -742,33 +717,38 @@ def _points(t: Any, n: int) -> str:
     return t.n("grunwald.advice.points", n)
 
 
+def _cost(t: Any, n: int, would: bool = False) -> str:
+    """What a choice does to the score: ``costs 3 points``, ``costs nothing``, ``gains 2 points``
+    (``would``: the comparison's conditional, ``would cost 6``)."""
+    mood = "would_" if would else ""
+    if n > 0:
+        return t.n(f"grunwald.advice.{mood}cost", n)
+    if n < 0:
+        return t.n(f"grunwald.advice.{mood}gain", -n)
+    return t(f"grunwald.advice.{mood}cost_nothing")
+
+
 def loss_reason(t: Any, a: LossAdvice) -> str:
     """Why the advised payment: the title it keeps or wins, or what it saves against the weakest
     cards first, or that nothing costs less."""
-    cost = a.before - a.best.score
-    naive = a.before - a.naive.score
+    cost = _cost(t, a.before - a.best.score)
+    naive = _cost(t, a.before - a.naive.score, would=True)
     gained = [k for k in a.best.titles if k not in a.naive.titles]
     if a.best.score > a.naive.score and gained:
         verb = "keeps" if gained[0] in a.before_titles else "wins"
         return t(f"grunwald.advice.reason_{verb}", title=t(f"grunwald.title.{gained[0]}"),
-                 cost=_signed(t, cost), naive=_signed(t, naive))
+                 cost=cost, naive=naive)
     if a.best.score > a.naive.score:
-        return t("grunwald.advice.reason_saves", cost=_signed(t, cost), naive=_signed(t, naive))
-    return t("grunwald.advice.reason_cheapest", cost=_signed(t, cost))
-
-
-def _signed(t: Any, n: int) -> str:
-    """A change of score: ``−3 points``, ``+2 points``, ``±0 points``."""
-    sign = "−" if n > 0 else "+" if n < 0 else "±"
-    return sign + _points(t, abs(n))
+        return t("grunwald.advice.reason_saves", cost=cost, naive=naive)
+    return t("grunwald.advice.reason_cheapest", cost=cost)
 
 
 def feeding_reason(t: Any, a: FeedingAdvice) -> str:
     gained = [k for k in a.best.titles if k not in a.naive.titles]
+    naive = t.n("grunwald.advice.would_score", a.naive.score)
     if a.best.score > a.naive.score and gained:
         return t("grunwald.advice.feeding_title", title=t(f"grunwald.title.{gained[0]}"),
-                 score=_points(t, a.best.score), naive=_points(t, a.naive.score))
+                 score=_points(t, a.best.score), naive=naive)
     if a.best.score > a.naive.score:
-        return t("grunwald.advice.feeding_better", score=_points(t, a.best.score),
-                 naive=_points(t, a.naive.score))
+        return t("grunwald.advice.feeding_better", score=_points(t, a.best.score), naive=naive)
     return t("grunwald.advice.feeding_best", score=_points(t, a.best.score))

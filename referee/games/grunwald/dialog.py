@@ -313,12 +313,14 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
     value = 0
-    advised = _loss_advice(state, t, p.name, owed)
+    advised, why = _loss_advice(state, t, p.name, owed)
     keys = _stable_keys([f"{source}/{c}" for pile, source in ((camp, "camp"), (hand, "hand"))
                          for c in sorted(pile) if c != "peasant"])
     while True:
         # The referee's advice first, so that Enter accepts it (the choice stays the player's).
         choices: list[Choice] = [advised] if advised is not None and not items else []
+        if choices:  # why, on its own line: a menu cuts long choices
+            yield why
         for pile, source in ((camp, "camp"), (hand, "hand")):
             for c in sorted(pile):
                 if c != "peasant":
@@ -374,9 +376,11 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     keys = _stable_keys([f"{src}/{c}" for pile, src in ((hand, "hand"), (camp, "camp"))
                          for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")])
-    advised = _feeding_advice(state, t, p.name)
+    advised, why = _feeding_advice(state, t, p.name)
     while len(items) < d.owed:
         choices = [advised] if advised is not None and not items else []
+        if choices:
+            yield why
         choices += [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
                     for pile, src in ((hand, "hand"), (camp, "camp"))
                     for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")]
@@ -394,33 +398,39 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     return Feed(p.name, tuple(items))
 
 
-# The referee's advice as the first choice of a menu (key 0: free while nothing is chosen yet).
+# The referee's advice as the first choice of a menu (key 0: free while nothing is chosen yet), and
+# why, as a notice above the menu.
 
 
-def _loss_advice(state: GrunwaldState, t: Catalog, player: str, owed: int) -> Choice | None:
+def why_notice(t: Catalog, reason: str) -> Notice:
+    return Notice([Line(t("grunwald.advice.why", reason=reason))])
+
+
+def _loss_advice(state: GrunwaldState, t: Catalog, player: str, owed: int
+                 ) -> tuple[Choice | None, Notice | None]:
     """NG-S4: the payment that keeps the player's score highest as if the game ended now."""
     from referee.games.grunwald import advice
 
+    a = advice.advise_losses(state, player, owed)
+    action = PayLosses(player, a.best.items)
     try:
-        a = advice.advise_losses(state, player, owed)
-        action = PayLosses(player, a.best.items)
         engine.apply(state.copy(), action)  # never offer what the engine would refuse
-    except Exception:  # advice must never stop the table: the menu works without it
-        return None
-    return Choice(t("grunwald.advice.pay_choice", items=cards_text(t, list(a.best.items)),
-                    reason=advice.loss_reason(t, a)), Advised(action), "0")
+    except RuleError:
+        return None, None
+    return (Choice(t("grunwald.advice.pay_choice", items=cards_text(t, list(a.best.items))),
+                   Advised(action), "0"), why_notice(t, advice.loss_reason(t, a)))
 
 
-def _feeding_advice(state: GrunwaldState, t: Catalog, player: str) -> Choice | None:
+def _feeding_advice(state: GrunwaldState, t: Catalog, player: str
+                    ) -> tuple[Choice | None, Notice | None]:
     """NG-E1: the knights to give up that keep the player's final score highest."""
     from referee.games.grunwald import advice
 
+    a = advice.advise_feeding(state, player)
+    action = Feed(player, a.items)
     try:
-        a = advice.advise_feeding(state, player)
-        action = Feed(player, a.items)
         engine.apply(state.copy(), action)
-    except Exception:
-        return None
-    return Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, list(a.items)),
-                    reason=advice.feeding_reason(t, a)), Advised(action), "0")
-
+    except RuleError:
+        return None, None
+    return (Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, list(a.items))),
+                   Advised(action), "0"), why_notice(t, advice.feeding_reason(t, a)))

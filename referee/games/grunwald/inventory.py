@@ -194,15 +194,16 @@ def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
         while len(chosen) < p.short:
             choices = [Choice(card_name(t, c), c) for c in dict.fromkeys(left)]
             if advise and not chosen:
-                choices.insert(0, Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, advised),
-                                           reason=why), tuple(advised), "0"))
+                choices.insert(0, Choice(t("grunwald.advice.feed_choice", cards=cards_text(t, advised)),
+                                         tuple(advised), "0"))
+                yield Notice([Line(t("grunwald.advice.why", reason=why))])  # a menu cuts long choices
             card = yield Select("score.feeding", t("grunwald.score_prompt.feeding", player=p.name,
                                                    provisions=p.provisions, knights=p.knights,
                                                    left=p.short - len(chosen)), choices)
             if isinstance(card, tuple):  # the advice: every knight at once
                 chosen = list(card)
                 yield Notice([Line(t("grunwald.advice.fed_as_advised", player=p.name,
-                                     cards=cards_text(t, chosen), reason=why))])
+                                     cards=cards_text(t, chosen)))])
                 break
             left.remove(card)
             chosen.append(card)

@@ -179,9 +179,11 @@ def _title_line(t: Catalog, key: str, title: Title) -> Line:
                   points=title.points, how=how))
 
 
-def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
+def score_blocks(t: Catalog, result: Result, names: list[str], standing: bool = False) -> Report:
+    """The scoreboard, the titles and the winner.  ``standing``: the score as if the game ended
+    now, under the standing's heading: no title of its own, and who *would* win."""
     table = Table(
-        t("grunwald.summary.score_title"),
+        "" if standing else t("grunwald.summary.score_title"),
         [t("grunwald.summary.col_player")] + [t(f"grunwald.score.{k}") for k in SCORE_PARTS]
         + [t("grunwald.score.total"), t("grunwald.summary.col_cards"), t("grunwald.summary.col_place")],
         align=["left"] + ["right"] * (len(SCORE_PARTS) + 3),
@@ -195,7 +197,8 @@ def score_blocks(t: Catalog, result: Result, names: list[str]) -> Report:
     out.append(_title_line(t, "crown_commander", result.crown_commander))
     out.append(_title_line(t, "mercenary_commander", result.mercenary_commander))
     out.append(_title_line(t, "quartermaster", result.quartermaster))
-    out.append(Line(t(f"grunwald.summary.winner_{result.decided_by}",
+    winner = "standing_winner" if standing else "winner"
+    out.append(Line(t(f"grunwald.summary.{winner}_{result.decided_by}",
                       players=", ".join(result.winners),
                       total=result.scores[result.winners[0]].total,
                       cards=result.cards[result.winners[0]]), "strong"))
@@ -294,7 +297,8 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
 # Game summaries to keep or post (export formats)
 
 
-def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     from referee.core.report import Chart
 
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
@@ -321,7 +325,7 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out.extend(round_blocks(t, state))
     for pname, cards in state.feeding_log:
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
-    out.extend(advice_blocks(t, state))
+    out.extend(advice_blocks(t, state, actions))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
@@ -436,24 +440,26 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
 
 def standing_report(state: GrunwaldState, t: Catalog) -> Report:
     """The score as if the game ended now (NG-E1 … NG-E6): who would feed whom, the scoreboard,
-    the titles and who would win.  Once the game is over, the final score."""
+    the titles and who would win.  Once the game is over, the final score (its own title only)."""
     from referee.games.grunwald import advice
 
     st = advice.standing(state)
-    key = "standing_final" if st.final else "standing_heading"
-    out: Report = [Heading(t(f"grunwald.advice.{key}", round=state.round), 2)]
+    if st.final:
+        return score_blocks(t, st.result, list(state.names))
+    out: Report = [Heading(t("grunwald.advice.standing_heading", round=state.round), 2)]
     for name, feeding in st.feedings.items():
         out.append(Line(t("grunwald.advice.standing_feeds", player=name,
                           cards=cards_text(t, list(feeding.give_up))), "muted"))
-    out.extend(score_blocks(t, st.result, list(state.names)))
+    out.extend(score_blocks(t, st.result, list(state.names), standing=True))
     return out
 
 
-def advice_blocks(t: Catalog, state: GrunwaldState) -> Report:
-    """The loss (NG-S4) and feeding (NG-E1) decisions whose choice cost points against the advice."""
+def advice_blocks(t: Catalog, state: GrunwaldState, actions: list[Any] | None) -> Report:
+    """The loss (NG-S4) and feeding (NG-E1) decisions whose choice cost points against the advice
+    (the record's ``actions`` replayed; without them, nothing)."""
     from referee.games.grunwald import advice
 
-    costly = [e for e in advice.review(state) or () if e["cost"] > 0]
+    costly = [e for e in advice.review(state, actions) if e["cost"] > 0]
     if not costly:
         return []
     out: Report = [Heading(t("grunwald.advice.review_heading"), 2)]

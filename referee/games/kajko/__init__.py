@@ -39,7 +39,8 @@ class Kajko(GamePackage):
     def progress(state: Any, t: Any) -> str:
         return t("kajko.summary.progress", turn=len(state.log) + 1, player=state.current().name)
 
-    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
         """The replay output, the setup and every turn with what it did."""
         record, summary = self.module("record"), self.module("summary")
         turns = [{"turn": i, **record.action_entry(log.action), "outcome": summary.outcome(t, log)}

@@ -254,7 +254,8 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
     return out
 
 
-def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
     out.extend(setup_lines(t, state))
     if state.over:

@@ -61,7 +61,8 @@ class MedievalBattle(GamePackage):
 
         return progress(state, t)
 
-    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
         """The replay output, the setup and every entry with what the rules did with it."""
         setup = {"map": state.map, "flags": dict(state.flags), "victory": state.victory,
                  "dismount": state.dismount, "cards": self.module("cards").card_document(state.cards)}

@@ -338,7 +338,8 @@ def timeline(state: MedievalState) -> list[dict[str, Any]]:
     return rows
 
 
-def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))),
                    _setup_line(t, state)]
     if name:

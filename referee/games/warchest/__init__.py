@@ -41,7 +41,8 @@ class WarChest(GamePackage):
     parse_record = _lazy("history", "parse_record")
     progress = _lazy("summary", "progress")
 
-    def export_json(self, state: Any, t: Any, meta: dict[str, Any]) -> dict[str, Any]:
+    def export_json(self, state: Any, t: Any, meta: dict[str, Any],
+                    actions: list[Any] | None = None) -> dict[str, Any]:
         """The replay output, the setup and every round's entries and control."""
         return self.module("summary").export_json(state, t, meta)
 

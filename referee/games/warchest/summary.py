@@ -347,7 +347,8 @@ def summary(state: WarChestState, t: Catalog, source: str | None = None,
     return out
 
 
-def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: str = "") -> Report:
+def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: str = "",
+                  actions: list[Any] | None = None) -> Report:
     colors = meta.get("colors") or {}
     out: Report = [Heading(name or t("warchest.summary.title", players=", ".join(state.names)), 1)]
     for key in ("date", "place", "notes"):
