@@ -29,7 +29,9 @@ __all__ = ["PALETTE", "LIST_FINISHED", "new", "play", "undo", "list_sessions", "
 
 
 def console() -> Console:
-    return Console(highlight=False)
+    from referee.cli.render import plain_console
+
+    return plain_console()
 
 
 def is_color(name: str) -> bool:

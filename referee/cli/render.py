@@ -11,6 +11,12 @@ from referee.core.report import Board, Heading, Line, Report, Table
 STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold"}
 
 
+def plain_console() -> Console:
+    """A console that draws every string as it is: what players typed (names, notes, file names)
+    is never read as Rich markup (``[/]``, ``[link=…]``) or emoji codes."""
+    return Console(highlight=False, markup=False, emoji=False)
+
+
 def render(report: Report, console: Console) -> None:
     for block in report:
         if isinstance(block, Heading):
@@ -24,11 +30,11 @@ def render(report: Report, console: Console) -> None:
         elif isinstance(block, Table):
             if block.transposable and _width(block) > console.width:
                 block = block.transposed()
-            table = RichTable(title=block.title, title_justify="left", show_lines=False)
+            table = RichTable(title=Text(block.title) if block.title else None, title_justify="left", show_lines=False)
             for i, col in enumerate(block.columns):
                 justify = block.align[i] if i < len(block.align) else "left"
                 longest_word = max((len(w) for w in col.split()), default=1)
-                table.add_column(col, justify=justify, min_width=longest_word, overflow="fold")
+                table.add_column(Text(col), justify=justify, min_width=longest_word, overflow="fold")
             for i, row in enumerate(block.rows):
                 style = block.row_styles[i] if i < len(block.row_styles) else ""
                 table.add_row(*(Text(cell) for cell in row), style=_style(style))

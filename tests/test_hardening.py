@@ -1,0 +1,48 @@
+"""Issue 16, "Data and security": each test failed before its fix (through the real command)."""
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import EXAMPLES, referee
+
+
+def data(tmp_path):
+    return ["--data-dir", str(tmp_path / "data")]
+
+
+def sessions(tmp_path):
+    folder = tmp_path / "data" / "sessions"
+    return sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+
+
+# 1. Rich markup in what players type is text, never markup
+
+@pytest.mark.parametrize("players,name", [("Ala,[/],Bob", None),
+                                          ("Ala,Bob", "[link=http://evil]x[/link] [blink]b :smile:")])
+def test_markup_in_names_is_printed_as_typed(tmp_path, players, name):
+    args = ["new", "--players", players, "--no-play"] + (["--name", name] if name else [])
+    done = referee(*data(tmp_path), *args)
+    assert done.returncode == 0, done.stderr
+    assert "\x1b]8;" not in done.stdout and "\x1b[5m" not in done.stdout
+    if name:
+        assert name in done.stdout
+    listed = referee(*data(tmp_path), "list")
+    assert listed.returncode == 0, listed.stderr
+    assert len(sessions(tmp_path)) == 1
+
+
+def test_markup_in_import_file_name_and_undo(tmp_path):
+    record = tmp_path / "[blink]game[red].json"
+    shutil.copy(EXAMPLES / "in-progress-three-players.json", record)
+    done = referee(*data(tmp_path), "import", record)
+    assert done.returncode == 0, done.stderr
+    assert "[blink]game[red]" in done.stdout
+    sid = sessions(tmp_path)[0]
+    undone = referee(*data(tmp_path), "undo", sid, "--yes")
+    assert undone.returncode == 0, undone.stderr
+    shown = referee(*data(tmp_path), "show", sid)
+    assert shown.returncode == 0 and "[blink]game[red]" in shown.stdout, shown.stderr
