@@ -46,3 +46,20 @@ def test_markup_in_import_file_name_and_undo(tmp_path):
     assert undone.returncode == 0, undone.stderr
     shown = referee(*data(tmp_path), "show", sid)
     assert shown.returncode == 0 and "[blink]game[red]" in shown.stdout, shown.stderr
+
+
+# 2. Names and ids never collide
+
+def test_an_id_is_never_another_sessions_name(tmp_path):
+    files = []
+    for stem in ("Aaa", "AAA", "aaa-2"):
+        files.append(tmp_path / f"{stem}.json")
+        shutil.copy(EXAMPLES / "two-players.json", files[-1])
+    done = referee(*data(tmp_path), "import", *files)
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
+    ids, names = {r["id"] for r in rows}, {r["id"]: r["name"] for r in rows}
+    for sid, name in names.items():
+        assert name not in ids or name == sid, (name, names)
+    shown = json.loads(referee(*data(tmp_path), "show", "aaa-2", "--json").stdout)
+    assert shown["session"]["name"] == "aaa-2"

@@ -307,7 +307,8 @@ class Store:
             for start in range(0, len(items), BATCH):
                 # the first transaction checks every name: one taken name creates nothing
                 created += self._create_batch(index, conn, items[start:start + BATCH],
-                                              items if start == 0 else items[start:start + BATCH])
+                                              items if start == 0 else items[start:start + BATCH],
+                                              seen)
         except BaseException:
             for session in created:
                 session.close()
@@ -328,7 +329,9 @@ class Store:
 
     def _create_batch(self, index: Any, conn: Any,
                       items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]]) -> list[Session]:
+                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                      names: set[str] = frozenset()) -> list[Session]:
+        """``names``: every name being created (no id chosen here may equal another's name)."""
         batch: list[Session] = []
         stale = self._pending()
         marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
@@ -343,7 +346,8 @@ class Store:
                 for name, *_ in items:
                     base = slugify(name)
                     sid, k = base, 2
-                    while sid in ids or self._taken(sid) or index.key_taken(conn, sid):
+                    while (sid in ids or (sid in names and sid != name) or self._taken(sid)
+                           or index.key_taken(conn, sid)):
                         sid, k = f"{base}-{k}", k + 1
                     ids.append(sid)
                 marker.touch()  # until the commit: these files may be unknown to the index
