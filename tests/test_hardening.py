@@ -63,3 +63,16 @@ def test_an_id_is_never_another_sessions_name(tmp_path):
         assert name not in ids or name == sid, (name, names)
     shown = json.loads(referee(*data(tmp_path), "show", "aaa-2", "--json").stdout)
     assert shown["session"]["name"] == "aaa-2"
+
+
+# 3. A damaged session file is listed as damaged
+
+def test_a_session_file_that_is_not_json_is_listed_as_damaged(tmp_path):
+    assert referee(*data(tmp_path), "import", EXAMPLES / "two-players.json").returncode == 0
+    assert referee(*data(tmp_path), "new", "--players", "Ala,Bob", "--no-play", "--name", "n").returncode == 0
+    (tmp_path / "data" / "sessions" / "two-players" / "session.json").write_text("{not json")
+    (tmp_path / "data" / "sessions" / "n" / "session.json").write_text("\x00\x01")
+    rows = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
+    assert {r["id"]: r.get("error") for r in rows} == {"two-players": True, "n": True}
+    listed = referee(*data(tmp_path), "list")
+    assert listed.returncode == 0 and "two-players" in listed.stdout and "damaged" in listed.stdout

@@ -474,7 +474,10 @@ class Store:
                 continue
             try:
                 session = self._load(sid, None)
-            except RefereeError:
+            except RefereeError:  # listed as damaged (never silently left out), never indexed
+                out[sid] = {"id": sid, "name": "", "game": None, "players": [], "created": "",
+                            "updated": "", "complete": False, "result": None, "date": "",
+                            "damaged": True}
                 continue
             fresh = self._entry(session)
             out[sid] = fresh
