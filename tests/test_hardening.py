@@ -76,3 +76,43 @@ def test_a_session_file_that_is_not_json_is_listed_as_damaged(tmp_path):
     assert {r["id"]: r.get("error") for r in rows} == {"two-players": True, "n": True}
     listed = referee(*data(tmp_path), "list")
     assert listed.returncode == 0 and "two-players" in listed.stdout and "damaged" in listed.stdout
+
+
+# 4. Damaged store files: exit 3, the file named, the .bak named only when there is one
+
+def _stored(tmp_path, sid="two-players"):
+    assert referee(*data(tmp_path), "import", EXAMPLES / f"{sid}.json").returncode == 0
+    return tmp_path / "data" / "sessions" / sid / "session.json"
+
+
+def _edit(path, change):
+    doc = json.loads(path.read_text())
+    change(next(iter(doc["session"].values())))
+    path.write_text(json.dumps(doc))
+
+
+def test_no_backup_is_not_advertised(tmp_path):
+    path = _stored(tmp_path)
+    assert not Path(f"{path}.bak").exists()
+    path.write_text("{")
+    done = referee(*data(tmp_path), "show", "two-players")
+    assert done.returncode == 3 and str(path) in done.stderr
+    assert "last good version is -" not in done.stderr and "no .bak" in done.stderr
+
+
+def test_a_rule_breaking_store_file_is_damage(tmp_path):
+    path = _stored(tmp_path)
+    shutil.copy(path, f"{path}.bak")
+    _edit(path, lambda doc: doc["record"]["rounds"][0].update(event="no-such-card"))
+    for command in (["show", "two-players"], ["export", "two-players", "--format", "md"],
+                    ["undo", "two-players", "--yes"]):
+        done = referee(*data(tmp_path), *command)
+        assert done.returncode == 3, (command, done.stderr)
+        assert str(path) in done.stderr and f"{path}.bak" in done.stderr
+
+
+def test_an_unknown_game_in_a_store_file_names_it(tmp_path):
+    path = _stored(tmp_path)
+    _edit(path, lambda doc: doc.update(game="nonexistent"))
+    done = referee(*data(tmp_path), "show", "two-players")
+    assert done.returncode == 3 and str(path) in done.stderr and "nonexistent" in done.stderr

@@ -20,7 +20,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from referee.core import registry
-from referee.core.errors import RefereeError, UsageError, from_file
+from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
 from referee.core.report import Report
 from referee.core.text import catalog
@@ -88,10 +88,22 @@ class Archive(Protocol):
 def replay(game: Game, record: dict[str, Any], source: Any = None) -> tuple[Any, Any, list[Any]]:
     """Parse and replay a record: ``(parsed, state, actions)``; errors in a stored session name
     its file (``source``)."""
-    with from_file(source):
+    try:
         parsed = game.parse_record(record)
         state, steps = parsed.replay()
+    except RecordError as error:
+        if source is not None:  # a stored session that breaks a rule: a damaged store file
+            raise SessionDamaged(source, error) from None
+        raise
     return parsed, state, [s.action for s in steps]
+
+
+def game_of(session: Any) -> Game:
+    """The game of a stored session (a game this referee does not know: a damaged file)."""
+    try:
+        return registry.find(session.game)
+    except UsageError as error:
+        raise SessionDamaged(session.path, error) from None
 
 
 def _save(session: SessionHandle, game: Game, record: dict[str, Any], state: Any) -> None:
@@ -318,7 +330,7 @@ class SessionService:
         if isinstance(session, str):
             session = self.archive.open(session)
         try:
-            game = registry.find(session.game)
+            game = game_of(session)
             if hints and not game.has_hints:
                 raise UsageError("core.cli.no_hints", game=game.title)
             if hints is None:
@@ -337,7 +349,7 @@ class SessionService:
         with closing(self.archive.open(key)) as session:
             lang = lang or session.lang
             t = catalog(lang)
-            game = registry.find(session.game)
+            game = game_of(session)
             parsed, state, actions = replay(game, session.record, session.path)
             if steps > len(actions):
                 raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
@@ -365,7 +377,7 @@ class SessionService:
             elif not e.get("complete"):
                 try:
                     s = self.archive.open(e["id"], write=False)
-                    game = registry.find(s.game)
+                    game = game_of(s)
                     state = replay(game, s.record, s.path)[1]
                     out_state = game.replay_output(state)
                     for k in ("round", "awaiting"):
@@ -383,7 +395,7 @@ class SessionService:
     def show_data(self, key: str) -> dict[str, Any]:
         """The session and the replay output of where it stands."""
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         state = replay(game, session.record, session.path)[1]
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
                            "updated": session.updated}, **game.replay_output(state)}
@@ -395,7 +407,7 @@ class SessionService:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
         can tell it)."""
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         if standing and game.standing is None:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
@@ -439,7 +451,7 @@ class SessionService:
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))

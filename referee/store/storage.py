@@ -15,7 +15,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from referee.core.errors import RefereeError
+from referee.core.errors import DamagedStore, RefereeError, backup_of
 
 
 class StoreLocked(RefereeError):
@@ -24,13 +24,11 @@ class StoreLocked(RefereeError):
     exit_code = 3
 
 
-class StoreCorrupt(RefereeError):
-    exit_code = 3
-
+class StoreCorrupt(DamagedStore):
     def __init__(self, path: Path, detail: str) -> None:
-        backup = path.with_name(path.name + ".bak")
-        super().__init__("core.store.corrupt", path=str(path), detail=detail,
-                         backup=str(backup) if backup.exists() else "-")
+        backup = backup_of(path)
+        super().__init__("core.store.corrupt" if backup else "core.store.corrupt_no_backup",
+                         path=str(path), detail=detail, backup=backup or "")
 
 
 class IndexCorrupt(StoreCorrupt):
