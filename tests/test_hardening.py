@@ -116,3 +116,32 @@ def test_an_unknown_game_in_a_store_file_names_it(tmp_path):
     _edit(path, lambda doc: doc.update(game="nonexistent"))
     done = referee(*data(tmp_path), "show", "two-players")
     assert done.returncode == 3 and str(path) in done.stderr and "nonexistent" in done.stderr
+
+
+# 5. Links out of the data folder are never followed
+
+def test_a_linked_session_folder_is_left_alone(tmp_path):
+    folder = _stored(tmp_path, "in-progress-three-players").parent
+    outside = tmp_path / "outside"
+    folder.rename(outside)
+    folder.symlink_to(outside, target_is_directory=True)
+    before = {p.name: p.read_bytes() for p in outside.iterdir()}
+    for command in (["undo", "in-progress-three-players", "--yes"],
+                    ["delete", "in-progress-three-players", "--yes"],
+                    ["play", "in-progress-three-players"]):
+        done = referee(*data(tmp_path), *command)
+        assert done.returncode == 3 and "link" in done.stderr, (command, done.stderr)
+    assert {p.name: p.read_bytes() for p in outside.iterdir()} == before
+    rows = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
+    assert [(r["id"], r.get("error")) for r in rows] == [("in-progress-three-players", True)]
+
+
+def test_a_linked_lock_file_is_not_followed(tmp_path):
+    path = _stored(tmp_path, "in-progress-three-players")
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (path.parent / "lock").unlink(missing_ok=True)
+    (path.parent / "lock").symlink_to(victim)
+    done = referee(*data(tmp_path), "undo", "in-progress-three-players", "--yes")
+    assert done.returncode == 3, done.stderr
+    assert victim.read_text() == "precious"

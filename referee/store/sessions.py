@@ -41,7 +41,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
-from referee.core.errors import RefereeError
+from referee.core.errors import DamagedStore, RefereeError
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
@@ -78,6 +78,17 @@ def slugify(text: str) -> str:
     ascii_text = ascii_text.encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
     return slug[:60] or "game"
+
+
+def _no_link(path: Path) -> None:
+    """Never follow a symbolic link out of the data folder: a session's folder or file that is a
+    link is reported and left alone (nothing is read, written or deleted through it)."""
+    if path.is_symlink():
+        raise StoreLink("core.store.link", path=str(path))
+
+
+class StoreLink(DamagedStore):
+    pass
 
 
 def check_name(name: str) -> str:
@@ -169,24 +180,31 @@ class Store:
         it (``sessions/<id>.json``)."""
         if not _ID.match(sid):  # an id is never a path: nothing outside the store is touched
             raise SessionNotFound("core.store.not_found", session=sid)
-        path = self.sessions_dir / sid / SESSION_FILE
+        folder = self.sessions_dir / sid
+        path = folder / SESSION_FILE
         if not path.exists():
             flat = self.sessions_dir / f"{sid}.json"
-            if flat.exists():
+            if flat.exists() or flat.is_symlink():
+                _no_link(flat)
                 return flat
+        _no_link(folder)
+        _no_link(path)
         return path
 
     def _beside(self, sid: str, name: str) -> Path:
         """A file kept with the session: ``lock`` or ``owner`` (flat stores: ``<id>.lock`` …)."""
         path = self.session_path(sid)
-        return path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
+        beside = path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
+        _no_link(beside)
+        return beside
 
     def owner_path(self, sid: str) -> Path:
         return self._beside(sid, "owner")
 
     def _taken(self, sid: str) -> bool:
         """Is there anything of a session ``sid`` (a file, or a folder left by a crash)?"""
-        return (self.sessions_dir / sid).exists() or (self.sessions_dir / f"{sid}.json").exists()
+        return (os.path.lexists(self.sessions_dir / sid)
+                or os.path.lexists(self.sessions_dir / f"{sid}.json"))
 
     def ensure(self) -> None:
         try:
@@ -450,12 +468,17 @@ class Store:
         if self.sessions_dir.exists():
             with os.scandir(self.sessions_dir) as it:
                 for item in it:
-                    if _ID.match(item.name) and item.is_dir(follow_symlinks=False):
+                    if item.is_symlink():  # never followed: listed as damaged
+                        sid = item.name[:-5] if item.name.endswith(".json") else item.name
+                        if _ID.match(sid):
+                            files.setdefault(sid, 0)
+                    elif _ID.match(item.name) and item.is_dir(follow_symlinks=False):
                         try:
                             files[item.name] = os.stat(os.path.join(item.path, SESSION_FILE)).st_mtime_ns
                         except OSError:  # a folder without its file (a crash while creating it)
                             pass
-                    elif item.name.endswith(".json") and _ID.match(item.name[:-5]):
+                    elif (item.name.endswith(".json") and _ID.match(item.name[:-5])
+                          and not item.is_symlink()):
                         files.setdefault(item.name[:-5], item.stat().st_mtime_ns)  # flat (older)
         return files
 
