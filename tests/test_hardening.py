@@ -145,3 +145,52 @@ def test_a_linked_lock_file_is_not_followed(tmp_path):
     done = referee(*data(tmp_path), "undo", "in-progress-three-players", "--yes")
     assert done.returncode == 3, done.stderr
     assert victim.read_text() == "precious"
+
+
+# 6. Escape sequences, NUL and U+202E never reach the terminal, Markdown or HTML
+
+HOSTILE = "\x1b[31mRED\x1b]8;;http://x\x07\u202eevil\x00"
+
+
+def _record(tmp_path, change, name="hostile.json", example="three-players.json"):
+    doc = json.loads((EXAMPLES / example).read_text())
+    change(doc)
+    path = tmp_path / name
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def _clean(text):
+    return not any(c in text for c in ("\x1b", "\x00", "\u202e", "\x07"))
+
+
+def test_hostile_event_card_is_neutralised_everywhere(tmp_path):
+    path = _record(tmp_path, lambda d: d["rounds"][1]["event"].update(card=HOSTILE))
+    shown = referee("replay", path)
+    assert shown.returncode == 0 and "RED" in shown.stdout and _clean(shown.stdout)
+    assert referee(*data(tmp_path), "import", path).returncode == 0
+    for fmt in ("md", "html", "csv"):
+        out = referee(*data(tmp_path), "export", "hostile", "--format", fmt)
+        assert out.returncode == 0 and _clean(out.stdout), fmt
+    out = referee(*data(tmp_path), "export", "hostile", "--format", "json")  # data: kept, escaped
+    assert "\x1b" not in out.stdout and "\\u001b" in out.stdout
+    shown = referee(*data(tmp_path), "show", "hostile")
+    assert shown.returncode == 0 and _clean(shown.stdout)
+
+
+@pytest.mark.parametrize("key", ["place", "notes", "date"])
+def test_hostile_header_text_is_neutralised(tmp_path, key):
+    # the spec's optional keys are ignored by replay: kept as written, never shown raw
+    path = _record(tmp_path, lambda d: d.update({key: HOSTILE}))
+    assert referee(*data(tmp_path), "import", path).returncode == 0
+    for fmt in ("md", "html", "csv"):
+        out = referee(*data(tmp_path), "export", "hostile", "--format", fmt)
+        assert out.returncode == 0 and _clean(out.stdout), fmt
+    shown = referee(*data(tmp_path), "show", "hostile")
+    assert shown.returncode == 0 and _clean(shown.stdout)
+
+
+def test_hostile_text_in_an_error_is_neutralised(tmp_path):
+    path = _record(tmp_path, lambda d: d["rounds"][1]["event"]["effects"][0].update(player=HOSTILE))
+    done = referee("replay", path)
+    assert done.returncode == 1 and _clean(done.stderr), done.stderr

@@ -214,9 +214,11 @@ def score(
 
 
 def _print_error(error: RefereeError, lang: str) -> None:
+    from referee.core.report import neutral
+
     message = error.render(lang)
-    # one line, whatever a hostile input put into it
-    message = " ".join(message.split())
+    # one line, whatever a hostile input put into it (no escape sequence reaches the terminal)
+    message = " ".join(neutral(message).split())
     sys.stderr.write(f"referee: {message}\n")
 
 

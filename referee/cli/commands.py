@@ -16,6 +16,7 @@ from rich.text import Text
 
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
+from referee.core.report import neutral
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
@@ -216,7 +217,7 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         else:
             status = r.get("progress", "")
         game = (short_title(r["game"]),) if several else ()
-        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
+        table.add_row(*(Text(neutral(str(x))) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
     if hidden:
