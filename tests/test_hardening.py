@@ -194,3 +194,24 @@ def test_hostile_text_in_an_error_is_neutralised(tmp_path):
     path = _record(tmp_path, lambda d: d["rounds"][1]["event"]["effects"][0].update(player=HOSTILE))
     done = referee("replay", path)
     assert done.returncode == 1 and _clean(done.stderr), done.stderr
+
+
+# 7. CSV cells are never formulas
+
+def test_csv_cells_that_look_like_formulas_are_quoted(tmp_path):
+    import csv
+    import io
+
+    text = (EXAMPLES / "two-players.json").read_text()
+    evil = ['=HYPERLINK("http://x","y")', "@SUM(A1)"]
+    for old, new in zip(("Ola", "Bartek"), evil):
+        text = text.replace(f'"{old}"', json.dumps(new))
+    path = tmp_path / "formula.json"
+    path.write_text(text)
+    assert referee(*data(tmp_path), "import", path).returncode == 0
+    out = referee(*data(tmp_path), "export", "formula", "--format", "csv")
+    assert out.returncode == 0, out.stderr
+    rows = list(csv.reader(io.StringIO(out.stdout)))
+    cells = [c for row in rows for c in row]
+    assert not any(c[:1] in ("=", "+", "-", "@", "\t", "\r") for c in cells), cells
+    assert {"'" + e for e in evil} <= set(cells)

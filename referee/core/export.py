@@ -223,10 +223,25 @@ def to_html(report: Report, title: str, lang: str = "en") -> str:
 # CSV
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell as data: text that a spreadsheet would run as a formula (``=HYPERLINK(…)``,
+    ``+1``, ``@SUM``) gets a leading ``'``, as OWASP advises; numbers stay numbers."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return value
+    value = neutral(value)
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
 def to_csv(header: list[str], rows: list[list[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow([csv_cell(v) for v in header])
     for row in rows:
-        writer.writerow(["" if v is None else neutral(v) if isinstance(v, str) else v for v in row])
+        writer.writerow([csv_cell(v) for v in row])
     return buffer.getvalue()
