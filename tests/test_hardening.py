@@ -215,3 +215,54 @@ def test_csv_cells_that_look_like_formulas_are_quoted(tmp_path):
     cells = [c for row in rows for c in row]
     assert not any(c[:1] in ("=", "+", "-", "@", "\t", "\r") for c in cells), cells
     assert {"'" + e for e in evil} <= set(cells)
+
+
+# 8. export -o: never into the store, "-" is standard output, clear messages
+
+def test_export_never_writes_into_the_data_folder(tmp_path):
+    path = _stored(tmp_path)
+    before = path.read_bytes()
+    for target in (path, path.parent / "new.md", tmp_path / "data" / "index.sqlite"):
+        done = referee(*data(tmp_path), "export", "two-players", "--format", "md", "-o", target)
+        assert done.returncode == 2 and "data folder" in done.stderr, done.stderr
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    done = referee(*data(tmp_path), "export", "two-players", "-o", link)
+    assert done.returncode == 2, done.stderr
+    assert path.read_bytes() == before
+    assert referee(*data(tmp_path), "show", "two-players").returncode == 0
+
+
+def test_export_dash_is_standard_output(tmp_path):
+    _stored(tmp_path)
+    done = referee(*data(tmp_path), "export", "two-players", "--format", "md", "-o", "-", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("# "), done.stderr
+    assert not (tmp_path / "-").exists()
+
+
+def test_export_to_a_folder_or_a_missing_folder_says_so(tmp_path):
+    _stored(tmp_path)
+    done = referee(*data(tmp_path), "export", "two-players", "-o", tmp_path)
+    assert done.returncode == 1 and "cannot write" in done.stderr and "directory" in done.stderr
+    missing = tmp_path / "nope" / "x.json"
+    done = referee(*data(tmp_path), "export", "two-players", "-o", missing)
+    assert done.returncode == 1 and "does not exist" in done.stderr and str(missing.parent) in done.stderr
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root writes anything")
+def test_export_leaves_a_read_only_file_alone(tmp_path):
+    _stored(tmp_path)
+    target = tmp_path / "keep.json"
+    target.write_text("mine")
+    target.chmod(0o444)
+    done = referee(*data(tmp_path), "export", "two-players", "-o", target)
+    assert done.returncode == 1 and "cannot write" in done.stderr
+    assert target.read_text() == "mine"
+
+
+def test_export_overwrites_a_file_the_user_names(tmp_path):
+    _stored(tmp_path)
+    target = tmp_path / "out.md"
+    target.write_text("old")
+    done = referee(*data(tmp_path), "export", "two-players", "--format", "md", "-o", target)
+    assert done.returncode == 0 and target.read_text().startswith("# ")

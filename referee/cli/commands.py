@@ -263,6 +263,13 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
 
 
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
+    """Print the export, or write it to ``output`` (``-``: standard output).  An existing file
+    the user names is replaced, as other commands do (atomically: never half-written); a path
+    inside the data folder is refused, so an export never overwrites the store's own files."""
+    if output is not None and str(output) == "-":
+        output = None
+    if output is not None:
+        store.refuse_inside(output)
     text = service(store).export(key, fmt, lang)
     if output is None:
         sys.stdout.write(text)

@@ -206,6 +206,16 @@ class Store:
         return (os.path.lexists(self.sessions_dir / sid)
                 or os.path.lexists(self.sessions_dir / f"{sid}.json"))
 
+    def refuse_inside(self, path: Path) -> None:
+        """A file the user asked to write must not be inside the data folder (where it could
+        replace a session's file or the index): ``UsageError`` if it is, links followed."""
+        from referee.core.errors import UsageError
+
+        root = os.path.realpath(self.root)
+        target = os.path.realpath(path)
+        if target == root or target.startswith(root.rstrip(os.sep) + os.sep):
+            raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
+
     def ensure(self) -> None:
         try:
             self.sessions_dir.mkdir(parents=True, exist_ok=True)

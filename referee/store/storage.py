@@ -129,7 +129,15 @@ def write_user_file(path: Path, text: str) -> None:
     try:
         target = path.resolve() if path.is_symlink() else path
         if target.is_dir():
-            raise InputError("core.file.is_dir", path=str(path))
+            raise InputError("core.file.write_is_dir", path=str(path))
+        if not target.parent.is_dir():
+            raise InputError("core.file.no_folder", path=str(path), folder=str(target.parent))
+        if target.exists() and not target.is_file():  # /dev/stdout, a pipe: written in place
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            return
+        if target.exists() and not os.access(target, os.W_OK):  # a read-only file stays so
+            raise InputError("core.file.cannot_write", path=str(path), detail=os.strerror(13))
         umask = os.umask(0)
         os.umask(umask)
         atomic_write(target, text, keep_backup=False, mode=0o666 & ~umask)
