@@ -266,3 +266,76 @@ def test_export_overwrites_a_file_the_user_names(tmp_path):
     target.write_text("old")
     done = referee(*data(tmp_path), "export", "two-players", "--format", "md", "-o", target)
     assert done.returncode == 0 and target.read_text().startswith("# ")
+
+
+# 9. A full disk: the file named, nothing half-made, nothing shown before it is saved
+
+def _disk_full_after(monkeypatch, writes):
+    """Every fsync of a regular file after the first ``writes`` fails with ENOSPC."""
+    import errno
+    import stat
+
+    real = os.fsync
+    count = {"n": 0}
+
+    def fsync(fd):
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            count["n"] += 1
+            if count["n"] > writes:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+
+
+def _main(*args):
+    from referee.cli.app import main
+
+    try:
+        main([str(a) for a in args])
+    except SystemExit as exit_:
+        return exit_.code or 0
+    return 0
+
+
+@pytest.mark.parametrize("writes", [0, 1, 2, 3, 5])
+def test_a_full_disk_during_import_leaves_nothing(tmp_path, monkeypatch, capsys, writes):
+    files = []
+    for stem in ("one", "two", "three"):
+        files.append(tmp_path / f"{stem}.json")
+        shutil.copy(EXAMPLES / "two-players.json", files[-1])
+    _disk_full_after(monkeypatch, writes)
+    code = _main(*data(tmp_path), "import", *files)
+    err = capsys.readouterr().err
+    assert code == 1 and "No space left" in err and "sessions" in err and " -:" not in err, err
+    monkeypatch.undo()
+    assert sessions(tmp_path) == []
+    assert [p.name for p in (tmp_path / "data").iterdir() if p.name.startswith(".index-pending")] == []
+    assert json.loads(referee(*data(tmp_path), "list", "--json").stdout) == []
+    assert referee(*data(tmp_path), "import", *files).returncode == 0
+    assert sessions(tmp_path) == ["one", "three", "two"]
+
+
+def test_a_full_disk_while_playing_changes_and_shows_nothing(tmp_path, monkeypatch):
+    from referee.cli.commands import service
+    from referee.store.sessions import Store
+
+    from referee.core import registry
+
+    game = registry.find("grunwald")
+    parsed = game.parse_record(json.loads((EXAMPLES / "two-players.json").read_text()))
+    action = parsed.replay()[1][0].action  # the first entry of a real game
+    store = Store(tmp_path / "data")
+    live = service(store).open_live(service(store).new(None, parsed.players, lang="en"))
+    path = live.session.path
+    live.apply(action)  # a first save (and its .bak) works
+    before, actions = path.read_bytes(), list(live.actions)
+    action = parsed.replay()[1][1].action
+    _disk_full_after(monkeypatch, 0)
+    with pytest.raises(OSError) as failed:
+        live.apply(action)
+    assert failed.value.filename == str(path)
+    monkeypatch.undo()
+    assert path.read_bytes() == before and live.actions == actions
+    assert live.session.record == json.loads(before)["session"]["1"]["record"]
+    live.close()

@@ -201,9 +201,9 @@ class Live:
         trial = self.state.copy()
         self.game.apply(trial, action)  # the engine validates every action again
         marker = self.game.news_marker(self.state)
-        self.state = trial
-        self.actions.append(action)
-        self._write()
+        actions = [*self.actions, action]
+        self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
+        self.state, self.actions = trial, actions
         return self.game.news(self.t, marker, self.state)
 
     def needs_agreement(self) -> list[str]:
@@ -220,18 +220,22 @@ class Live:
         players = self.needs_agreement()
         if players and (agree is None or not agree(players)):
             return Undone("refused")
-        what = self.game.describe(self.t, self.actions.pop())
-        self.state = self._write(rewind=True)
+        what = self.game.describe(self.t, self.actions[-1])
+        kept = self.actions[:-1]
+        self.state = self._write(kept)  # saved before anything is said
+        self.actions = kept
         return Undone("done", what)
 
     def summary(self) -> Report:
         return self.game.summary(self.state, self.t, self.session.name)
 
-    def _write(self, rewind: bool = False) -> Any:
-        """Save the record of ``actions`` (``rewind``: after an undo, the state is rebuilt from the
-        shorter record: undo is "drop the last entry and replay"); returns the state."""
-        record = self.game.write_record(self.session.players, self.actions, self.meta)
-        state = replay(self.game, record)[1] if rewind else self.state
+    def _write(self, actions: list[Any], state: Any = None) -> Any:
+        """Save the record of ``actions`` whose state is ``state`` (``None``: after an undo, the
+        state is rebuilt from the shorter record: undo is "drop the last entry and replay");
+        returns the state."""
+        record = self.game.write_record(self.session.players, actions, self.meta)
+        if state is None:
+            state = replay(self.game, record)[1]
         _save(self.session, self.game, record, state)
         return state
 

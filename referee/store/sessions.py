@@ -136,12 +136,13 @@ class Session:
         was_complete = self.complete
         if was_complete != complete:  # the index changes too: a damaged one stops before the file
             self.store._index()
-        self.record = record
-        self.complete = complete
-        self.result = result if complete else None
-        self.updated = now()
-        with TinyDB(self.path, storage=AtomicJSONStorage) as db:
-            db.table("session").upsert(self.document(), cond=lambda d: True)
+        result = result if complete else None
+        updated = now()
+        document = {**self.document(), "record": record, "complete": complete, "result": result,
+                    "updated": updated}
+        with TinyDB(self.path, storage=AtomicJSONStorage) as db:  # written first: a failed
+            db.table("session").upsert(document, cond=lambda d: True)  # save changes nothing
+        self.record, self.complete, self.result, self.updated = record, complete, result, updated
         if was_complete != complete:
             self.store.index_put(self)
 
@@ -361,6 +362,7 @@ class Store:
                       names: set[str] = frozenset()) -> list[Session]:
         """``names``: every name being created (no id chosen here may equal another's name)."""
         batch: list[Session] = []
+        begun: list[str] = []  # the ids whose folders this batch made
         stale = self._pending()
         marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
         try:
@@ -380,6 +382,7 @@ class Store:
                     ids.append(sid)
                 marker.touch()  # until the commit: these files may be unknown to the index
                 for sid, (name, game, rec, lang, complete, result) in zip(ids, items):
+                    begun.append(sid)
                     lock = self._lock(sid)
                     stamp = now()
                     session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
@@ -389,9 +392,19 @@ class Store:
                         db.table("session").insert(session.document())
                     if not index.put(conn, self._entry(session)):
                         raise RefereeError("core.store.name_taken", name=name)
-        except BaseException:
+        except BaseException as exc:
             for session in batch:
                 session.close()
+            if isinstance(exc, Exception):
+                # a failed write (a full disk …): the transaction rolled back, its files go too
+                # (no session without its index row, no folder holding only a lock), then the
+                # marker.  A process that dies leaves the marker: the next writer catches up.
+                for sid in begun:
+                    self._discard(sid)
+                try:
+                    marker.unlink()
+                except OSError:
+                    pass
             raise
         for path in (marker, *stale):
             try:
@@ -399,6 +412,23 @@ class Store:
             except OSError:
                 pass
         return batch
+
+    def _discard(self, sid: str) -> None:
+        """Remove what a failed create left of session ``sid`` (its folder was new)."""
+        folder = self.sessions_dir / sid
+        if folder.is_symlink() or not folder.is_dir():
+            return
+        for item in folder.iterdir():
+            if item.name in (SESSION_FILE, f"{SESSION_FILE}.bak", "lock", "owner") or (
+                    item.name.startswith(".") and item.name.endswith(".tmp")):
+                try:
+                    item.unlink()
+                except OSError:
+                    pass
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
 
     def resolve(self, key: str) -> str:
         """A session id from an id or a name.  An id is found without reading the index (so opening

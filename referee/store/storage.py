@@ -75,11 +75,13 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | No
             except OSError:
                 pass
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and (exc.filename is None or exc.filename == tmp):
+            exc.filename = str(path)  # a full disk names the file it could not write
         raise
     fsync_dir(folder)
 
