@@ -339,3 +339,19 @@ def test_a_full_disk_while_playing_changes_and_shows_nothing(tmp_path, monkeypat
     assert path.read_bytes() == before and live.actions == actions
     assert live.session.record == json.loads(before)["session"]["1"]["record"]
     live.close()
+
+
+# 10. A FIFO or a device is refused, never waited on
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["import"], ["score"]])
+def test_a_fifo_is_refused_not_waited_on(tmp_path, command):
+    fifo = tmp_path / "record.json"
+    os.mkfifo(fifo)
+    done = referee(*data(tmp_path), *command, fifo)  # (a hang fails by the helper's timeout)
+    assert done.returncode == 1 and "not a regular file" in done.stderr, done.stderr
+    assert sessions(tmp_path) == []
+
+
+def test_a_device_is_refused(tmp_path):
+    done = referee("replay", "/dev/zero")
+    assert done.returncode == 1 and "not a regular file" in done.stderr, done.stderr
