@@ -355,3 +355,47 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path, command):
 def test_a_device_is_refused(tmp_path):
     done = referee("replay", "/dev/zero")
     assert done.returncode == 1 and "not a regular file" in done.stderr, done.stderr
+
+
+# 11. A killed import: its leftovers are cleared and running it again finishes it
+
+def test_running_a_killed_import_again_finishes_it(tmp_path, monkeypatch, capsys):
+    from referee.store.index import Index
+
+    files = []
+    for stem in ("one", "two", "three"):
+        files.append(tmp_path / f"{stem}.json")
+        shutil.copy(EXAMPLES / "two-players.json", files[-1])
+    real_put = Index.put
+
+    def dying(conn, entry, claim=True):  # the process is killed after its first session file
+        real_put(conn, entry, claim)
+        raise SystemExit(9)
+
+    monkeypatch.setattr(Index, "put", staticmethod(dying))
+    assert _main(*data(tmp_path), "import", *files) == 9
+    monkeypatch.undo()
+    folder = tmp_path / "data" / "sessions"
+    # what a SIGKILL at other moments leaves: a folder holding only its lock, temporary files
+    (folder / "two").mkdir()
+    (folder / "two" / "lock").write_text("")
+    (folder / "two" / ".owner.abc.tmp").write_text("12")
+    (folder / "one" / ".session.json.xyz.tmp").write_text("{")
+    done = referee(*data(tmp_path), "import", *files)
+    assert done.returncode == 0, done.stderr
+    assert "already imported" in done.stdout and done.stdout.count("Imported") == 2, done.stdout
+    assert sessions(tmp_path) == ["one", "three", "two"]
+    assert not list(folder.glob("*/.*.tmp")) and not list((tmp_path / "data").glob(".index-pending-*"))
+    assert {r["id"] for r in json.loads(referee(*data(tmp_path), "list", "--json").stdout)} == {
+        "one", "two", "three"}
+    again = referee(*data(tmp_path), "import", *files)  # done: nothing more, nothing twice
+    assert again.returncode == 0 and again.stdout.count("already imported") == 3
+    assert sessions(tmp_path) == ["one", "three", "two"]
+
+
+def test_importing_another_record_under_a_taken_name_is_still_refused(tmp_path):
+    assert referee(*data(tmp_path), "import", EXAMPLES / "two-players.json").returncode == 0
+    other = tmp_path / "two-players.json"
+    shutil.copy(EXAMPLES / "three-players.json", other)
+    done = referee(*data(tmp_path), "import", other)
+    assert done.returncode == 1 and "already exists" in done.stderr

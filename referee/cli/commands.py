@@ -259,7 +259,8 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
     imported = service(store).import_records(files, name, lang, lambda path: load_record(path, game_name))
     out = console()
     for path, session in imported:
-        out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
+        key = "core.cli.already_imported" if getattr(session, "existed", False) else "core.cli.imported"
+        out.print(t(key, path=str(path), name=session.name, id=session.id))
 
 
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:

@@ -64,9 +64,11 @@ class Archive(Protocol):
     def create(self, name: str, game: str, record: dict[str, Any], lang: str) -> SessionHandle:
         """A new session, left open for writing."""
 
-    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]]
-                    ) -> list[SessionHandle]:
-        """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed."""
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                    resume: bool = False) -> list[SessionHandle]:
+        """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed
+        (``resume``: a name held by a session with the same game and record is that session,
+        with ``existed`` true)."""
 
     def open(self, key: str, write: bool = True) -> SessionHandle: ...
 
@@ -447,7 +449,8 @@ class SessionService:
             stem = getattr(path, "stem", None) or str(path)
             items.append((name or stem, game.name, record, lang, game.is_over(state),
                           game.result_summary(state)))
-        return list(zip(files, self.archive.create_many(items)))
+        # run again (after an interruption), an import finishes: what is already there stays
+        return list(zip(files, self.archive.create_many(items, resume=True)))
 
     def export(self, key: str, fmt: str, lang: str | None = None) -> str:
         """The session as ``record`` (its game record, JSON) or a game's summary (``md``,

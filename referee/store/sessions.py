@@ -114,6 +114,8 @@ class Session:
     _lock: FileLock | None = field(default=None, repr=False)
     #: the table's preferences for this session (e.g. the memory aid), kept with it
     settings: dict[str, Any] = field(default_factory=dict)
+    #: an import run again found it already there (``create_many(resume=True)``)
+    existed: bool = False
 
     @property
     def path(self) -> Path:
@@ -320,10 +322,12 @@ class Store:
         return candidate
 
     def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                    keep_open: bool = False) -> list[Session]:
+                    keep_open: bool = False, resume: bool = False) -> list[Session]:
         """New sessions and their index rows, one index transaction per batch.  The names are
         checked and the ids chosen under the index's write lock, so concurrent creates never
-        share a name or an id; the session files are written before the transaction commits."""
+        share a name or an id; the session files are written before the transaction commits.
+        ``resume`` (an import run again): an item whose name a session with the same game and
+        the same record already holds is that session (``existed``), not a taken name."""
         items = [(check_name(name), *rest) for name, *rest in items]
         seen: set[str] = set()
         for name, *_ in items:
@@ -337,7 +341,7 @@ class Store:
                 # the first transaction checks every name: one taken name creates nothing
                 created += self._create_batch(index, conn, items[start:start + BATCH],
                                               items if start == 0 else items[start:start + BATCH],
-                                              seen)
+                                              seen, resume)
         except BaseException:
             for session in created:
                 session.close()
@@ -359,21 +363,31 @@ class Store:
     def _create_batch(self, index: Any, conn: Any,
                       items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
                       check: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                      names: set[str] = frozenset()) -> list[Session]:
+                      names: set[str] = frozenset(), resume: bool = False) -> list[Session]:
         """``names``: every name being created (no id chosen here may equal another's name)."""
         batch: list[Session] = []
+        out: list[Session] = []
+        existing: dict[str, Session] = {}
         begun: list[str] = []  # the ids whose folders this batch made
         stale = self._pending()
         marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
         try:
             with index.write(conn):
                 if stale:  # a writer died after writing files: the index learns them first
+                    self._clear_leftovers()
                     rows = index.rows(conn)
                     self._apply(conn, *self._reconcile(rows)[1:])
-                for name, *_ in check:  # every check and every id before any file is written
-                    self._check_new_name(index, conn, name)
+                for name, game, rec, *_ in check:  # every check and id before any file is written
+                    same = self._same_session(index, conn, name, game, rec) if resume else None
+                    if same is not None:
+                        existing[name] = same
+                    else:
+                        self._check_new_name(index, conn, name)
                 ids: list[str] = []
                 for name, *_ in items:
+                    if name in existing:
+                        ids.append("")
+                        continue
                     base = slugify(name)
                     sid, k = base, 2
                     while (sid in ids or (sid in names and sid != name) or self._taken(sid)
@@ -382,12 +396,16 @@ class Store:
                     ids.append(sid)
                 marker.touch()  # until the commit: these files may be unknown to the index
                 for sid, (name, game, rec, lang, complete, result) in zip(ids, items):
+                    if name in existing:
+                        out.append(existing[name])
+                        continue
                     begun.append(sid)
                     lock = self._lock(sid)
                     stamp = now()
                     session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
                                       result if complete else None, lock)
                     batch.append(session)
+                    out.append(session)
                     with TinyDB(session.path, storage=AtomicJSONStorage) as db:
                         db.table("session").insert(session.document())
                     if not index.put(conn, self._entry(session)):
@@ -411,7 +429,59 @@ class Store:
                 path.unlink()
             except OSError:
                 pass
-        return batch
+        return out
+
+    def _same_session(self, index: Any, conn: Any, name: str, game: str,
+                      record: dict[str, Any]) -> Session | None:
+        """The session named ``name`` if it has this game and this record (an import run again
+        after it was interrupted: it is finished, not refused)."""
+        import json
+
+        wanted = json.dumps(record, sort_keys=True)
+        for sid in index.named(conn, name):
+            try:
+                session = self._load(sid, None)
+            except RefereeError:
+                continue
+            if session.game == game and json.dumps(session.record, sort_keys=True) == wanted:
+                session.existed = True
+                return session
+        return None
+
+    def _clear_leftovers(self) -> None:
+        """What writers that died left in the sessions folder (called under the index's write
+        lock, when their markers are found): temporary files, and folders without their session
+        file (only a lock, an owner), whose ids would stay taken.  A folder whose lock is held
+        (a live referee) is left alone."""
+        try:
+            with os.scandir(self.sessions_dir) as it:
+                folders = [e.name for e in it if _ID.match(e.name) and e.is_dir(follow_symlinks=False)]
+        except OSError:
+            return
+        for sid in folders:
+            folder = self.sessions_dir / sid
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            temporary = [n for n in names if n.startswith(".") and n.endswith(".tmp")]
+            if SESSION_FILE in names and not temporary:
+                continue
+            lock = FileLock(str(folder / "lock"), timeout=0)
+            try:
+                lock.acquire()
+            except Timeout:
+                continue
+            try:
+                for n in temporary:
+                    try:
+                        (folder / n).unlink()
+                    except OSError:
+                        pass
+            finally:
+                lock.release()
+            if SESSION_FILE not in names:
+                self._discard(sid)
 
     def _discard(self, sid: str) -> None:
         """Remove what a failed create left of session ``sid`` (its folder was new)."""
