@@ -399,3 +399,17 @@ def test_importing_another_record_under_a_taken_name_is_still_refused(tmp_path):
     shutil.copy(EXAMPLES / "three-players.json", other)
     done = referee(*data(tmp_path), "import", other)
     assert done.returncode == 1 and "already exists" in done.stderr
+
+
+# 12. Smaller things
+
+def _example_text(example="three-players.json"):
+    return (EXAMPLES / example).read_text()
+
+
+def test_a_huge_integer_gives_no_python_advice(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_text(_example_text().replace('"format": 1', '"format": ' + "9" * 5000))
+    for command in (["replay"], ["replay", "--json"], ["score"]):
+        done = referee(*command, path)
+        assert done.returncode == 1 and "set_int_max_str_digits" not in done.stderr + done.stdout

@@ -69,7 +69,7 @@ def loads(text: str) -> Any:
     except UnicodeEncodeError:
         raise RecordError(None, "$", "core.json.surrogate") from None
     except ValueError as exc:
-        raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
+        raise RecordError(None, "$", "core.json.invalid", detail=str(exc).split("; use sys.")[0][:120]) from None
 
 
 def loads_fast(data: bytes) -> Any | None:
