@@ -413,3 +413,15 @@ def test_a_huge_integer_gives_no_python_advice(tmp_path):
     for command in (["replay"], ["replay", "--json"], ["score"]):
         done = referee(*command, path)
         assert done.returncode == 1 and "set_int_max_str_digits" not in done.stderr + done.stdout
+
+
+def test_a_huge_name_makes_a_short_error_line(tmp_path):
+    long = "X" * 4000
+    path = tmp_path / "long.json"
+    doc = json.loads(_example_text())
+    doc["rounds"][1]["event"]["effects"][0]["player"] = long
+    path.write_text(json.dumps(doc))
+    done = referee("replay", path)
+    assert done.returncode == 1 and len(done.stderr) < 1000 and "…" in done.stderr, done.stderr[:300]
+    done = referee(*data(tmp_path), "show", long)
+    assert done.returncode == 1 and len(done.stderr) < 1000, done.stderr[:300]
