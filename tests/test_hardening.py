@@ -425,3 +425,9 @@ def test_a_huge_name_makes_a_short_error_line(tmp_path):
     assert done.returncode == 1 and len(done.stderr) < 1000 and "…" in done.stderr, done.stderr[:300]
     done = referee(*data(tmp_path), "show", long)
     assert done.returncode == 1 and len(done.stderr) < 1000, done.stderr[:300]
+
+
+@pytest.mark.parametrize("options", [["--game", "chess"], ["--json", "--game", "chess"]])
+def test_replay_with_an_unknown_game_is_a_usage_error(options):
+    done = referee("replay", *options, EXAMPLES / "two-players.json")
+    assert done.returncode == 2 and "chess" in done.stderr, done.stderr

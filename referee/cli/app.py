@@ -185,6 +185,10 @@ def replay(
 ) -> None:
     from referee.cli.replay import run
 
+    if game is not None:  # an unknown game is a usage error (exit 2), whatever the files hold
+        from referee.core.registry import find
+
+        find(game)
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
 
 
