@@ -431,3 +431,8 @@ def test_a_huge_name_makes_a_short_error_line(tmp_path):
 def test_replay_with_an_unknown_game_is_a_usage_error(options):
     done = referee("replay", *options, EXAMPLES / "two-players.json")
     assert done.returncode == 2 and "chess" in done.stderr, done.stderr
+
+
+def test_stats_since_a_word_is_a_usage_error(tmp_path):
+    done = referee(*data(tmp_path), "stats", "--since", "yesterday")
+    assert done.returncode == 2 and "yesterday" in done.stderr, done.stderr

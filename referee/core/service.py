@@ -474,7 +474,7 @@ class SessionService:
             try:
                 since = date.fromisoformat(since).isoformat()
             except ValueError:
-                raise RefereeError("core.cli.bad_date", value=since) from None
+                raise UsageError("core.cli.bad_date", value=since) from None
         entries = self.archive.entries()
         wanted = [registry.find(game_name).name] if game_name else sorted(
             {e.get("game") for e in entries} & set(registry.names()))
