@@ -436,3 +436,22 @@ def test_replay_with_an_unknown_game_is_a_usage_error(options):
 def test_stats_since_a_word_is_a_usage_error(tmp_path):
     done = referee(*data(tmp_path), "stats", "--since", "yesterday")
     assert done.returncode == 2 and "yesterday" in done.stderr, done.stderr
+
+
+def test_nfc_and_nfd_names_are_one_person(tmp_path):
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    done = referee(*data(tmp_path), "new", "--players", f"{nfc},{nfd}", "--no-play")
+    assert done.returncode == 1, done.stdout  # the same name twice
+    assert referee(*data(tmp_path), "new", "--players", f"{nfd},Bob", "--no-play",
+                   "--name", f"{nfd} game").returncode == 0
+    shown = json.loads(referee(*data(tmp_path), "show", f"{nfc} game", "--json").stdout)
+    assert list(shown["players"]) == [nfc, "Bob"]
+    for i, form in enumerate((nfc, nfd)):
+        text = _example_text("two-players.json").replace('"Ola"', json.dumps(form))
+        (tmp_path / f"g{i}.json").write_text(text)
+    assert referee(*data(tmp_path), "import", tmp_path / "g0.json", tmp_path / "g1.json").returncode == 0
+    stats = json.loads(referee(*data(tmp_path), "stats", "--json", "--player", nfd).stdout)
+    assert stats["games"]["na-grunwald"]["games"] == 2
+    assert stats["games"]["na-grunwald"]["players"][nfc]["games"] == 2

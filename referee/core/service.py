@@ -13,6 +13,7 @@ never imports the store or the CLI.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -289,7 +290,7 @@ class SessionService:
         keys the game's record holds) and the players (by replaying the empty record)."""
         if game is None or isinstance(game, str):
             game = registry.find(game)
-        players = [p.strip() for p in players]
+        players = [unicodedata.normalize("NFC", p.strip()) for p in players]  # one form each
         if colors is not None and "colors" not in game.meta_keys:
             raise UsageError("core.cli.no_colors", game=game.title)
         colors = list(colors or PALETTE[: len(players)])

@@ -92,8 +92,8 @@ class StoreLink(DamagedStore):
 
 
 def check_name(name: str) -> str:
-    """A session's name: one printable line."""
-    name = name.strip()
+    """A session's name: one printable line (NFC: one name however it was typed)."""
+    name = unicodedata.normalize("NFC", name.strip())
     if not name or not name.isprintable() or len(name) > 200:
         raise RefereeError("core.store.bad_name", name=name[:40].encode("unicode_escape").decode())
     return name
