@@ -455,3 +455,13 @@ def test_nfc_and_nfd_names_are_one_person(tmp_path):
     stats = json.loads(referee(*data(tmp_path), "stats", "--json", "--player", nfd).stdout)
     assert stats["games"]["na-grunwald"]["games"] == 2
     assert stats["games"]["na-grunwald"]["players"][nfc]["games"] == 2
+
+
+@pytest.mark.parametrize("example", ["two-players.json", "kajko/three-players.json"])
+def test_format_must_be_the_integer_1(tmp_path, example):
+    doc = json.loads((EXAMPLES / example).read_text())
+    doc["format"] = 1.0
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(doc))
+    done = referee("replay", path)
+    assert done.returncode == 1 and "format" in done.stderr, done.stderr
