@@ -465,3 +465,10 @@ def test_format_must_be_the_integer_1(tmp_path, example):
     path.write_text(json.dumps(doc))
     done = referee("replay", path)
     assert done.returncode == 1 and "format" in done.stderr, done.stderr
+
+
+def test_a_place_that_is_not_a_string_is_shown_as_json(tmp_path):
+    path = _record(tmp_path, lambda d: d.update(place={"city": "Toruń"}, notes=["a", 1]), "pl.json")
+    assert referee(*data(tmp_path), "import", path).returncode == 0
+    out = referee(*data(tmp_path), "export", "pl", "--format", "md").stdout
+    assert "{'city'" not in out and "['a'" not in out and '"city": "Toruń"' in out
