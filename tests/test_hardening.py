@@ -224,7 +224,7 @@ def test_export_never_writes_into_the_data_folder(tmp_path):
     before = path.read_bytes()
     for target in (path, path.parent / "new.md", tmp_path / "data" / "index.sqlite"):
         done = referee(*data(tmp_path), "export", "two-players", "--format", "md", "-o", target)
-        assert done.returncode == 2 and "data folder" in done.stderr, done.stderr
+        assert done.returncode == 2 and "store's own files" in done.stderr, done.stderr
     link = tmp_path / "link.json"
     link.symlink_to(path)
     done = referee(*data(tmp_path), "export", "two-players", "-o", link)

@@ -216,7 +216,11 @@ class Store:
 
         root = os.path.realpath(self.root)
         target = os.path.realpath(path)
-        if target == root or target.startswith(root.rstrip(os.sep) + os.sep):
+        sessions = os.path.join(root, "sessions")
+        own = target == root or target == sessions or target.startswith(sessions + os.sep) or (
+            os.path.dirname(target) == root
+            and os.path.basename(target).startswith(("index.sqlite", "index.json", PENDING)))
+        if own:  # (other files beside the store, in a data folder shared with them, are fine)
             raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
 
     def ensure(self) -> None:
