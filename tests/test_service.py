@@ -75,7 +75,7 @@ class MemoryArchive:
                complete: bool = False, result: Any = None) -> MemorySession:
         return self.create_many([(name, game, record, lang, complete, result)], keep_open=True)[0]
 
-    def create_many(self, items, keep_open: bool = False) -> list[MemorySession]:
+    def create_many(self, items, keep_open: bool = False, resume: bool = False) -> list[MemorySession]:
         out = []
         for name, game, record, lang, complete, result in items:
             if any(d["name"] == name for d in self.docs.values()):

@@ -185,6 +185,10 @@ def replay(
 ) -> None:
     from referee.cli.replay import run
 
+    if game is not None:  # an unknown game is a usage error (exit 2), whatever the files hold
+        from referee.core.registry import find
+
+        find(game)
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
 
 
@@ -251,9 +255,11 @@ def cards(
 
 
 def _print_error(error: RefereeError, lang: str) -> None:
+    from referee.core.report import neutral
+
     message = error.render(lang)
-    # one line, whatever a hostile input put into it
-    message = " ".join(message.split())
+    # one line, whatever a hostile input put into it (no escape sequence reaches the terminal)
+    message = " ".join(neutral(message).split())
     sys.stderr.write(f"referee: {message}\n")
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
+from referee.core.report import neutral
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
@@ -29,7 +30,9 @@ __all__ = ["LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "del
 
 
 def console() -> Console:
-    return Console(highlight=False)
+    from referee.cli.render import plain_console
+
+    return plain_console()
 
 
 def is_color(name: str) -> bool:
@@ -220,7 +223,7 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         else:
             status = r.get("progress", "")
         game = (short_title(r["game"]),) if several else ()
-        table.add_row(*(Text(str(x)) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
+        table.add_row(*(Text(neutral(str(x))) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
                                                status, (r.get("updated") or "")[:16].replace("T", " "))))
     out.print(table)
     if hidden:
@@ -262,10 +265,18 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
     imported = service(store).import_records(files, name, lang, lambda path: load_record(path, game_name))
     out = console()
     for path, session in imported:
-        out.print(t("core.cli.imported", path=str(path), name=session.name, id=session.id))
+        key = "core.cli.already_imported" if getattr(session, "existed", False) else "core.cli.imported"
+        out.print(t(key, path=str(path), name=session.name, id=session.id))
 
 
 def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
+    """Print the export, or write it to ``output`` (``-``: standard output).  An existing file
+    the user names is replaced, as other commands do (atomically: never half-written); a path
+    inside the data folder is refused, so an export never overwrites the store's own files."""
+    if output is not None and str(output) == "-":
+        output = None
+    if output is not None:
+        store.refuse_inside(output)
     text = service(store).export(key, fmt, lang)
     if output is None:
         sys.stdout.write(text)

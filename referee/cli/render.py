@@ -6,32 +6,52 @@ from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from referee.core.report import Board, Heading, Line, Report, Table
+from referee.core.report import Board, Heading, Line, Report, Table, neutral
 
 STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold"}
+
+
+class PlainConsole(Console):
+    """A console that draws every string as it is: what players typed (names, notes, file names)
+    is never read as Rich markup (``[/]``, ``[link=…]``) or emoji codes, and control characters
+    (escape sequences, U+202E) never reach the terminal."""
+
+    def __init__(self) -> None:
+        super().__init__(highlight=False, markup=False, emoji=False)
+
+    def print(self, *objects, **kwargs) -> None:  # type: ignore[override]
+        super().print(*(neutral(o) if isinstance(o, str) else o for o in objects), **kwargs)
+
+
+def plain_console() -> Console:
+    return PlainConsole()
+
+
+def _text(text: str, style: str = "") -> Text:
+    return Text(neutral(text), style=style)
 
 
 def render(report: Report, console: Console) -> None:
     for block in report:
         if isinstance(block, Heading):
             if block.level == 1:
-                console.rule(Text(block.text, style="bold"))
+                console.rule(_text(block.text, "bold"))
             else:
                 console.print()
-                console.print(Text(block.text, style="bold underline"))
+                console.print(_text(block.text, "bold underline"))
         elif isinstance(block, Line):
-            console.print(Text(block.text, style=STYLES.get(block.style, "")))
+            console.print(_text(block.text, STYLES.get(block.style, "")))
         elif isinstance(block, Table):
             if block.transposable and _width(block) > console.width:
                 block = block.transposed()
-            table = RichTable(title=block.title, title_justify="left", show_lines=False)
+            table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False)
             for i, col in enumerate(block.columns):
                 justify = block.align[i] if i < len(block.align) else "left"
                 longest_word = max((len(w) for w in col.split()), default=1)
-                table.add_column(col, justify=justify, min_width=longest_word, overflow="fold")
+                table.add_column(_text(col), justify=justify, min_width=longest_word, overflow="fold")
             for i, row in enumerate(block.rows):
                 style = block.row_styles[i] if i < len(block.row_styles) else ""
-                table.add_row(*(Text(cell) for cell in row), style=_style(style))
+                table.add_row(*(_text(cell) for cell in row), style=_style(style))
             console.print(table)
         elif isinstance(block, Board):
             console.print(board_text(block), no_wrap=True, overflow="ignore", crop=False)
@@ -42,7 +62,7 @@ def board_text(board: Board) -> Text:
     owner's colour and each marker in its own; the title above it."""
     out = Text()
     if board.title:
-        out.append(board.title + "\n", style="bold")
+        out.append(neutral(board.title) + "\n", style="bold")
     for i, line in enumerate(board.lines()):
         if i:
             out.append("\n")
@@ -52,7 +72,7 @@ def board_text(board: Board) -> Text:
                 style = f"bold {style}".strip()
             elif kind == "label":
                 style = "bold"
-            out.append(part, style=style or None)
+            out.append(neutral(part), style=style or None)
     return out
 
 

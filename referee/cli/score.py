@@ -13,12 +13,10 @@ from referee.core.text import catalog
 
 
 def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -> None:
-    from rich.console import Console
-
-    from referee.cli.render import render
+    from referee.cli.render import plain_console, render
 
     t = catalog(lang)
-    console = Console(highlight=False)
+    console = plain_console()
     if file is not None:
         with from_file(file):
             document = jsonio.loads(jsonio.read_text(file))

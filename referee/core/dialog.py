@@ -94,7 +94,9 @@ def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
     """The parse function of a player's name: not empty, printable, not taken yet."""
 
     def parse(text: str) -> str:
-        text = text.strip()
+        import unicodedata
+
+        text = unicodedata.normalize("NFC", text.strip())  # one person, however it was typed
         if not text:
             raise Invalid(t("core.cli.name_empty"))
         if text in taken:

@@ -80,6 +80,37 @@ class UsageError(RefereeError):
     exit_code = 2
 
 
+class DamagedStore(RefereeError):
+    """A store file that cannot be used: unreadable, or a session whose record names no game
+    this referee knows or breaks a rule (someone edited it).  Exit 3, naming the file and its
+    ``.bak`` when there is one."""
+
+    exit_code = 3
+
+
+def backup_of(path: object) -> str | None:
+    """The ``.bak`` kept beside a store file, if there is one."""
+    import os
+
+    backup = f"{path}.bak"
+    return backup if os.path.exists(backup) else None
+
+
+class SessionDamaged(DamagedStore):
+    """A stored session whose record cannot be replayed (``cause``: the record or game error)."""
+
+    def __init__(self, path: object, cause: RefereeError) -> None:
+        backup = backup_of(path)
+        super().__init__("core.store.damaged_record" if backup else "core.store.damaged_record_no_backup",
+                         path=str(path), backup=backup or "")
+        if isinstance(cause, RecordError):
+            cause.source = None  # the path is named once
+        self.cause = cause
+
+    def render(self, lang: str = "en") -> str:
+        return catalog(lang)(self.key, **self.params, detail=self.cause.render(lang))
+
+
 class InputError(RefereeError):
     """A file could not be read at all (missing, a directory, too large, not UTF-8 …)."""
 

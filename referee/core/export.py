@@ -12,7 +12,7 @@ import io
 import math
 import re
 
-from referee.core.report import EMPTY, Board, Cell, Chart, Heading, Line, Report, Table
+from referee.core.report import EMPTY, Board, Cell, Chart, Heading, Line, Report, Table, neutral
 
 # --------------------------------------------------------------------------------------------
 # Markdown
@@ -23,7 +23,7 @@ _MD_LINE_START = re.compile(r"^(\s*)([#>+-]|\d+[.)])")
 
 def md_escape(text: str) -> str:
     """Escape what Markdown would read as markup; ``<``, ``>`` and ``&`` become entities."""
-    text = html.escape(" ".join(text.split()), quote=False)
+    text = html.escape(" ".join(neutral(text).split()), quote=False)
     text = _MD_INLINE.sub(r"\\\1", text)
     def mark(m: re.Match) -> str:
         token = m.group(2)
@@ -186,7 +186,9 @@ def svg_board(board: Board) -> str:
 
 
 def to_html(report: Report, title: str, lang: str = "en") -> str:
-    e = html.escape
+    def e(text: str) -> str:
+        return html.escape(neutral(text))
+
     body: list[str] = []
     for block in report:
         if isinstance(block, Heading):
@@ -221,10 +223,25 @@ def to_html(report: Report, title: str, lang: str = "en") -> str:
 # CSV
 
 
+#: what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: object) -> object:
+    """A cell as data: text that a spreadsheet would run as a formula (``=HYPERLINK(…)``,
+    ``+1``, ``@SUM``) gets a leading ``'``, as OWASP advises; numbers stay numbers."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return value
+    value = neutral(value)
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
 def to_csv(header: list[str], rows: list[list[object]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow([csv_cell(v) for v in header])
     for row in rows:
-        writer.writerow(["" if v is None else v for v in row])
+        writer.writerow([csv_cell(v) for v in row])
     return buffer.getvalue()

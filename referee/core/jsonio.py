@@ -69,7 +69,7 @@ def loads(text: str) -> Any:
     except UnicodeEncodeError:
         raise RecordError(None, "$", "core.json.surrogate") from None
     except ValueError as exc:
-        raise RecordError(None, "$", "core.json.invalid", detail=str(exc)[:120]) from None
+        raise RecordError(None, "$", "core.json.invalid", detail=str(exc).split("; use sys.")[0][:120]) from None
 
 
 def loads_fast(data: bytes) -> Any | None:
@@ -136,11 +136,11 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
 
     Plain ``os`` calls (open, fstat, read, close): ``replay`` reads thousands of these files."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
         try:
             info = os.fstat(fd)
-            if stat.S_ISDIR(info.st_mode):
-                raise IsADirectoryError
+            if not stat.S_ISREG(info.st_mode):  # a folder, a FIFO, a device: never waited on
+                raise IsADirectoryError if stat.S_ISDIR(info.st_mode) else InputError("core.file.not_regular", path=_shown(path))
             if info.st_size > MAX_DOCUMENT_BYTES:
                 raise InputError("core.file.too_large", path=_shown(path),
                                  limit=MAX_DOCUMENT_BYTES)

@@ -8,6 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+#: what stands for a character that must not reach a terminal or a document as it is
+REPLACEMENT = "\ufffd"
+
+
+def neutral(text: str) -> str:
+    """``text`` with every control or format character (escape sequences, NUL, the bidi
+    overrides such as U+202E) replaced by U+FFFD: data a record brings (an event card, the place,
+    the notes) never drives the terminal or reorders the text around it.  Newlines and tabs stay."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch in "\n\t" else REPLACEMENT for ch in text)
+
 
 @dataclass
 class Heading:

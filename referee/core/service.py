@@ -13,6 +13,7 @@ never imports the store or the CLI.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from referee.core import registry
-from referee.core.errors import RefereeError, UsageError, from_file
+from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
 from referee.core.report import Report
 from referee.core.text import catalog
@@ -64,9 +65,11 @@ class Archive(Protocol):
     def create(self, name: str, game: str, record: dict[str, Any], lang: str) -> SessionHandle:
         """A new session, left open for writing."""
 
-    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]]
-                    ) -> list[SessionHandle]:
-        """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed."""
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                    resume: bool = False) -> list[SessionHandle]:
+        """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed
+        (``resume``: a name held by a session with the same game and record is that session,
+        with ``existed`` true)."""
 
     def open(self, key: str, write: bool = True) -> SessionHandle:
         """A session; for writing it is locked until ``close``, read-only (``write=False``) it
@@ -90,10 +93,22 @@ class Archive(Protocol):
 def replay(game: Game, record: dict[str, Any], source: Any = None) -> tuple[Any, Any, list[Any]]:
     """Parse and replay a record: ``(parsed, state, actions)``; errors in a stored session name
     its file (``source``)."""
-    with from_file(source):
+    try:
         parsed = game.parse_record(record)
         state, steps = parsed.replay()
+    except RecordError as error:
+        if source is not None:  # a stored session that breaks a rule: a damaged store file
+            raise SessionDamaged(source, error) from None
+        raise
     return parsed, state, [s.action for s in steps]
+
+
+def game_of(session: Any) -> Game:
+    """The game of a stored session (a game this referee does not know: a damaged file)."""
+    try:
+        return registry.find(session.game)
+    except UsageError as error:
+        raise SessionDamaged(session.path, error) from None
 
 
 def _save(session: SessionHandle, game: Game, record: dict[str, Any], state: Any) -> None:
@@ -191,9 +206,9 @@ class Live:
         trial = self.state.copy()
         self.game.apply(trial, action)  # the engine validates every action again
         marker = self.game.news_marker(self.state)
-        self.state = trial
-        self.actions.append(action)
-        self._write()
+        actions = [*self.actions, action]
+        self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
+        self.state, self.actions = trial, actions
         return self.game.news(self.t, marker, self.state)
 
     def needs_agreement(self) -> list[str]:
@@ -210,18 +225,22 @@ class Live:
         players = self.needs_agreement()
         if players and (agree is None or not agree(players)):
             return Undone("refused")
-        what = self.game.describe(self.t, self.actions.pop())
-        self.state = self._write(rewind=True)
+        what = self.game.describe(self.t, self.actions[-1])
+        kept = self.actions[:-1]
+        self.state = self._write(kept)  # saved before anything is said
+        self.actions = kept
         return Undone("done", what)
 
     def summary(self) -> Report:
         return self.game.summary(self.state, self.t, self.session.name)
 
-    def _write(self, rewind: bool = False) -> Any:
-        """Save the record of ``actions`` (``rewind``: after an undo, the state is rebuilt from the
-        shorter record: undo is "drop the last entry and replay"); returns the state."""
-        record = self.game.write_record(self.session.players, self.actions, self.meta)
-        state = replay(self.game, record)[1] if rewind else self.state
+    def _write(self, actions: list[Any], state: Any = None) -> Any:
+        """Save the record of ``actions`` whose state is ``state`` (``None``: after an undo, the
+        state is rebuilt from the shorter record: undo is "drop the last entry and replay");
+        returns the state."""
+        record = self.game.write_record(self.session.players, actions, self.meta)
+        if state is None:
+            state = replay(self.game, record)[1]
         _save(self.session, self.game, record, state)
         return state
 
@@ -273,7 +292,7 @@ class SessionService:
         keys the game's record holds) and the players (by replaying the empty record)."""
         if game is None or isinstance(game, str):
             game = registry.find(game)
-        players = [p.strip() for p in players]
+        players = [unicodedata.normalize("NFC", p.strip()) for p in players]  # one form each
         if colors is not None and "colors" not in game.meta_keys:
             raise UsageError("core.cli.no_colors", game=game.title)
         colors = list(colors or PALETTE[: len(players)])
@@ -320,7 +339,7 @@ class SessionService:
         if isinstance(session, str):
             session = self.archive.open(session)
         try:
-            game = registry.find(session.game)
+            game = game_of(session)
             if hints and not game.has_hints:
                 raise UsageError("core.cli.no_hints", game=game.title)
             if hints is None:
@@ -339,7 +358,7 @@ class SessionService:
         with closing(self.archive.open(key)) as session:
             lang = lang or session.lang
             t = catalog(lang)
-            game = registry.find(session.game)
+            game = game_of(session)
             parsed, state, actions = replay(game, session.record, session.path)
             if steps > len(actions):
                 raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
@@ -367,7 +386,7 @@ class SessionService:
             elif not e.get("complete"):
                 try:
                     s = self.archive.open(e["id"], write=False)
-                    game = registry.find(s.game)
+                    game = game_of(s)
                     state = replay(game, s.record, s.path)[1]
                     out_state = game.replay_output(state)
                     for k in ("round", "awaiting"):
@@ -385,7 +404,7 @@ class SessionService:
     def show_data(self, key: str) -> dict[str, Any]:
         """The session and the replay output of where it stands."""
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         state = replay(game, session.record, session.path)[1]
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
                            "updated": session.updated}, **game.replay_output(state)}
@@ -397,7 +416,7 @@ class SessionService:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
         can tell it)."""
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         if standing and game.standing is None:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
@@ -433,7 +452,8 @@ class SessionService:
             stem = getattr(path, "stem", None) or str(path)
             items.append((name or stem, game.name, record, lang, game.is_over(state),
                           game.result_summary(state)))
-        return list(zip(files, self.archive.create_many(items)))
+        # run again (after an interruption), an import finishes: what is already there stays
+        return list(zip(files, self.archive.create_many(items, resume=True)))
 
     def export(self, key: str, fmt: str, lang: str | None = None) -> str:
         """The session as ``record`` (its game record, JSON) or a game's summary (``md``,
@@ -441,7 +461,7 @@ class SessionService:
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
-        game = registry.find(session.game)
+        game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
@@ -457,7 +477,7 @@ class SessionService:
             try:
                 since = date.fromisoformat(since).isoformat()
             except ValueError:
-                raise RefereeError("core.cli.bad_date", value=since) from None
+                raise UsageError("core.cli.bad_date", value=since) from None
         entries = self.archive.entries()
         wanted = [registry.find(game_name).name] if game_name else sorted(
             {e.get("game") for e in entries} & set(registry.names()))

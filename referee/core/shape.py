@@ -72,7 +72,7 @@ def header(document: Any, game: str, fmt: int, allowed: Iterable[str]) -> dict[s
     if value != game:
         raise fail("game", "core.record.bad_game", value=str(value)[:40], expected=game)
     value = required(doc, "format", "$")
-    if value != fmt or isinstance(value, bool):
+    if type(value) is not int or value != fmt:  # the integer itself: not 1.0, not true
         raise fail("format", "core.record.bad_format", value=str(value)[:40], expected=fmt)
     return doc
 

@@ -13,6 +13,13 @@ from collections.abc import Iterable
 from typing import Any
 
 
+def nfc(name: str) -> str:
+    """A name in Unicode's composed form (NFC): how names are compared and kept."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
+
+
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
@@ -23,8 +30,10 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         result = entry.get("result")
         if not entry.get("complete") or not isinstance(result, dict):
             continue
-        players = result.get("players") or {}
-        if player is not None and player not in players:
+        # one person whatever the Unicode form their name was typed in (NFC and NFD "Zoë")
+        players = {nfc(n): p for n, p in (result.get("players") or {}).items()}
+        winners = [nfc(w) for w in result.get("winners", [])]
+        if player is not None and nfc(player.strip()) not in players:
             continue
         if players_count is not None and len(players) != players_count:
             continue
@@ -35,7 +44,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
                                         "extras": dict.fromkeys(extras, 0)})
             acc["games"] += 1
-            acc["wins"] += name in result.get("winners", [])
+            acc["wins"] += name in winners
             score = p.get("score", {})
             acc["totals"].append(score.get("total", 0))
             for part, points in score.items():

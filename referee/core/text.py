@@ -144,12 +144,24 @@ class Catalog:
     def render_error(self, error: "RefereeError", bare: bool = False) -> str:
         """One line: ``location: rule: message`` (``bare`` gives the message alone); a record
         error (one with a ``location``) is prefixed by its file, location and rule id."""
-        message = self(error.key, **error.params)
+        message = self(error.key, **{k: _cap(v) for k, v in error.params.items()})
         location = getattr(error, "location", None)
         if bare or location is None:
             return message
-        parts = [p for p in (getattr(error, "source", None), location, getattr(error, "rule", None)) if p]
+        parts = [_cap(p) for p in (getattr(error, "source", None), location, getattr(error, "rule", None)) if p]
         return ": ".join([*parts, message])
+
+
+#: the most of one quoted value (a name, a card, a location) an error line shows
+QUOTE_LIMIT = 200
+
+
+def _cap(value: object) -> object:
+    """A value quoted in an error, cut to ``QUOTE_LIMIT`` characters (a 4,000-character name
+    must not make a 4,000-character error line)."""
+    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
+        return value[:QUOTE_LIMIT] + "…"
+    return value
 
 
 def _prompts_folder() -> Path:

@@ -41,7 +41,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
-from referee.core.errors import RefereeError
+from referee.core.errors import DamagedStore, RefereeError
 from referee.core.shape import player_names
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
@@ -81,9 +81,20 @@ def slugify(text: str) -> str:
     return slug[:60] or "game"
 
 
+def _no_link(path: Path) -> None:
+    """Never follow a symbolic link out of the data folder: a session's folder or file that is a
+    link is reported and left alone (nothing is read, written or deleted through it)."""
+    if path.is_symlink():
+        raise StoreLink("core.store.link", path=str(path))
+
+
+class StoreLink(DamagedStore):
+    pass
+
+
 def check_name(name: str) -> str:
-    """A session's name: one printable line."""
-    name = name.strip()
+    """A session's name: one printable line (NFC: one name however it was typed)."""
+    name = unicodedata.normalize("NFC", name.strip())
     if not name or not name.isprintable() or len(name) > 200:
         raise RefereeError("core.store.bad_name", name=name[:40].encode("unicode_escape").decode())
     return name
@@ -104,6 +115,8 @@ class Session:
     _lock: FileLock | None = field(default=None, repr=False)
     #: the table's preferences for this session (e.g. the memory aid), kept with it
     settings: dict[str, Any] = field(default_factory=dict)
+    #: an import run again found it already there (``create_many(resume=True)``)
+    existed: bool = False
 
     @property
     def path(self) -> Path:
@@ -126,12 +139,13 @@ class Session:
         was_complete = self.complete
         if was_complete != complete:  # the index changes too: a damaged one stops before the file
             self.store._index()
-        self.record = record
-        self.complete = complete
-        self.result = result if complete else None
-        self.updated = now()
-        with TinyDB(self.path, storage=AtomicJSONStorage) as db:
-            db.table("session").upsert(self.document(), cond=lambda d: True)
+        result = result if complete else None
+        updated = now()
+        document = {**self.document(), "record": record, "complete": complete, "result": result,
+                    "updated": updated}
+        with TinyDB(self.path, storage=AtomicJSONStorage) as db:  # written first: a failed
+            db.table("session").upsert(document, cond=lambda d: True)  # save changes nothing
+        self.record, self.complete, self.result, self.updated = record, complete, result, updated
         if was_complete != complete:
             self.store.index_put(self)
 
@@ -170,24 +184,45 @@ class Store:
         it (``sessions/<id>.json``)."""
         if not _ID.match(sid):  # an id is never a path: nothing outside the store is touched
             raise SessionNotFound("core.store.not_found", session=sid)
-        path = self.sessions_dir / sid / SESSION_FILE
+        folder = self.sessions_dir / sid
+        path = folder / SESSION_FILE
         if not path.exists():
             flat = self.sessions_dir / f"{sid}.json"
-            if flat.exists():
+            if flat.exists() or flat.is_symlink():
+                _no_link(flat)
                 return flat
+        _no_link(folder)
+        _no_link(path)
         return path
 
     def _beside(self, sid: str, name: str) -> Path:
         """A file kept with the session: ``lock`` or ``owner`` (flat stores: ``<id>.lock`` …)."""
         path = self.session_path(sid)
-        return path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
+        beside = path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
+        _no_link(beside)
+        return beside
 
     def owner_path(self, sid: str) -> Path:
         return self._beside(sid, "owner")
 
     def _taken(self, sid: str) -> bool:
         """Is there anything of a session ``sid`` (a file, or a folder left by a crash)?"""
-        return (self.sessions_dir / sid).exists() or (self.sessions_dir / f"{sid}.json").exists()
+        return (os.path.lexists(self.sessions_dir / sid)
+                or os.path.lexists(self.sessions_dir / f"{sid}.json"))
+
+    def refuse_inside(self, path: Path) -> None:
+        """A file the user asked to write must not be inside the data folder (where it could
+        replace a session's file or the index): ``UsageError`` if it is, links followed."""
+        from referee.core.errors import UsageError
+
+        root = os.path.realpath(self.root)
+        target = os.path.realpath(path)
+        sessions = os.path.join(root, "sessions")
+        own = target == root or target == sessions or target.startswith(sessions + os.sep) or (
+            os.path.dirname(target) == root
+            and os.path.basename(target).startswith(("index.sqlite", "index.json", PENDING)))
+        if own:  # (other files beside the store, in a data folder shared with them, are fine)
+            raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
 
     def ensure(self) -> None:
         try:
@@ -288,10 +323,12 @@ class Store:
         return candidate
 
     def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                    keep_open: bool = False) -> list[Session]:
+                    keep_open: bool = False, resume: bool = False) -> list[Session]:
         """New sessions and their index rows, one index transaction per batch.  The names are
         checked and the ids chosen under the index's write lock, so concurrent creates never
-        share a name or an id; the session files are written before the transaction commits."""
+        share a name or an id; the session files are written before the transaction commits.
+        ``resume`` (an import run again): an item whose name a session with the same game and
+        the same record already holds is that session (``existed``), not a taken name."""
         items = [(check_name(name), *rest) for name, *rest in items]
         seen: set[str] = set()
         for name, *_ in items:
@@ -304,7 +341,8 @@ class Store:
             for start in range(0, len(items), BATCH):
                 # the first transaction checks every name: one taken name creates nothing
                 created += self._create_batch(index, conn, items[start:start + BATCH],
-                                              items if start == 0 else items[start:start + BATCH])
+                                              items if start == 0 else items[start:start + BATCH],
+                                              seen, resume)
         except BaseException:
             for session in created:
                 session.close()
@@ -325,45 +363,143 @@ class Store:
 
     def _create_batch(self, index: Any, conn: Any,
                       items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]]) -> list[Session]:
+                      check: list[tuple[str, str, dict[str, Any], str, bool, Any]],
+                      names: set[str] = frozenset(), resume: bool = False) -> list[Session]:
+        """``names``: every name being created (no id chosen here may equal another's name)."""
         batch: list[Session] = []
+        out: list[Session] = []
+        existing: dict[str, Session] = {}
+        begun: list[str] = []  # the ids whose folders this batch made
         stale = self._pending()
         marker = self.root / f"{PENDING}{os.getpid()}-{secrets.token_hex(4)}"
         try:
             with index.write(conn):
                 if stale:  # a writer died after writing files: the index learns them first
+                    self._clear_leftovers()
                     rows = index.rows(conn)
                     self._apply(conn, *self._reconcile(rows)[1:])
-                for name, *_ in check:  # every check and every id before any file is written
-                    self._check_new_name(index, conn, name)
+                for name, game, rec, *_ in check:  # every check and id before any file is written
+                    same = self._same_session(index, conn, name, game, rec) if resume else None
+                    if same is not None:
+                        existing[name] = same
+                    else:
+                        self._check_new_name(index, conn, name)
                 ids: list[str] = []
                 for name, *_ in items:
+                    if name in existing:
+                        ids.append("")
+                        continue
                     base = slugify(name)
                     sid, k = base, 2
-                    while sid in ids or self._taken(sid) or index.key_taken(conn, sid):
+                    while (sid in ids or (sid in names and sid != name) or self._taken(sid)
+                           or index.key_taken(conn, sid)):
                         sid, k = f"{base}-{k}", k + 1
                     ids.append(sid)
                 marker.touch()  # until the commit: these files may be unknown to the index
                 for sid, (name, game, rec, lang, complete, result) in zip(ids, items):
+                    if name in existing:
+                        out.append(existing[name])
+                        continue
+                    begun.append(sid)
                     lock = self._lock(sid)
                     stamp = now()
                     session = Session(self, sid, name, game, rec, lang, stamp, stamp, complete,
                                       result if complete else None, lock)
                     batch.append(session)
+                    out.append(session)
                     with TinyDB(session.path, storage=AtomicJSONStorage) as db:
                         db.table("session").insert(session.document())
                     if not index.put(conn, self._entry(session)):
                         raise RefereeError("core.store.name_taken", name=name)
-        except BaseException:
+        except BaseException as exc:
             for session in batch:
                 session.close()
+            if isinstance(exc, Exception):
+                # a failed write (a full disk …): the transaction rolled back, its files go too
+                # (no session without its index row, no folder holding only a lock), then the
+                # marker.  A process that dies leaves the marker: the next writer catches up.
+                for sid in begun:
+                    self._discard(sid)
+                try:
+                    marker.unlink()
+                except OSError:
+                    pass
             raise
         for path in (marker, *stale):
             try:
                 path.unlink()
             except OSError:
                 pass
-        return batch
+        return out
+
+    def _same_session(self, index: Any, conn: Any, name: str, game: str,
+                      record: dict[str, Any]) -> Session | None:
+        """The session named ``name`` if it has this game and this record (an import run again
+        after it was interrupted: it is finished, not refused)."""
+        import json
+
+        wanted = json.dumps(record, sort_keys=True)
+        for sid in index.named(conn, name):
+            try:
+                session = self._load(sid, None)
+            except RefereeError:
+                continue
+            if session.game == game and json.dumps(session.record, sort_keys=True) == wanted:
+                session.existed = True
+                return session
+        return None
+
+    def _clear_leftovers(self) -> None:
+        """What writers that died left in the sessions folder (called under the index's write
+        lock, when their markers are found): temporary files, and folders without their session
+        file (only a lock, an owner), whose ids would stay taken.  A folder whose lock is held
+        (a live referee) is left alone."""
+        try:
+            with os.scandir(self.sessions_dir) as it:
+                folders = [e.name for e in it if _ID.match(e.name) and e.is_dir(follow_symlinks=False)]
+        except OSError:
+            return
+        for sid in folders:
+            folder = self.sessions_dir / sid
+            try:
+                names = os.listdir(folder)
+            except OSError:
+                continue
+            temporary = [n for n in names if n.startswith(".") and n.endswith(".tmp")]
+            if SESSION_FILE in names and not temporary:
+                continue
+            lock = FileLock(str(folder / "lock"), timeout=0)
+            try:
+                lock.acquire()
+            except Timeout:
+                continue
+            try:
+                for n in temporary:
+                    try:
+                        (folder / n).unlink()
+                    except OSError:
+                        pass
+            finally:
+                lock.release()
+            if SESSION_FILE not in names:
+                self._discard(sid)
+
+    def _discard(self, sid: str) -> None:
+        """Remove what a failed create left of session ``sid`` (its folder was new)."""
+        folder = self.sessions_dir / sid
+        if folder.is_symlink() or not folder.is_dir():
+            return
+        for item in folder.iterdir():
+            if item.name in (SESSION_FILE, f"{SESSION_FILE}.bak", "lock", "owner") or (
+                    item.name.startswith(".") and item.name.endswith(".tmp")):
+                try:
+                    item.unlink()
+                except OSError:
+                    pass
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
 
     def resolve(self, key: str) -> str:
         """A session id from an id or a name.  An id is found without reading the index (so opening
@@ -443,12 +579,17 @@ class Store:
         if self.sessions_dir.exists():
             with os.scandir(self.sessions_dir) as it:
                 for item in it:
-                    if _ID.match(item.name) and item.is_dir(follow_symlinks=False):
+                    if item.is_symlink():  # never followed: listed as damaged
+                        sid = item.name[:-5] if item.name.endswith(".json") else item.name
+                        if _ID.match(sid):
+                            files.setdefault(sid, 0)
+                    elif _ID.match(item.name) and item.is_dir(follow_symlinks=False):
                         try:
                             files[item.name] = os.stat(os.path.join(item.path, SESSION_FILE)).st_mtime_ns
                         except OSError:  # a folder without its file (a crash while creating it)
                             pass
-                    elif item.name.endswith(".json") and _ID.match(item.name[:-5]):
+                    elif (item.name.endswith(".json") and _ID.match(item.name[:-5])
+                          and not item.is_symlink()):
                         files.setdefault(item.name[:-5], item.stat().st_mtime_ns)  # flat (older)
         return files
 
@@ -467,7 +608,10 @@ class Store:
                 continue
             try:
                 session = self._load(sid, None)
-            except RefereeError:
+            except RefereeError:  # listed as damaged (never silently left out), never indexed
+                out[sid] = {"id": sid, "name": "", "game": None, "players": [], "created": "",
+                            "updated": "", "complete": False, "result": None, "date": "",
+                            "damaged": True}
                 continue
             fresh = self._entry(session)
             out[sid] = fresh

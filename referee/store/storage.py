@@ -15,7 +15,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from referee.core.errors import RefereeError
+from referee.core.errors import DamagedStore, RefereeError, backup_of
 
 
 class StoreLocked(RefereeError):
@@ -24,13 +24,11 @@ class StoreLocked(RefereeError):
     exit_code = 3
 
 
-class StoreCorrupt(RefereeError):
-    exit_code = 3
-
+class StoreCorrupt(DamagedStore):
     def __init__(self, path: Path, detail: str) -> None:
-        backup = path.with_name(path.name + ".bak")
-        super().__init__("core.store.corrupt", path=str(path), detail=detail,
-                         backup=str(backup) if backup.exists() else "-")
+        backup = backup_of(path)
+        super().__init__("core.store.corrupt" if backup else "core.store.corrupt_no_backup",
+                         path=str(path), detail=detail, backup=backup or "")
 
 
 class IndexCorrupt(StoreCorrupt):
@@ -77,11 +75,13 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | No
             except OSError:
                 pass
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError) and (exc.filename is None or exc.filename == tmp):
+            exc.filename = str(path)  # a full disk names the file it could not write
         raise
     fsync_dir(folder)
 
@@ -131,7 +131,15 @@ def write_user_file(path: Path, text: str) -> None:
     try:
         target = path.resolve() if path.is_symlink() else path
         if target.is_dir():
-            raise InputError("core.file.is_dir", path=str(path))
+            raise InputError("core.file.write_is_dir", path=str(path))
+        if not target.parent.is_dir():
+            raise InputError("core.file.no_folder", path=str(path), folder=str(target.parent))
+        if target.exists() and not target.is_file():  # /dev/stdout, a pipe: written in place
+            with open(target, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            return
+        if target.exists() and not os.access(target, os.W_OK):  # a read-only file stays so
+            raise InputError("core.file.cannot_write", path=str(path), detail=os.strerror(13))
         umask = os.umask(0)
         os.umask(umask)
         atomic_write(target, text, keep_backup=False, mode=0o666 & ~umask)

@@ -297,6 +297,16 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
 # Game summaries to keep or post (export formats)
 
 
+def meta_text(value: Any) -> str:
+    """An optional key of the record (date, place, notes) as text: a string as written, anything
+    else (replay ignores these keys, so they may hold any JSON) as JSON, never Python's repr."""
+    if isinstance(value, str):
+        return value
+    import json
+
+    return json.dumps(value, ensure_ascii=False)
+
+
 def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None) -> Report:
     from referee.core.report import Chart
@@ -304,9 +314,9 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
     facts = []
     if meta.get("date"):
-        facts.append(t("grunwald.export.date", date=meta["date"]))
+        facts.append(t("grunwald.export.date", date=meta_text(meta["date"])))
     if meta.get("place"):
-        facts.append(t("grunwald.export.place", place=meta["place"]))
+        facts.append(t("grunwald.export.place", place=meta_text(meta["place"])))
     if name:
         facts.append(t("grunwald.export.session", name=name))
     if facts:
@@ -321,7 +331,7 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     else:
         out.append(Line(t("grunwald.export.unfinished", round=state.round), "muted"))
     if meta.get("notes"):
-        out.append(Line(t("grunwald.export.notes", notes=meta["notes"]), "muted"))
+        out.append(Line(t("grunwald.export.notes", notes=meta_text(meta["notes"])), "muted"))
     out.extend(round_blocks(t, state))
     for pname, cards in state.feeding_log:
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
