@@ -157,8 +157,12 @@ class GrunwaldState:
     def __init__(self, names: list[str], tracked: bool = True) -> None:
         self.tracked = tracked
         self.names = tuple(names)
-        self.index = {name: i for i, name in enumerate(names)}
-        self.players = [Player(name, i) for i, name in enumerate(names)]
+        # (plain loops: in Python 3.11 each comprehension is a function call of its own)
+        self.index = index = {}
+        self.players = players = []
+        for i, name in enumerate(names):
+            index[name] = i
+            players.append(Player(name, i))
         n = len(names)
         #: seats_from[i]: the seats clockwise from seat i (i may be n: seat 0), for NG-P4
         self.seats_from = _seats_from(n)
