@@ -447,14 +447,17 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
                 if s.player == who:
                     st = s
                     break
-            officer = pawn == OFFICER
-            if officer:
+            if pawn == "officer":  # (OFFICER, HELPER: literals here, a constant load each)
                 if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
                     return k
-            elif (pawn != HELPER or not 0 < count <= p.helpers - p.helpers_placed  # NG-C2
-                  or (st is not None and st.helpers)):  # NG-P2: helpers go to a field once
+                officer = True
+            elif pawn != "helper" or count < 1 or count > p.helpers - p.helpers_placed:  # NG-C2
                 return k
-            if f in _SPECIAL_FIELDS:
+            elif st is not None and st.helpers:  # NG-P2: helpers go to a field once
+                return k
+            else:
+                officer = False
+            if f in ("teutons", "mercenaries", "helpers"):
                 if f == "teutons":  # NG-P8: from round 4, one pawn
                     if truce or st is not None or count != 1:
                         return k
@@ -467,16 +470,20 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
                 if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
                     return k
                 p.ducats -= ducats
-            if st is None:
-                st = Stake(who)
-                stakes.append(st)
+                if st is not None:
+                    st.ducats += ducats
             if officer:
-                st.officer = True
                 p.officer_placed = True
+                if st is None:
+                    stakes.append(Stake(who, True, 0, ducats))
+                else:
+                    st.officer = True
             else:
-                st.helpers += count
                 p.helpers_placed += count
-            st.ducats += ducats
+                if st is None:
+                    stakes.append(Stake(who, False, count, ducats))
+                else:
+                    st.helpers += count
             if tracked:
                 state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
         k += 1
@@ -491,9 +498,6 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
             _start_resolution(state)
             return k
     return k
-
-
-_SPECIAL_FIELDS = frozenset(("teutons", "mercenaries", "helpers"))
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:

@@ -171,6 +171,7 @@ _REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
 _CARD_SET = frozenset(CARDS)
 _LEAVING_SET = frozenset(LEAVING)  # a card leaving a player, with or without hand/ or camp/
+_PURCHASE = {True: HelperPurchase(True), False: HelperPurchase(False)}  # (immutable: built once)
 
 
 def _fast_event(value: Any) -> Event | None:
@@ -401,7 +402,7 @@ class _Replayer:
                     raise shape.fail(loc, "core.record.expected", expected="boolean",
                                      got=shape.type_name(value))
                 purchase_used = True
-                self.apply(loc, HelperPurchase(value))
+                self.apply(loc, _PURCHASE[value])
             else:  # pragma: no cover - LOSSES is consumed together with the cards
                 raise AssertionError(phase)
 

@@ -100,20 +100,19 @@ class Stake:
 
     __slots__ = ("player", "officer", "helpers", "ducats")
 
-    def __init__(self, player: int) -> None:
+    def __init__(self, player: int, officer: bool = False, helpers: int = 0, ducats: int = 0
+                 ) -> None:
         self.player = player
-        self.officer = False
-        self.helpers = 0
-        self.ducats = 0
+        self.officer = officer
+        self.helpers = helpers
+        self.ducats = ducats
 
     @property
     def value(self) -> int:  # NG-F1
         return (2 if self.officer else 0) + self.helpers + self.ducats
 
     def __copy__(self) -> "Stake":
-        s = Stake(self.player)
-        s.officer, s.helpers, s.ducats = self.officer, self.helpers, self.ducats
-        return s
+        return Stake(self.player, self.officer, self.helpers, self.ducats)
 
 
 @dataclass
@@ -142,15 +141,31 @@ class RoundLog:
     removed: list[str] = field(default_factory=list)
 
 
+_SEATS: dict[int, list[tuple[int, ...]]] = {}
+
+
+def _seats_from(n: int) -> list[tuple[int, ...]]:
+    """The seats clockwise from each seat of a table of ``n`` (built once per size: shared,
+    never changed)."""
+    seats = _SEATS.get(n)
+    if seats is None:
+        seats = _SEATS[n] = [tuple((i + k) % n for k in range(n)) for i in range(n + 1)]
+    return seats
+
+
 class GrunwaldState:
     def __init__(self, names: list[str], tracked: bool = True) -> None:
         self.tracked = tracked
         self.names = tuple(names)
-        self.index = {name: i for i, name in enumerate(names)}
-        self.players = [Player(name, i) for i, name in enumerate(names)]
+        # (plain loops: in Python 3.11 each comprehension is a function call of its own)
+        self.index = index = {}
+        self.players = players = []
+        for i, name in enumerate(names):
+            index[name] = i
+            players.append(Player(name, i))
         n = len(names)
         #: seats_from[i]: the seats clockwise from seat i (i may be n: seat 0), for NG-P4
-        self.seats_from = [tuple((i + k) % n for k in range(n)) for i in range(n + 1)]
+        self.seats_from = _seats_from(n)
         self.round = 1
         self.phase = REVEAL  # round 1 has no event phase (NG-R2)
         self.reveal: Any = None
