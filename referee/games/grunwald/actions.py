@@ -5,7 +5,7 @@ Players are named, as in the record.  Actions are immutable values; the engine v
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 
 FIELDS = ("teutons", "crown", "provisions", "ducats", "mercenaries", "helpers")  # NG-P5 order
 OFFICER = "officer"
@@ -86,37 +86,3 @@ class Feed:
 
 
 Action = Event | Reveal | Place | Pass | SkirmishCards | PayLosses | HelperPurchase | Feed
-
-
-def _quick_init(cls: type) -> type:
-    """Give a frozen slotted dataclass an ``__init__`` that costs a third of the generated one.
-
-    The generated ``__init__`` sets each field through ``object.__setattr__`` (the class's own
-    ``__setattr__`` refuses): a slow call per field, ~1,200 instructions each, and replay builds
-    thousands of actions.  This one makes the instance an instance of a private subclass that
-    lets attributes be set (same slots, so the same layout), sets the fields as plain
-    attributes and makes it an instance of ``cls`` again.  The values, defaults, signature and
-    behaviour are the dataclass's own; only subclasses of ``cls`` keep the generated one."""
-    names = [f.name for f in fields(cls)]
-    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
-    assert all(f.default_factory is MISSING for f in fields(cls))
-    open_ = type(f"_Open{cls.__name__}", (cls,), {
-        "__slots__": (), "__setattr__": object.__setattr__, "__delattr__": object.__delattr__})
-    params = ", ".join(f"{n}=_d_{n}" if n in defaults else n for n in names)
-    body = "".join(f"    self.{n} = {n}\n" for n in names)
-    src = (f"def __init__(self, {params}):\n"
-           f"    if type(self) is not _cls:\n"
-           f"        return _init(self, {', '.join(names)})\n"
-           f"    _set(self, '__class__', _open)\n{body}    self.__class__ = _cls\n")
-    namespace = {"_cls": cls, "_open": open_, "_set": object.__setattr__, "_init": cls.__init__,
-                 **{f"_d_{n}": v for n, v in defaults.items()}}
-    exec(src, namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
-    cls.__init__ = init
-    return cls
-
-
-for _cls in (Effect, Event, Reveal, Place, Pass, SkirmishCards, PayLosses, HelperPurchase, Feed):
-    _quick_init(_cls)
