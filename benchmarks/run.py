@@ -257,7 +257,7 @@ def measure_archive_ops(report: "Report", ref: list[str], empty: Path, full: Pat
     archive, through the CLI as a user runs it (medians of interleaved runs) and through the
     ``Store`` API (the operation alone, without the process start-up that dilutes the ratio).
     Every session made here is deleted again, so the archive keeps its size."""
-    from referee.games import get
+    from referee.core.registry import get
     from referee.games.grunwald import record
     from referee.store.sessions import Store
 
