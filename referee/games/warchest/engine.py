@@ -8,8 +8,8 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
@@ -23,8 +23,7 @@ from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, 
 ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """What the table enters next: ``units`` (a deal), ``first_picker``, ``pick``, ``initiative``
     (the flip), ``draw``, ``play`` (a turn), ``then`` (a follow-up ``by`` a unit; ``optional``: it may
     be declined with ``Done``)."""
