@@ -208,3 +208,28 @@ def test_examples_replay_and_are_canonical():
         seen[path.stem] = state
     assert seen["two-players-first-game"].winner and len(seen["four-players"].players) == 4
     assert seen["four-players"].winner and not seen["in-progress"].winner
+
+
+def test_WC_V2_a_resignation_between_rounds_ends_the_game():
+    """Cross-check (xcheck 4_0003): a player may resign once a round's hands are empty, before the
+    next round's draws; the record then ends with its last round and ``resigned``."""
+    doc, state = None, None
+    for seed in range(20):
+        state = engine.new_state(["Ania", "Marek"], {"method": "random"})
+        rng, actions = random.Random(seed), []
+        while engine.decision(state).kind != "draw" or state.round < 3:
+            a = bot.random_action(state, rng)
+            engine.apply(state, a)
+            actions.append(a)
+            if engine.decision(state) is None:
+                break
+        if engine.decision(state) is not None:
+            doc = record.write_record(["Ania", "Marek"], actions, {"setup": {"method": "random"}})
+            break
+    assert doc is not None and engine.decision(state).kind == "draw"
+    doc["resigned"] = "Marek"
+    final, _ = record.parse_record(doc).replay()
+    assert final.winner == "raven" and final.resigned == "Marek"
+    assert replay_output(final)["winner"] == {"side": "raven", "players": ["Ania"], "resigned": "Marek"}
+    assert record.write_record(["Ania", "Marek"], record.parse_record(doc).replay()[1],
+                               {"setup": {"method": "random"}}) == doc

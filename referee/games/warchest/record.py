@@ -295,7 +295,10 @@ class Reader:
             self.unread_then()
             self.r, self.k, self.frames = state.round - 1, 0, []
             rd = self.round_doc(self.r)
-            if rd is None:
+            if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
+                if "resigned" in doc and self.r == len(self.rounds):
+                    self.push(Resign(doc["resigned"]), "resigned")
+                    return True
                 return False
             draws = shape.obj(rd.get("draws", {}), f"rounds[{self.r}].draws", names)
             where = f"rounds[{self.r}].draws{key_path(d.player)}"
