@@ -13,6 +13,7 @@ from referee.core import jsonio
 from referee.core.errors import RecordError
 from referee.games.warchest import bot, engine, record
 from referee.games.warchest.output import replay_output
+from referee.games.warchest.units import FIRST_GAME, HISTORIC
 from tests.conftest import EXAMPLES
 
 DIGEST = {
@@ -233,3 +234,31 @@ def test_WC_V2_a_resignation_between_rounds_ends_the_game():
     assert replay_output(final)["winner"] == {"side": "raven", "players": ["Ania"], "resigned": "Marek"}
     assert record.write_record(["Ania", "Marek"], record.parse_record(doc).replay()[1],
                                {"setup": {"method": "random"}}) == doc
+
+
+@pytest.mark.parametrize("method", ["first_game", "historic:crecy"])
+def test_WC_X2_WC_X4_either_player_may_take_the_first_army(method):
+    """Cross-check (xcheck 1_0008, 1_0026): the record's ``units`` say who took which army; in the
+    first game, player A (Swordsman, Pikeman, …) holds the initiative wherever seated."""
+    rng = random.Random(5)
+    meta = {"setup": {"method": method, "first_army": 1}}
+    state = engine.new_state(["Ania", "Marek"], record.setup_of(meta))
+    assert state.players[1].units == list(FIRST_GAME[0] if method == "first_game" else HISTORIC["crecy"][0])
+    actions = []
+    for _ in range(60):
+        if engine.decision(state) is None:
+            break
+        a = bot.random_action(state, rng)
+        engine.apply(state, a)
+        actions.append(a)
+    doc = record.write_record(["Ania", "Marek"], actions, meta)
+    assert doc["players"][1]["units"] == state.players[1].units
+    again, _ = record.parse_record(doc).replay()
+    assert replay_output(again) == replay_output(state)
+    if method == "first_game":
+        assert doc["initiative"] == "Marek"
+        doc["initiative"] = "Ania"
+        with pytest.raises(RecordError) as caught:
+            record.parse_record(doc).replay()
+        assert (caught.value.rule, caught.value.location) == ("WC-X2", "initiative")
+        assert "player A" in caught.value.render("en")

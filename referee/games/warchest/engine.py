@@ -47,7 +47,8 @@ def default_sides(count: int) -> list[str]:
 
 def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
     """A game before its first entry.  ``setup``: ``sides`` (default raven, wolf, …), ``method``
-    (``units.METHODS``, default ``random``), ``options`` (``royal_guard``)."""
+    (``units.METHODS``, default ``random``), ``options`` (``royal_guard``), ``first_army`` (with
+    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0)."""
     setup = setup or {}
     sides = list(setup.get("sides") or default_sides(len(players)))
     method = setup.get("method") or "random"
@@ -59,13 +60,15 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         raise fail("WC-X2" if method == "first_game" else "WC-X4", ".method",
                    "warchest.error.method_players", method=method, legal="random, draft, custom")
     state = empty_state(list(players), sides, options, method)
+    first = 1 if setup.get("first_army") == 1 else 0  # who takes army A (the Greeks, the English)
     if method == "first_game":  # WC-X2: A holds the initiative
-        for p, units in zip(state.players, FIRST_GAME):
+        for p, units in zip(state.players, FIRST_GAME[::-1] if first else FIRST_GAME):
             p.units = list(units)
-        state.initiative = 0
+        state.initiative = first
         begin(state)
     elif method.startswith("historic:"):
-        for p, units in zip(state.players, HISTORIC[method.split(":")[1]]):
+        armies = HISTORIC[method.split(":")[1]]
+        for p, units in zip(state.players, armies[::-1] if first else armies):
             p.units = list(units)
     return state
 

@@ -171,6 +171,10 @@ def parse_record(document: Any) -> "WarChestRecord":
         if "picks" in setup and method != "draft":
             raise shape.fail("setup.picks", "warchest.record.picks_draft")
         meta["setup"] = {"method": method}
+        armies = FIRST_GAME if method == "first_game" else HISTORIC.get(method.partition(":")[2])
+        if armies and len(names) == 2 and any(  # the record says who took which army (WC-X2, WC-X4)
+                entry.get("units") == list(armies[1 - i]) for i, entry in enumerate(doc["players"])):
+            meta["setup"]["first_army"] = 1
     meta["sides"] = sides
     if "initiative" in doc and shape.string(doc["initiative"], "initiative") not in names:
         raise RuleError("WC-C9", "initiative", "warchest.error.unknown_player", player=doc["initiative"][:40])
@@ -183,8 +187,9 @@ def parse_record(document: Any) -> "WarChestRecord":
 
 
 def setup_of(meta: dict) -> dict:
-    return {"sides": meta.get("sides"), "method": (meta.get("setup") or {}).get("method"),
-            "options": meta.get("options")}
+    setup = meta.get("setup") or {}
+    return {"sides": meta.get("sides"), "method": setup.get("method"), "options": meta.get("options"),
+            "first_army": setup.get("first_army", 0)}
 
 
 # -------------------------------------------------------------------------------- replay
@@ -371,9 +376,10 @@ class Reader:
                                     "warchest.error.fixed_units", units=", ".join(self.state.players[i].units))
         if method == "first_game" and "initiative" in self.doc:
             self.initiative_read = True
-            if self.doc["initiative"] != self.record.players[0]:
-                raise RuleError("WC-X2", "initiative", "warchest.error.first_initiative",
-                                player=self.record.players[0])
+            holder = self.record.players[self.state.initiative]  # player A (WC-X2)
+            if self.doc["initiative"] != holder:
+                raise RuleError("WC-X2", "initiative", "warchest.error.first_initiative_a"
+                                if self.state.initiative else "warchest.error.first_initiative", player=holder)
 
     def leftovers(self, d) -> None:
         """An entry the replay did not reach: after the end, or after a missing one."""
@@ -479,12 +485,14 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     sides = list(meta.get("sides") or engine.default_sides(n))
     method = (meta.get("setup") or {}).get("method")
     units: list[list[str]] = [[] for _ in players]
+    first = (meta.get("setup") or {}).get("first_army", 0)
     if method == "first_game":
-        units = [list(u) for u in FIRST_GAME]
+        units = [list(u) for u in (FIRST_GAME[::-1] if first else FIRST_GAME)]
     elif method and method.startswith("historic:"):
-        units = [list(u) for u in HISTORIC[method.split(":")[1]]]
+        armies = HISTORIC[method.split(":")[1]]
+        units = [list(u) for u in (armies[::-1] if first else armies)]
     picks: list[str] = []
-    initiative = players[0] if method == "first_game" else None
+    initiative = players[first] if method == "first_game" else None
     rounds: list[dict] = []
     untold: list[list[str]] = []
     containers: list[list] = []
