@@ -38,9 +38,9 @@ class Flip:
     player: str
 
 
-@dataclass(frozen=True)
-class Draw:
-    """WC-T2: the coins a player drew this round, sorted; ``None`` when the table does not say."""
+class Draw(NamedTuple):
+    """WC-T2: the coins a player drew this round, sorted; ``None`` when the table does not say.
+    (A named tuple, as ``Play``: the only entry of two fields that is one.)"""
     player: str
     coins: tuple | None
 

@@ -623,10 +623,11 @@ def draw_options(state: WarChestState, i: int) -> list[Draw]:
 # -------------------------------------------------------------------------------- apply
 
 
-def apply(state: WarChestState, action) -> None:
-    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not."""
+def apply(state: WarChestState, action, d: Decision | None = None) -> None:
+    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not.
+    ``d``: ``decision(state)`` when the caller has it already (the record reader)."""
     try:
-        _apply(state, action)
+        _apply(state, action, d or decision(state))
     except RecordError as error:
         if "legal" not in error.params:
             error.params["legal"] = legal_text(state, action)
@@ -647,8 +648,7 @@ EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "p
             "then": ((Play, Done), "WC-A14")}
 
 
-def _apply(state: WarChestState, action) -> None:
-    d = decision(state)
+def _apply(state: WarChestState, action, d: Decision | None) -> None:
     if d is None:
         raise fail("WC-V1", "", "warchest.error.over", winner=state.winner or "")
     if isinstance(action, Resign):
@@ -669,7 +669,7 @@ def _apply(state: WarChestState, action) -> None:
         return apply_setup(state, d, action)
     if d.kind == "draw":
         return apply_draw(state, action)
-    i = index(state, d.player)
+    i = state.current if d.kind == "play" else state.pending[-1].player
     if isinstance(action, Done):
         if not d.optional:
             raise fail("WC-U16", "", "warchest.error.must_use", player=d.player)
@@ -729,33 +729,40 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
 
 def apply_draw(state: WarChestState, action: Draw) -> None:
     p = state.players[state.drawn]
+    n = p.bag_n + p.down_n + sum(p.faceup.values())  # available(p)
+    if n > 3:
+        n = 3
+    refilling = p.bag_n < n
+    hand = None
     if action.coins is not None:
-        coins = counted(action.coins)
-        n = min(3, available(p))
+        hand = counted(action.coins)
         if len(action.coins) != n:
             raise fail("WC-T3" if n < 3 else "WC-T2", "", "warchest.error.draw_count", player=p.name,
                        count=n, got=len(action.coins))
-        if any(c not in p.hidden and c not in p.faceup for c in coins):
-            bad = next(c for c in coins if c not in p.hidden and c not in p.faceup)
-            raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=bad)
-        refilling = p.bag_n < n
-        pool = plus(p.hidden, p.faceup) if refilling else minus(p.hidden, p.down)
-        must = minus(p.hidden, p.down) if (refilling and p.down is not None) else {}
-        if not contains(pool, coins) or not contains(coins, must):
+        hidden, faceup, down = p.hidden, p.faceup, p.down
+        for c in hand:
+            if c not in hidden and c not in faceup:
+                raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
+        if refilling:  # the whole bag, then coins of the refilled discard
+            pool = plus(hidden, faceup)
+            must = minus(hidden, down) if down is not None else {}
+            ok = contains(pool, hand) and contains(hand, must)
+        else:  # from the bag: what is hidden and not known to be in the face-down discard
+            ok = all(hidden.get(c, 0) - (down.get(c, 0) if down else 0) >= k for c, k in hand.items())
+        if not ok:
             raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
                        coins=", ".join(action.coins))
-    n = min(3, available(p))
-    if p.bag_n < n:
+    if refilling:
         refill(p)
     p.bag_n -= n
     p.hand_n = n
-    p.hand = counted(action.coins) if action.coins is not None else None
+    p.hand = hand
     state.drawn += 1
     if state.drawn == len(state.players):
         state.phase = "play"
-        n = len(state.players)
-        state.current = next(j for j in ((state.initiative + k) % n for k in range(n))
-                             if state.players[j].hand_n > 0)
+        players, k = state.players, len(state.players)
+        state.current = next(j for j in ((state.initiative + m) % k for m in range(k))
+                             if players[j].hand_n > 0)
 
 
 def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:

@@ -219,11 +219,12 @@ class Reader:
         self.r = 0  # the round being read
         self.k = 0  # its next play
         self.frames: list = []  # [then list, next index, location] of the plays being read
+        self.plays: list = []  # the plays of the round being read
         self.checked: set = set()  # rounds whose shape was checked
 
-    def push(self, action, where: str) -> None:
+    def push(self, action, where: str, d=None) -> None:
         try:
-            engine.apply(self.state, action)
+            engine.apply(self.state, action, d)
         except RecordError as error:
             error.location = where + error.location
             raise
@@ -238,15 +239,14 @@ class Reader:
             raise error.with_location("setup" + error.location)
         self.check_fixed_units()
         names = self.record.players
+        decision, read = engine.decision, self.read
         while True:
-            d = engine.decision(state)
-            if d is None:
+            d = decision(state)
+            if d is None or not read(d, names):
                 break
-            if not self.read(d, names):
-                break
-        if engine.decision(state) is None:
+        if decision(state) is None:
             self.unread_then()
-        self.leftovers(engine.decision(state))
+        self.leftovers(decision(state))
         return state, self.steps
 
     def round_doc(self, r: int) -> dict | None:
@@ -265,6 +265,67 @@ class Reader:
         return self.k < len(plays) or self.r + 1 < len(self.rounds) or "resigned" in self.doc
 
     def read(self, d, names) -> bool:
+        kind = d.kind
+        if kind == "play":
+            return self.read_play(d)
+        if kind == "then":
+            return self.read_then(d)
+        if kind == "draw":
+            return self.read_draw(d, names)
+        return self.read_setup(d, names)
+
+    def read_play(self, d) -> bool:
+        if self.frames:
+            self.unread_then()
+            self.frames = []
+        plays = self.plays
+        k = self.k
+        if k >= len(plays):
+            if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
+                self.push(Resign(self.doc["resigned"]), "resigned")
+                return True
+            return False
+        where = f"rounds[{self.r}].plays[{k}]"
+        self.k = k + 1
+        action, then = parse_play(plays[k], where, None)
+        if then:
+            self.frames = [[then, 0, where + ".then"]]
+        self.push(action, where, d)
+        return True
+
+    def read_draw(self, d, names) -> bool:
+        doc = self.doc
+        if self.frames:
+            self.unread_then()
+        self.r, self.k, self.frames = self.state.round - 1, 0, []
+        rd = self.round_doc(self.r)
+        if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
+            if "resigned" in doc and self.r == len(self.rounds):
+                self.push(Resign(doc["resigned"]), "resigned")
+                return True
+            return False
+        self.plays = rd.get("plays", [])
+        draws = rd.get("draws", {})
+        if type(draws) is not dict or not draws.keys() <= set(names):
+            shape.obj(draws, f"rounds[{self.r}].draws", names)
+        if d.player in draws:
+            value = draws[d.player]
+            if value is None:
+                coins = None
+            elif type(value) is list and len(value) <= 3 and all(c in COIN_SET for c in value):
+                coins = sort_coins(value)
+            else:
+                coins = sort_coins(parse_coins(value, f"rounds[{self.r}].draws{key_path(d.player)}"))
+        else:
+            after = names.index(d.player) + 1
+            if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
+                    or "resigned" in doc):
+                return False
+            coins = None
+        self.push(Draw(d.player, coins), f"rounds[{self.r}].draws{key_path(d.player)}", d)
+        return True
+
+    def read_setup(self, d, names) -> bool:
         state, doc = self.state, self.doc
         if d.kind == "units":
             i = names.index(d.player)
@@ -296,46 +357,12 @@ class Reader:
             self.initiative_read = True
             self.push(Flip(doc["initiative"]), "initiative")
             return True
-        if d.kind == "draw":
-            self.unread_then()
-            self.r, self.k, self.frames = state.round - 1, 0, []
-            rd = self.round_doc(self.r)
-            if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
-                if "resigned" in doc and self.r == len(self.rounds):
-                    self.push(Resign(doc["resigned"]), "resigned")
-                    return True
-                return False
-            draws = shape.obj(rd.get("draws", {}), f"rounds[{self.r}].draws", names)
-            where = f"rounds[{self.r}].draws{key_path(d.player)}"
-            if d.player in draws:
-                value = draws[d.player]
-                coins = None if value is None else sort_coins(parse_coins(value, where))
-            else:
-                after = names.index(d.player) + 1
-                if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
-                        or "resigned" in doc):
-                    return False
-                coins = None
-            self.push(Draw(d.player, coins), where)
-            return True
-        if d.kind == "play":
-            self.unread_then()
-            self.frames = []
-            rd = self.round_doc(self.r)
-            plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays")
-            if self.k >= len(plays):
-                if "resigned" in doc and self.r + 1 >= len(self.rounds):
-                    self.push(Resign(doc["resigned"]), "resigned")
-                    return True
-                return False
-            where = f"rounds[{self.r}].plays[{self.k}]"
-            self.k += 1
-            action, then = parse_play(plays[self.k - 1], where, None)
-            self.frames = [[then, 0, where + ".then"]]
-            self.push(action, where)
-            return True
-        # a follow-up
-        frame = self.frames[-1] if self.frames else [[], 0, ""]
+        raise AssertionError(d.kind)
+
+    def read_then(self, d) -> bool:
+        """A follow-up."""
+        doc = self.doc
+        frame = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
         then, j, base = frame
         if j >= len(then):
             if not self.later():
@@ -355,7 +382,7 @@ class Reader:
             self.frames.append([inner, 0, where + ".then"])
         elif inner:
             raise shape.fail(f"{where}.then", "warchest.record.nested_then")
-        self.push(action, where)
+        self.push(action, where, d)
         return True
 
     def unread_then(self) -> None:
