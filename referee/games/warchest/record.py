@@ -96,12 +96,69 @@ def absorb_value(entry: dict, where: str) -> bool:
 
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET, COIN_SET = frozenset(KINDS), frozenset((*COINS, ROYAL))
+KIND_SET, COIN_SET, BY_SET, COIN_NAMES = frozenset(KINDS), frozenset((*COINS, ROYAL)), frozenset(BY), frozenset(COINS)
+
+
+def _hex(v: Any):
+    if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+        return (v[0], v[1])
+    raise ValueError  # (not a plain hex: ``checked_play`` names what is wrong)
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``.
-    (The common shapes are checked inline; ``shape`` reports what is wrong.)"""
+    The common shapes are read here without a location; anything else is read again by
+    ``checked_play``, which names what is wrong (or reads the same play)."""
+    owner = player
+    try:
+        if player is None:
+            if type(value) is not dict or not value.keys() <= PLAY_SET:
+                raise ValueError
+            player = value["player"]
+            if type(player) is not str:
+                raise ValueError
+            by = None
+        else:
+            if type(value) is not dict or not value.keys() <= THEN_SET:
+                raise ValueError
+            by = value["by"]
+            if by not in BY_SET:
+                raise ValueError
+        get = value.get
+        action = get("action")
+        coin = get("coin")
+        if action not in KIND_SET or (coin not in COIN_SET if coin is not None else "coin" in value):
+            raise ValueError
+        frm, to, at, unit, target = (get("from"), get("to"), get("at"), get("unit"), get("target"))
+        if frm is not None:
+            frm = _hex(frm)
+        if to is not None:
+            to = _hex(to)
+        if at is not None:
+            at = _hex(at)
+        if unit is not None:
+            unit = _hex(unit)
+        if target is not None:
+            target = _hex(target)
+        recruit = get("recruit")
+        absorb = get("absorb")
+        if (recruit is not None and recruit not in COIN_NAMES or absorb is not None and absorb is not True
+                or "steps" in value or (frm is None and "from" in value) or (to is None and "to" in value)
+                or (at is None and "at" in value) or (unit is None and "unit" in value)
+                or (recruit is None and "recruit" in value) or (absorb is None and "absorb" in value)):
+            raise ValueError
+        then = get("then", ())
+        if type(then) is not list:
+            if "then" in value:
+                raise ValueError
+            then = []
+        return Play(player, action, coin, frm, to, at, unit, target, recruit, (), absorb is True, by), then
+    except (ValueError, KeyError, TypeError):
+        return checked_play(value, where, owner)
+
+
+def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
+    """``parse_play`` with every shape checked and named (``shape``)."""
     if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
         shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
     entry = value
@@ -220,6 +277,8 @@ class Reader:
         self.k = 0  # its next play
         self.frames: list = []  # [then list, next index, location] of the plays being read
         self.plays: list = []  # the plays of the round being read
+        self.name_set = frozenset(record.players)
+        self.key_paths = {name: key_path(name) for name in record.players}
         self.checked: set = set()  # rounds whose shape was checked
 
     def push(self, action, where: str, d=None) -> None:
@@ -306,23 +365,24 @@ class Reader:
             return False
         self.plays = rd.get("plays", [])
         draws = rd.get("draws", {})
-        if type(draws) is not dict or not draws.keys() <= set(names):
+        if type(draws) is not dict or not draws.keys() <= self.name_set:
             shape.obj(draws, f"rounds[{self.r}].draws", names)
+        where = f"rounds[{self.r}].draws{self.key_paths[d.player]}"
         if d.player in draws:
             value = draws[d.player]
             if value is None:
                 coins = None
-            elif type(value) is list and len(value) <= 3 and all(c in COIN_SET for c in value):
+            elif type(value) is list and all(type(c) is str for c in value) and COIN_SET.issuperset(value):
                 coins = sort_coins(value)
             else:
-                coins = sort_coins(parse_coins(value, f"rounds[{self.r}].draws{key_path(d.player)}"))
+                coins = sort_coins(parse_coins(value, where))
         else:
             after = names.index(d.player) + 1
             if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
                     or "resigned" in doc):
                 return False
             coins = None
-        self.push(Draw(d.player, coins), f"rounds[{self.r}].draws{key_path(d.player)}", d)
+        self.push(Draw(d.player, coins), where, d)
         return True
 
     def read_setup(self, d, names) -> bool:
