@@ -349,21 +349,24 @@ def advance(state: WarChestState) -> None:
 # -------------------------------------------------------------------------------- tactics
 
 
-def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
-    """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U)."""
+def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = None) -> list[Play]:
+    """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U).  ``like``:
+    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer)
+    and its hex (Cavalry): checking one entry does not list them all."""
     name = state.players[i].name
     if coin == ROYAL:
         return [Play(name, "tactic", ROYAL, frm=h, to=to)
-                for h in stacks_of(state, i, "royal_guard") for to in royal_guard_moves(state, i, h)]
+                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)]
     if coin not in TACTICS or coin == "royal_guard":
         return []
     if coin == "footman":
         return [Play(name, "tactic", coin, steps=s) for s in footman_steps(state, i, stacks_of(state, i, "footman"))]
     out: list[Play] = []
-    for h in stacks_of(state, i, coin):
+    chosen = None if like is None else [like.unit] if like.unit in state.stacks else []
+    for h in mine_at(state, i, coin, like):
         s = state.stacks[h]
         if coin == "archer":  # WC-U1
-            for t in sorted(state.stacks):
+            for t in (sorted(state.stacks) if like is None else [like.target] if like.target in state.stacks else []):
                 if distance(h, t) == 2 and can_hit(state, i, s.coins, t):
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "crossbowman":  # WC-U4
@@ -373,6 +376,8 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "cavalry":  # WC-U3: move, then attack from there
             for to in empty_hexes_near(state, h):
+                if like is not None and to != like.to:
+                    continue
                 for t in state.board.neighbours[to]:
                     if t != h and can_hit(state, i, s.coins, t):
                         out.extend(Play(name, "tactic", coin, frm=h, to=to, target=t, absorb=a)
@@ -391,12 +396,12 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     if b != h and b not in state.stacks}
             out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends))
         elif coin == "ensign":  # WC-U5
-            for x in sorted(state.stacks):
+            for x in (sorted(state.stacks) if chosen is None else chosen):
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
                                for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
         elif coin == "marshall":  # WC-U10
-            for x in sorted(state.stacks):
+            for x in (sorted(state.stacks) if chosen is None else chosen):
                 sx = state.stacks[x]
                 if x == h or distance(x, h) > 2 or not team(state, i, sx.player):
                     continue
@@ -408,6 +413,14 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
                                for a in absorbs(state, t))
     return out
+
+
+def mine_at(state: WarChestState, i: int, unit: str, like: Play | None) -> list:
+    """The hexes of the player's units of this type (``like``: only its ``from``)."""
+    if like is None:
+        return stacks_of(state, i, unit)
+    s = state.stacks.get(like.frm)
+    return [like.frm] if s is not None and s.player == i and s.unit == unit else []
 
 
 def royal_guard_moves(state: WarChestState, i: int, h) -> list:
@@ -539,13 +552,20 @@ def can_claim(state: WarChestState, i: int) -> bool:
 
 def deploy_hexes(state: WarChestState, i: int, unit: str) -> list:
     """WC-A3, WC-4.4 (team locations), WC-U14 (Scout: next to a friendly unit)."""
-    side = state.players[i].side
-    out = {h for h, s in state.control.items() if s == side and h not in state.stacks}
+    return [h for h in state.board.neighbours if can_deploy(state, i, unit, h)]  # (sorted hexes)
+
+
+def can_deploy(state: WarChestState, i: int, unit: str, h) -> bool:
+    """An empty location the player's side controls (WC-A3, WC-4.4), or for the Scout any empty
+    hex next to one of the player's own units (WC-U14)."""
+    if h in state.stacks or h not in state.board.neighbours:
+        return False
+    if state.control.get(h) == state.players[i].side:
+        return True
     if unit == "scout":
-        for h, s in state.stacks.items():
-            if s.player == i:
-                out.update(empty_hexes_near(state, h))
-    return sorted(out)
+        stacks = state.stacks
+        return any(n in stacks and stacks[n].player == i for n in state.board.neighbours[h])
+    return False
 
 
 def follow_ups(state: WarChestState, pend: Pending, i: int) -> list:
@@ -649,6 +669,11 @@ EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "p
 
 
 def _apply(state: WarChestState, action, d: Decision | None) -> None:
+    if d is not None and type(action) is Play and d.kind == "play" and action.player == d.player \
+            and action.by is None:  # a turn, the common case: the checks below, in short
+        apply_play(state, state.current, action, "")
+        state.plays += 1
+        return advance(state)
     if d is None:
         raise fail("WC-V1", "", "warchest.error.over", winner=state.winner or "")
     if isinstance(action, Resign):
@@ -748,7 +773,10 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
             must = minus(hidden, down) if down is not None else {}
             ok = contains(pool, hand) and contains(hand, must)
         else:  # from the bag: what is hidden and not known to be in the face-down discard
-            ok = all(hidden.get(c, 0) - (down.get(c, 0) if down else 0) >= k for c, k in hand.items())
+            ok = True
+            for c, k in hand.items():
+                if hidden.get(c, 0) - (down.get(c, 0) if down else 0) < k:
+                    ok = False
         if not ok:
             raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
                        coins=", ".join(action.coins))
@@ -816,8 +844,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if coin == "footman":
             ok = footman_ok(state, i, a.steps)
         else:
-            options = tactic_options(state, i, coin)
-            ok = mine in options
+            ok = mine in tactic_options(state, i, coin, mine)
         if not ok:
             options = tactic_options(state, i, coin)
             rule = TACTIC_RULE[unit]
@@ -831,11 +858,11 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         add(p.faceup, coin)
         return do_tactic(state, i, unit, a)
     if kind == "deploy":
-        mine = stacks_of(state, i, coin)
-        if len(mine) >= (2 if coin == "footman" else 1):
+        on_board = sum(1 for s in state.stacks.values() if s.player == i and s.unit == coin)
+        if on_board >= (2 if coin == "footman" else 1):
             raise fail("WC-U6" if coin == "footman" else "WC-A3", where + ".coin",
                        "warchest.error.on_board", unit=coin)
-        if a.to not in deploy_hexes(state, i, coin):
+        if not can_deploy(state, i, coin, a.to):
             rule = "WC-U14" if coin == "scout" else ("WC-4.4" if len(state.players) == 4 else "WC-A3")
             raise fail(rule, where + ".to", "warchest.error.deploy", hex=hexs(a.to))
         take_coin(p, coin, face_up=True)
