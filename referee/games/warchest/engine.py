@@ -99,9 +99,12 @@ def taken(state: WarChestState) -> set:
 
 
 def decision(state: WarChestState) -> Decision | None:
+    phase = state.phase
+    if phase == "play" and not state.pending:  # (the common case first)
+        return Decision("play", state.players[state.current].name)
     if state.winner is not None:
         return None
-    if state.phase == "setup":
+    if phase == "setup":
         if state.method == "draft":
             if state.first_picker is None:
                 return Decision("first_picker", None)
@@ -158,10 +161,18 @@ def take_coin(p, coin, face_up: bool) -> None:
     """The coin leaves the hand: face up (to the board or the face-up discard, by the caller) or
     face down to the discard (WC-T5)."""
     p.hand_n -= 1
-    if p.hand is not None:
-        add(p.hand, coin, -1)
+    hand = p.hand
+    if hand is not None:
+        if hand[coin] > 1:
+            hand[coin] -= 1
+        else:
+            del hand[coin]
     if face_up:
-        add(p.hidden, coin, -1)
+        hidden = p.hidden
+        if hidden[coin] > 1:
+            hidden[coin] -= 1
+        else:
+            del hidden[coin]
     else:
         p.down_n += 1
         if p.down is not None and coin is not None:
@@ -231,7 +242,7 @@ def check_maneuver(state: WarChestState, i: int, unit: str, m, where: str, own: 
         raise fail("WC-A1", where + (".at" if m.action == "control" else ".from"),
                    "warchest.error.no_unit", unit=unit, hex=hexs(h))
     if m.action == "move":
-        if m.to not in state.board.hexes or distance(h, m.to) != 1 or m.to in state.stacks:
+        if m.to not in state.board.neighbours[h] or m.to in state.stacks:  # adjacent, on the board
             raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(m.to))
     elif m.action == "control":
         if h not in state.board.locations:
@@ -335,10 +346,11 @@ def advance(state: WarChestState) -> None:
     """WC-T4, WC-T6, WC-4.6: the next player with coins in hand, else the next round."""
     if state.winner is not None or state.pending:
         return
-    n = len(state.players)
+    players, current = state.players, state.current
+    n = len(players)
     for k in range(1, n + 1):
-        j = (state.current + k) % n
-        if state.players[j].hand_n > 0:
+        j = (current + k) % n
+        if players[j].hand_n > 0:
             state.current = j
             return
     state.round += 1
@@ -838,7 +850,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if coin != ROYAL and coin not in TACTICS:
             raise fail("WC-A11", where + ".coin", "warchest.error.no_tactic", unit=coin)
         unit = "royal_guard" if coin == ROYAL else coin
-        if not stacks_of(state, i, unit):
+        if not mine_at(state, i, unit, a) and not stacks_of(state, i, unit):
             raise fail("WC-A1", where + ".coin", "warchest.error.not_on_board", unit=unit)
         mine = Play(p.name, "tactic", coin, a.frm, a.to, a.at, a.unit, a.target, None, a.steps, a.absorb)
         if coin == "footman":
@@ -875,11 +887,10 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         take_coin(p, coin, face_up=True)
         s.coins += 1
         return
-    m = Maneuver(kind, a.frm, a.to, a.at, a.target, a.absorb)
-    check_maneuver(state, i, coin, m, where)
+    check_maneuver(state, i, coin, a, where)  # (a play has a maneuver's fields)
     take_coin(p, coin, face_up=True)
     add(p.faceup, coin)
-    do_maneuver(state, i, m)
+    do_maneuver(state, i, a)
 
 
 TACTIC_RULE = {"archer": "WC-U1", "cavalry": "WC-U3", "crossbowman": "WC-U4", "ensign": "WC-U5",

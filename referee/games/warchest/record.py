@@ -372,10 +372,12 @@ class Reader:
             value = draws[d.player]
             if value is None:
                 coins = None
-            elif type(value) is list and all(type(c) is str for c in value) and COIN_SET.issuperset(value):
-                coins = sort_coins(value)
             else:
-                coins = sort_coins(parse_coins(value, where))
+                try:  # (a list of coin ids: strings, all hashable)
+                    known = type(value) is list and COIN_SET.issuperset(value)
+                except TypeError:
+                    known = False
+                coins = sort_coins(value if known else parse_coins(value, where))
         else:
             after = names.index(d.player) + 1
             if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
