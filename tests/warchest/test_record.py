@@ -262,3 +262,24 @@ def test_WC_X2_WC_X4_either_player_may_take_the_first_army(method):
             record.parse_record(doc).replay()
         assert (caught.value.rule, caught.value.location) == ("WC-X2", "initiative")
         assert "player A" in caught.value.render("en")
+
+
+def test_complete_output_is_the_engines_replay_of_a_complete_game():
+    """``replay --json``'s shortcut replays with the same engine (untracked): the same output for a
+    complete game; ``None`` (the CLI then replays in full) for a game in progress, a bad record or
+    a repeated key."""
+    doc = finished(2, 3)["doc"]
+    data = json.dumps(doc).encode()
+    document, colons = jsonio.loads_counted(data)
+    parsed = record.parse_record(document)
+    state, _ = record.parse_record(doc).replay()
+    assert state.winner is not None
+    assert parsed.complete_output(colons) == replay_output(state)
+    assert parsed.complete_output(colons + 1) is None  # a key repeated in the text
+    partial = copy.deepcopy(doc)
+    partial["rounds"] = partial["rounds"][:2]
+    partial.pop("resigned", None)
+    assert record.parse_record(partial).complete_output() is None
+    broken = copy.deepcopy(doc)
+    broken["rounds"][1]["plays"][0]["player"] = "Zosia"
+    assert record.parse_record(broken).complete_output() is None

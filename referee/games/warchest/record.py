@@ -15,10 +15,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core import shape
-from referee.core.errors import RecordError, RuleError, key_path
+from referee.core import jsonio, shape
+from referee.core.errors import RecordError, RefereeError, RuleError, key_path
 from referee.core.game import Step
-from referee.games.warchest import engine
+from referee.games.warchest import engine, output
 from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, Maneuver,
                                             Pick, Play, Resign)
 from referee.games.warchest.board import SIDES
@@ -260,7 +260,21 @@ class WarChestRecord:
     document: dict[str, Any]
 
     def replay(self, tracked: bool = True) -> tuple[Any, list[Step]]:
+        """The final state and the entries read (``tracked=False``: none, e.g. ``replay --json``)."""
         return Reader(self, tracked).run()
+
+    def complete_output(self, colons: int | None = None) -> dict[str, Any] | None:
+        """``referee replay --json``'s shortcut (``cli.replay.lean_output``) with the one engine:
+        the replay output of a complete game that breaks no rule, replayed untracked; ``None`` for
+        any other record, or when a key may be repeated (``colons``: ``jsonio.loads_counted``), and
+        the CLI then reads and replays it in full (errors, games in progress)."""
+        if colons is not None and jsonio.colon_budget(self.document) != colons:
+            return None
+        try:
+            state, _ = self.replay(tracked=False)
+        except (RefereeError, LookupError, TypeError, ValueError, RecursionError):
+            return None
+        return output.replay_output(state) if state.winner is not None else None
 
 
 class Reader:
@@ -298,10 +312,10 @@ class Reader:
             raise error.with_location("setup" + error.location)
         self.check_fixed_units()
         names = self.record.players
-        decision, read = engine.decision, self.read
+        decision, read, read_play = engine.decision, self.read, self.read_play
         while True:
             d = decision(state)
-            if d is None or not read(d, names):
+            if d is None or not (read_play(d) if d.kind == "play" else read(d, names)):
                 break
         if decision(state) is None:
             self.unread_then()
