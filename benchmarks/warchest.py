@@ -9,8 +9,9 @@ It generates N random complete two-player records with the engine's random table
   the N documents (already decoded), best of ``--repeat`` passes;
 * the slowest single ``legal_actions`` call over every decision of those games;
 
-and, when ``referee`` knows War Chest (the registry's ``war-chest``), ``referee replay --json`` of
-the N files in one process (best of ``--repeat`` runs, start-up included).  Budgets (not a timed
+and ``referee replay --json`` of the N files in one process (best of 3 runs, start-up included);
+until ``referee`` knows War Chest (its ``GAME`` comes with the dialog branch) the script registers
+it in that process first.  Budgets (not a timed
 test): ≥ 500 games/s and the slowest ``legal_actions`` under 20 ms.  ``--write`` replaces the
 section of ``docs/warchest-benchmarks.md`` with this run's figures.
 """
@@ -97,14 +98,28 @@ def cli_knows_warchest() -> bool:
         return False
 
 
-def cli_throughput(docs: list[dict], repeat: int) -> tuple[float, int] | None:
+REGISTER_AND_RUN = (
+    "import sys\n"
+    "from referee.core import registry\n"
+    "from referee.games.warchest import WarChest\n"
+    "registry.register(WarChest())\n"
+    "sys.argv[0] = 'referee'\n"
+    "from referee.cli.app import main\n"
+    "main()\n"
+)
+
+
+def cli_throughput(docs: list[dict], repeat: int, registered: bool) -> tuple[float, int] | None:
     with tempfile.TemporaryDirectory() as tmp:
         files = []
         for i, doc in enumerate(docs):
             path = Path(tmp, f"game{i:05d}.json")
             path.write_text(json.dumps(doc, ensure_ascii=False, indent=1))
             files.append(str(path))
-        cmd = [sys.executable, "-m", "referee", "replay", "--json", *files]
+        if registered:
+            cmd = [sys.executable, "-m", "referee", "replay", "--json", *files]
+        else:  # the CLI as it will run once the dialog branch registers War Chest
+            cmd = [sys.executable, "-c", REGISTER_AND_RUN, "replay", "--json", *files]
         best, errors = None, 0
         for _ in range(repeat):
             t = time.perf_counter()
@@ -147,19 +162,17 @@ def main() -> int:
                      f"< {LEGAL_BUDGET:.0f} ms", worst < LEGAL_BUDGET))
         print(rows[-1])
     if not args.no_cli:
-        if cli_knows_warchest():
-            result = cli_throughput(docs, min(args.repeat, 3))
-            if result is None:
-                rows.append(("referee replay --json (one process, start-up included)",
-                             "failed to run", f"≥ {REPLAY_BUDGET:,.0f} games/s", False))
-            else:
-                cli_rate, errors = result
-                rows.append(("referee replay --json (one process, start-up included)",
-                             f"{cli_rate:,.0f} games/s" + (f"; {errors} errors!" if errors else ""),
-                             f"≥ {REPLAY_BUDGET:,.0f} games/s", cli_rate >= REPLAY_BUDGET and not errors))
+        registered = cli_knows_warchest()
+        name = ("referee replay --json (one process, start-up included)" if registered else
+                "referee replay --json, War Chest registered by this script (its GAME comes with "
+                "the dialog branch; one process, start-up included)")
+        result = cli_throughput(docs, min(args.repeat, 3), registered)
+        if result is None:
+            rows.append((name, "failed to run", f"≥ {REPLAY_BUDGET:,.0f} games/s", False))
         else:
-            rows.append(("referee replay --json", "skipped: War Chest is not registered in this "
-                         "tree (its GAME comes with the dialog branch)", "—", None))
+            cli_rate, errors = result
+            rows.append((name, f"{cli_rate:,.0f} games/s" + (f"; {errors} errors!" if errors else ""),
+                         f"≥ {REPLAY_BUDGET:,.0f} games/s", cli_rate >= REPLAY_BUDGET and not errors))
         print(rows[-1])
     if args.write:
         write(rows, args)
