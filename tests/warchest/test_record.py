@@ -98,6 +98,12 @@ BAD = [
     ("unknown key", lambda d: plays(d)[0].update(speed=3), "rounds[0].plays[0].speed", None),
     ("resigned by a stranger", lambda d: d.update(resigned="Zosia"), "resigned", "WC-V2"),
     ("draws of a stranger", lambda d: d["rounds"][0]["draws"].update(Zosia=[]), "rounds[0].draws.Zosia", None),
+    # cross-check (xcheck 1_0032, 1_0055, 3_0030): a key the action does not use is refused
+    ("a deploy with a from", lambda d: plays(d)[0].update({"from": [4, 1]}), "rounds[0].plays[0].from", None),
+    ("an initiative claim with a to", lambda d: plays(d)[3].update(to=[3, 3]), "rounds[0].plays[3].to", None),
+    ("a move with an at", lambda d: plays(d)[5].update(at=[2, 6]), "rounds[0].plays[5].at", None),
+    ("a cavalry tactic with a unit", lambda d: plays(d)[5].update(action="tactic", unit=[2, 6]),
+     "rounds[0].plays[5].unit", None),
 ]
 
 

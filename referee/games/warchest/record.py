@@ -84,6 +84,7 @@ def parse_maneuver(value: Any, where: str) -> Maneuver:
     action = shape.string(shape.required(entry, "action", where), f"{where}.action")
     if action not in ("move", "control", "attack"):
         raise shape.fail(f"{where}.action", "warchest.record.step_action", got=action[:40])
+    unused_key(entry, action, None, where)  # (a Footman's step: the keys of its maneuver)
     hexes = {ATTR[k]: hex_value(entry[k], f"{where}.{k}") for k in ("from", "at", "to", "target")
              if k in entry}
     return Maneuver(action, absorb=absorb_value(entry, where), **hexes)
@@ -94,6 +95,31 @@ def absorb_value(entry: dict, where: str) -> bool:
         raise shape.fail(f"{where}.absorb", "warchest.record.absorb_true")
     return "absorb" in entry
 
+
+#: the keys each action's entry may have besides player/by, action, coin, then and comment (the
+#: digest's list; a tactic's depend on its coin, ``royal`` for the Royal Guard's)
+USES = {"deploy": ("to",), "bolster": ("at",), "initiative": (), "recruit": ("recruit",), "pass": (),
+        "move": ("from", "to"), "control": ("at",), "attack": ("from", "target", "absorb")}
+TACTIC_USES = {"archer": ("from", "target", "absorb"), "crossbowman": ("from", "target", "absorb"),
+               "cavalry": ("from", "to", "target", "absorb"), "lancer": ("from", "to", "target", "absorb"),
+               "light_cavalry": ("from", "to"), ROYAL: ("from", "to"), "ensign": ("from", "unit", "to"),
+               "marshall": ("from", "unit", "target", "absorb"), "footman": ("steps",)}
+DATA_KEYS = ("from", "at", "unit", "to", "target", "recruit", "absorb", "steps")
+BASE_KEYS = ("player", "by", "action", "coin", "then", "comment")
+ALLOWED = {k: frozenset((*BASE_KEYS, *v)) for k, v in USES.items()}
+TACTIC_ALLOWED = {k: frozenset((*BASE_KEYS, *v)) for k, v in TACTIC_USES.items()}
+
+
+def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
+    """A key the entry's action does not use (``from`` on a deploy, ``to`` on a pass) is refused:
+    the record holds only what happened.  A tactic of a coin without one is left to the rules."""
+    uses = TACTIC_USES.get(coin) if action == "tactic" else USES.get(action)
+    if uses is None:
+        return
+    for key in DATA_KEYS:
+        if key in entry and key not in uses:
+            what = action if action != "tactic" else f"{coin} tactic"
+            raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
 KIND_SET, COIN_SET, BY_SET, COIN_NAMES = frozenset(KINDS), frozenset((*COINS, ROYAL)), frozenset(BY), frozenset(COINS)
@@ -128,6 +154,9 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         action = get("action")
         coin = get("coin")
         if action not in KIND_SET or (coin not in COIN_SET if coin is not None else "coin" in value):
+            raise ValueError
+        allowed = TACTIC_ALLOWED.get(coin) if action == "tactic" else ALLOWED[action]
+        if allowed is not None and not value.keys() <= allowed:
             raise ValueError
         frm, to, at, unit, target = (get("from"), get("to"), get("at"), get("unit"), get("target"))
         if frm is not None:
@@ -180,6 +209,7 @@ def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list
     if coin is not None and coin not in COIN_SET or "coin" in entry and coin is None:
         shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
+    unused_key(entry, action, coin, where)
     hexes = {}
     for k in HEX_KEYS:
         v = entry.get(k)
