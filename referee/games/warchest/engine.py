@@ -864,6 +864,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
             target = state.stacks.get(a.target) if a.target is not None else None
             if attacker and target and target.unit == "knight" and attacker.coins < 2:
                 raise fail("WC-U7", where + ".target", "warchest.error.knight", hex=hexs(a.target))
+            if a.absorb and mine._replace(absorb=False) in options:  # only the absorb is wrong
+                check_absorb(state, a.target, True, where)
             raise fail(rule, where, "warchest.error.tactic", unit=unit,
                        legal="; ".join(describe(o) for o in options[:12]) or "-")
         take_coin(p, coin, face_up=True)
