@@ -328,18 +328,26 @@ def trigger(state: WarChestState, actor: int, h, unit: str, kind: str) -> None:
 
 
 def do_maneuver(state: WarChestState, actor: int, m) -> None:
+    stacks = state.stacks
     if m.action == "move":
-        unit = state.stacks[m.frm].unit
-        state.stacks[m.to] = state.stacks.pop(m.frm)
-        trigger(state, actor, m.to, unit, "move")
+        unit = stacks[m.frm].unit
+        stacks[m.to] = stacks.pop(m.frm)
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.to, unit, "move")
     elif m.action == "control":
-        unit = state.stacks[m.at].unit
+        unit = stacks[m.at].unit
         do_control(state, actor, m.at)
-        trigger(state, actor, m.at, unit, "control")
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.at, unit, "control")
     else:
-        unit = state.stacks[m.frm].unit
+        unit = stacks[m.frm].unit
         do_attack(state, m.frm, m.target, m.absorb)
-        trigger(state, actor, m.frm, unit, "attack")
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.frm, unit, "attack")
+
+
+#: the units whose attribute a maneuver may trigger (``trigger``)
+ATTRIBUTES = frozenset({"berserker", "swordsman", "warrior_priest"})
 
 
 def advance(state: WarChestState) -> None:
@@ -659,7 +667,15 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
     """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not.
     ``d``: ``decision(state)`` when the caller has it already (the record reader)."""
     try:
-        _apply(state, action, d or decision(state))
+        if d is None:
+            d = decision(state)
+        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
+                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
+            apply_play(state, state.current, action, "")
+            state.plays += 1
+            advance(state)
+        else:
+            _apply(state, action, d)
     except RecordError as error:
         if "legal" not in error.params:
             error.params["legal"] = legal_text(state, action)
@@ -681,11 +697,6 @@ EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "p
 
 
 def _apply(state: WarChestState, action, d: Decision | None) -> None:
-    if d is not None and type(action) is Play and d.kind == "play" and action.player == d.player \
-            and action.by is None:  # a turn, the common case: the checks below, in short
-        apply_play(state, state.current, action, "")
-        state.plays += 1
-        return advance(state)
     if d is None:
         raise fail("WC-V1", "", "warchest.error.over", winner=state.winner or "")
     if isinstance(action, Resign):
@@ -840,8 +851,9 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         return
     if kind not in FACE_UP:
         raise fail("WC-A1", where + ".action", "warchest.error.action", action=kind)
-    check_coin(p, a.coin, where + ".coin")
     coin = a.coin
+    if p.hand is None or p.hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
+        check_coin(p, coin, where + ".coin")
     if coin == ROYAL and kind != "tactic":
         raise fail("WC-A2", where + ".coin", "warchest.error.royal")
     if kind == "tactic":

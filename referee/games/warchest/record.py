@@ -159,16 +159,20 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         if allowed is not None and not value.keys() <= allowed:
             raise ValueError
         frm, to, at, unit, target = (get("from"), get("to"), get("at"), get("unit"), get("target"))
+        # (hexes inline: a call per hex costs more than the check)
         if frm is not None:
-            frm = _hex(frm)
+            frm = (frm[0], frm[1]) if type(frm) is list and len(frm) == 2 and type(frm[0]) is int \
+                and type(frm[1]) is int else _hex(frm)
         if to is not None:
-            to = _hex(to)
+            to = (to[0], to[1]) if type(to) is list and len(to) == 2 and type(to[0]) is int \
+                and type(to[1]) is int else _hex(to)
         if at is not None:
             at = _hex(at)
         if unit is not None:
             unit = _hex(unit)
         if target is not None:
-            target = _hex(target)
+            target = (target[0], target[1]) if type(target) is list and len(target) == 2 \
+                and type(target[0]) is int and type(target[1]) is int else _hex(target)
         recruit = get("recruit")
         absorb = get("absorb")
         if (recruit is not None and recruit not in COIN_NAMES or absorb is not None and absorb is not True
@@ -399,7 +403,13 @@ class Reader:
         action, then = parse_play(plays[k], where, None)
         if then:
             self.frames = [[then, 0, where + ".then"]]
-        self.push(action, where, d)
+        try:  # (``push``, inline)
+            engine.apply(self.state, action, d)
+        except RecordError as error:
+            error.location = where + error.location
+            raise
+        if self.tracked:
+            self.steps.append(Step(where, action))
         return True
 
     def read_draw(self, d, names) -> bool:
