@@ -132,33 +132,40 @@ def _hex(v: Any):
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
-    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``.
-    The common shapes are read here without a location; anything else is read again by
-    ``checked_play``, which names what is wrong (or reads the same play)."""
-    owner = player
+    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``:
+    ``fast_play``, or for anything it does not read, ``checked_play`` (which names what is wrong)."""
+    return fast_play(value, player) or checked_play(value, where, player)
+
+
+#: the keys a play (a follow-up) of each action may have, by action and for a tactic by coin
+PLAY_ALLOWED = {k: v - {"by"} for k, v in ALLOWED.items()}
+THEN_ALLOWED = {k: v - {"player"} for k, v in ALLOWED.items()}
+TACTIC_PLAY = {k: v - {"by"} for k, v in TACTIC_ALLOWED.items()}
+TACTIC_THEN = {k: v - {"player"} for k, v in TACTIC_ALLOWED.items()}
+_new = tuple.__new__
+
+
+def fast_play(value: Any, player: str | None) -> tuple[Play, list] | None:
+    """``parse_play`` for the common shapes, without a location: ``None`` for anything else."""
     try:
-        if player is None:
-            if type(value) is not dict or not value.keys() <= PLAY_SET:
-                raise ValueError
-            player = value["player"]
-            if type(player) is not str:
-                raise ValueError
-            by = None
+        get = value.get
+        action, coin = get("action"), get("coin")
+        if action == "tactic":
+            allowed = (TACTIC_PLAY if player is None else TACTIC_THEN).get(coin) or (
+                PLAY_SET if player is None else THEN_SET)
         else:
-            if type(value) is not dict or not value.keys() <= THEN_SET:
-                raise ValueError
+            allowed = (PLAY_ALLOWED if player is None else THEN_ALLOWED)[action]
+        if not value.keys() <= allowed or (coin not in COIN_SET if coin is not None else "coin" in value):
+            return None
+        if player is None:
+            by, player = None, value["player"]
+            if type(player) is not str:
+                return None
+        else:
             by = value["by"]
             if by not in BY_SET:
-                raise ValueError
-        get = value.get
-        action = get("action")
-        coin = get("coin")
-        if action not in KIND_SET or (coin not in COIN_SET if coin is not None else "coin" in value):
-            raise ValueError
-        allowed = TACTIC_ALLOWED.get(coin) if action == "tactic" else ALLOWED[action]
-        if allowed is not None and not value.keys() <= allowed:
-            raise ValueError
-        frm, to, at, unit, target = (get("from"), get("to"), get("at"), get("unit"), get("target"))
+                return None
+        frm, to, at, unit, target = get("from"), get("to"), get("at"), get("unit"), get("target")
         # (hexes inline: a call per hex costs more than the check)
         if frm is not None:
             frm = (frm[0], frm[1]) if type(frm) is list and len(frm) == 2 and type(frm[0]) is int \
@@ -179,15 +186,16 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
                 or "steps" in value or (frm is None and "from" in value) or (to is None and "to" in value)
                 or (at is None and "at" in value) or (unit is None and "unit" in value)
                 or (recruit is None and "recruit" in value) or (absorb is None and "absorb" in value)):
-            raise ValueError
+            return None
         then = get("then", ())
         if type(then) is not list:
             if "then" in value:
-                raise ValueError
+                return None
             then = []
-        return Play(player, action, coin, frm, to, at, unit, target, recruit, (), absorb is True, by), then
-    except (ValueError, KeyError, TypeError):
-        return checked_play(value, where, owner)
+        return _new(Play, (player, action, coin, frm, to, at, unit, target, recruit, (), absorb is True,
+                           by)), then
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
@@ -398,18 +406,18 @@ class Reader:
                 self.push(Resign(self.doc["resigned"]), "resigned")
                 return True
             return False
-        where = f"rounds[{self.r}].plays[{k}]"
         self.k = k + 1
-        action, then = parse_play(plays[k], where, None)
+        parsed = fast_play(plays[k], None)  # (the location is written only when needed)
+        action, then = parsed or checked_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
         if then:
-            self.frames = [[then, 0, where + ".then"]]
+            self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
         try:  # (``push``, inline)
             engine.apply(self.state, action, d)
         except RecordError as error:
-            error.location = where + error.location
+            error.location = f"rounds[{self.r}].plays[{k}]" + error.location
             raise
         if self.tracked:
-            self.steps.append(Step(where, action))
+            self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
         return True
 
     def read_draw(self, d, names) -> bool:
