@@ -125,12 +125,6 @@ PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
 KIND_SET, COIN_SET, BY_SET, COIN_NAMES = frozenset(KINDS), frozenset((*COINS, ROYAL)), frozenset(BY), frozenset(COINS)
 
 
-def _hex(v: Any):
-    if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
-        return (v[0], v[1])
-    raise ValueError  # (not a plain hex: ``checked_play`` names what is wrong)
-
-
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``:
     ``fast_play``, or for anything it does not read, ``checked_play`` (which names what is wrong)."""
@@ -142,6 +136,17 @@ PLAY_ALLOWED = {k: v - {"by"} for k, v in ALLOWED.items()}
 THEN_ALLOWED = {k: v - {"player"} for k, v in ALLOWED.items()}
 TACTIC_PLAY = {k: v - {"by"} for k, v in TACTIC_ALLOWED.items()}
 TACTIC_THEN = {k: v - {"player"} for k, v in TACTIC_ALLOWED.items()}
+#: where each hex key goes in a ``Play``; what ``fast_play`` reads for an action (a tactic: by coin)
+SLOT = {"from": 3, "to": 4, "at": 5, "unit": 6, "target": 7}
+
+
+def _reads(uses) -> tuple:
+    return tuple((k, SLOT[k]) for k in uses if k in SLOT), "recruit" in uses, "absorb" in uses
+
+
+READS = {k: _reads(v) for k, v in USES.items()}
+TACTIC_READS = {k: _reads(v) for k, v in TACTIC_USES.items() if "steps" not in v}  # (the Footman's:
+ANY_READS = _reads(DATA_KEYS)  # read by ``checked_play``)
 _new = tuple.__new__
 
 
@@ -151,11 +156,22 @@ def fast_play(value: Any, player: str | None) -> tuple[Play, list] | None:
         get = value.get
         action, coin = get("action"), get("coin")
         if action == "tactic":
-            allowed = (TACTIC_PLAY if player is None else TACTIC_THEN).get(coin) or (
-                PLAY_SET if player is None else THEN_SET)
+            allowed = (TACTIC_PLAY if player is None else TACTIC_THEN).get(coin)
+            if allowed is None:  # a coin without a tactic (the rules say so), or a Footman's
+                if coin == "footman":
+                    return None
+                allowed, reads = (PLAY_SET if player is None else THEN_SET), ANY_READS
+            else:
+                reads = TACTIC_READS[coin]
         else:
             allowed = (PLAY_ALLOWED if player is None else THEN_ALLOWED)[action]
-        if not value.keys() <= allowed or (coin not in COIN_SET if coin is not None else "coin" in value):
+            reads = READS[action]
+        if not value.keys() <= allowed or "steps" in value:
+            return None
+        if coin is None:
+            if "coin" in value:
+                return None
+        elif coin not in COIN_SET:
             return None
         if player is None:
             by, player = None, value["player"]
@@ -165,36 +181,36 @@ def fast_play(value: Any, player: str | None) -> tuple[Play, list] | None:
             by = value["by"]
             if by not in BY_SET:
                 return None
-        frm, to, at, unit, target = get("from"), get("to"), get("at"), get("unit"), get("target")
-        # (hexes inline: a call per hex costs more than the check)
-        if frm is not None:
-            frm = (frm[0], frm[1]) if type(frm) is list and len(frm) == 2 and type(frm[0]) is int \
-                and type(frm[1]) is int else _hex(frm)
-        if to is not None:
-            to = (to[0], to[1]) if type(to) is list and len(to) == 2 and type(to[0]) is int \
-                and type(to[1]) is int else _hex(to)
-        if at is not None:
-            at = _hex(at)
-        if unit is not None:
-            unit = _hex(unit)
-        if target is not None:
-            target = (target[0], target[1]) if type(target) is list and len(target) == 2 \
-                and type(target[0]) is int and type(target[1]) is int else _hex(target)
-        recruit = get("recruit")
-        absorb = get("absorb")
-        if (recruit is not None and recruit not in COIN_NAMES or absorb is not None and absorb is not True
-                or "steps" in value or (frm is None and "from" in value) or (to is None and "to" in value)
-                or (at is None and "at" in value) or (unit is None and "unit" in value)
-                or (recruit is None and "recruit" in value) or (absorb is None and "absorb" in value)):
-            return None
+        fields = [player, action, coin, None, None, None, None, None, None, (), False, by]
+        hexes, recruits, absorbs = reads
+        for key, slot in hexes:
+            v = get(key)
+            if v is None:
+                if key in value and key != "target":  # (only a target is written null: a Marshall's)
+                    return None
+            elif type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+                fields[slot] = (v[0], v[1])
+            else:
+                return None
+        if recruits:
+            recruit = get("recruit")
+            if recruit is not None:
+                if recruit not in COIN_NAMES:
+                    return None
+                fields[8] = recruit
+            elif "recruit" in value:
+                return None
+        if absorbs and "absorb" in value:
+            if value["absorb"] is not True:
+                return None
+            fields[10] = True
         then = get("then", ())
         if type(then) is not list:
             if "then" in value:
                 return None
             then = []
-        return _new(Play, (player, action, coin, frm, to, at, unit, target, recruit, (), absorb is True,
-                           by)), then
-    except (ValueError, KeyError, TypeError, AttributeError):
+        return _new(Play, fields), then
+    except (KeyError, TypeError, AttributeError):  # (not an object, an unhashable value: checked)
         return None
 
 
