@@ -21,6 +21,7 @@ from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, 
                                           TACTIC_ONLY_ATTACK, UNITS, sort_coins)
 
 ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
+_new = tuple.__new__
 
 
 class Decision(NamedTuple):
@@ -100,8 +101,8 @@ def taken(state: WarChestState) -> set:
 
 def decision(state: WarChestState) -> Decision | None:
     phase = state.phase
-    if phase == "play" and not state.pending:  # (the common case first)
-        return Decision("play", state.players[state.current].name)
+    if phase == "play" and not state.pending:  # (the common case first; built as a plain tuple)
+        return _new(Decision, ("play", state.players[state.current].name, None, False))
     if state.winner is not None:
         return None
     if phase == "setup":
@@ -115,7 +116,7 @@ def decision(state: WarChestState) -> Decision | None:
                 return Decision("units", p.name)
         return Decision("initiative", None)
     if state.phase == "draw":
-        return Decision("draw", state.players[state.drawn].name)
+        return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
     if state.pending:
         top = state.pending[-1]
         return Decision("then", state.players[top.player].name, top.kind, top.optional)
@@ -674,6 +675,8 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
             apply_play(state, state.current, action, "")
             state.plays += 1
             advance(state)
+        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
         else:
             _apply(state, action, d)
     except RecordError as error:
@@ -783,7 +786,9 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
     refilling = p.bag_n < n
     hand = None
     if action.coins is not None:
-        hand = counted(action.coins)
+        hand = {}
+        for c in action.coins:
+            hand[c] = hand.get(c, 0) + 1
         if len(action.coins) != n:
             raise fail("WC-T3" if n < 3 else "WC-T2", "", "warchest.error.draw_count", player=p.name,
                        count=n, got=len(action.coins))

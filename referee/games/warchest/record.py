@@ -451,7 +451,6 @@ class Reader:
         draws = rd.get("draws", {})
         if type(draws) is not dict or not draws.keys() <= self.name_set:
             shape.obj(draws, f"rounds[{self.r}].draws", names)
-        where = f"rounds[{self.r}].draws{self.key_paths[d.player]}"
         if d.player in draws:
             value = draws[d.player]
             if value is None:
@@ -461,15 +460,25 @@ class Reader:
                     known = type(value) is list and COIN_SET.issuperset(value)
                 except TypeError:
                     known = False
-                coins = sort_coins(value if known else parse_coins(value, where))
+                coins = sort_coins(value if known else parse_coins(value, self.draw_where(d.player)))
         else:
             after = names.index(d.player) + 1
             if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
                     or "resigned" in doc):
                 return False
             coins = None
-        self.push(Draw(d.player, coins), where, d)
+        action = _new(Draw, (d.player, coins))
+        try:  # (``push``, inline; the location is written only when needed)
+            engine.apply(self.state, action, d)
+        except RecordError as error:
+            error.location = self.draw_where(d.player) + error.location
+            raise
+        if self.tracked:
+            self.steps.append(Step(self.draw_where(d.player), action))
         return True
+
+    def draw_where(self, name: str) -> str:
+        return f"rounds[{self.r}].draws{self.key_paths[name]}"
 
     def read_setup(self, d, names) -> bool:
         state, doc = self.state, self.doc
