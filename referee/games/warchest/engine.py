@@ -158,9 +158,9 @@ def check_coin(p, coin, where: str) -> None:
         raise fail("WC-V4", where, "warchest.error.coin_not_hidden", player=p.name, coin=coin)
 
 
-def take_coin(p, coin, face_up: bool) -> None:
-    """The coin leaves the hand: face up (to the board or the face-up discard, by the caller) or
-    face down to the discard (WC-T5)."""
+def take_coin(p, coin, face_up: bool, discard: bool = False) -> None:
+    """The coin leaves the hand: face up (to the board, or with ``discard`` to the face-up discard)
+    or face down to the discard (WC-T5)."""
     p.hand_n -= 1
     hand = p.hand
     if hand is not None:
@@ -174,10 +174,13 @@ def take_coin(p, coin, face_up: bool) -> None:
             hidden[coin] -= 1
         else:
             del hidden[coin]
+        if discard:
+            p.faceup[coin] = p.faceup.get(coin, 0) + 1
     else:
         p.down_n += 1
-        if p.down is not None and coin is not None:
-            add(p.down, coin)
+        down = p.down
+        if down is not None and coin is not None:
+            down[coin] = down.get(coin, 0) + 1
         else:
             p.down = None
 
@@ -355,12 +358,14 @@ def advance(state: WarChestState) -> None:
     """WC-T4, WC-T6, WC-4.6: the next player with coins in hand, else the next round."""
     if state.winner is not None or state.pending:
         return
-    players, current = state.players, state.current
-    n = len(players)
-    for k in range(1, n + 1):
-        j = (current + k) % n
-        if players[j].hand_n > 0:
-            state.current = j
+    players = state.players
+    n = j = len(players)
+    current = state.current
+    while j:  # the players after the current one, round the table, the current one last
+        j -= 1
+        current = current + 1 if current + 1 < n else 0
+        if players[current].hand_n > 0:
+            state.current = current
             return
     state.round += 1
     state.phase, state.drawn, state.changed, state.current = "draw", 0, False, None
@@ -829,7 +834,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if a.coin is not None or p.hand is not None:
             if a.coin is None:
                 raise fail("WC-V5", where + ".coin", "warchest.error.coin_named", player=p.name)
-            check_coin(p, a.coin, where + ".coin")
+            if p.hand is None or p.hand.get(a.coin, 0) < 1:  # (in the known hand: nothing to check)
+                check_coin(p, a.coin, where + ".coin")
         if kind == "initiative":
             if state.initiative == i or state.changed:
                 raise fail("WC-A5", where, "warchest.error.initiative",
@@ -844,7 +850,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
                            "warchest.error.recruit_not_own", unit=a.recruit or "-")
             if p.supply.get(a.recruit, 0) < 1:
                 raise fail("WC-A6", where + ".recruit", "warchest.error.supply_empty", unit=a.recruit)
-        take_coin(p, a.coin, face_up=False)
+        take_coin(p, a.coin, False)
         if kind == "initiative":
             state.initiative, state.changed = i, True
         elif kind == "recruit":
@@ -885,8 +891,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
                 check_absorb(state, a.target, True, where)
             raise fail(rule, where, "warchest.error.tactic", unit=unit,
                        legal="; ".join(describe(o) for o in options[:12]) or "-")
-        take_coin(p, coin, face_up=True)
-        add(p.faceup, coin)
+        take_coin(p, coin, True, True)
         return do_tactic(state, i, unit, a)
     if kind == "deploy":
         on_board = sum(1 for s in state.stacks.values() if s.player == i and s.unit == coin)
@@ -896,19 +901,18 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if not can_deploy(state, i, coin, a.to):
             rule = "WC-U14" if coin == "scout" else ("WC-4.4" if len(state.players) == 4 else "WC-A3")
             raise fail(rule, where + ".to", "warchest.error.deploy", hex=hexs(a.to))
-        take_coin(p, coin, face_up=True)
+        take_coin(p, coin, True)
         state.stacks[a.to] = Stack(i, coin, 1)
         return
     if kind == "bolster":
         s = state.stacks.get(a.at)
         if s is None or s.player != i or s.unit != coin:
             raise fail("WC-A4", where + ".at", "warchest.error.no_unit", unit=coin, hex=hexs(a.at))
-        take_coin(p, coin, face_up=True)
+        take_coin(p, coin, True)
         s.coins += 1
         return
     check_maneuver(state, i, coin, a, where)  # (a play has a maneuver's fields)
-    take_coin(p, coin, face_up=True)
-    add(p.faceup, coin)
+    take_coin(p, coin, True, True)
     do_maneuver(state, i, a)
 
 
