@@ -12,11 +12,20 @@ from typing import NamedTuple
 Hex = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Deal:
-    """WC-C8: the unit cards a player was dealt (or chose, ``custom``)."""
+class Deal(NamedTuple):
+    """WC-C8: the unit cards a player was dealt (or chose, ``custom``).  A named tuple (cheap: the
+    deal's menu lists every set of 4 of the 16 units) equal only to a ``Deal`` (a ``Draw`` has two
+    fields too)."""
     player: str
     units: tuple
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Deal and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
 
 
 @dataclass(frozen=True)
@@ -40,9 +49,17 @@ class Flip:
 
 class Draw(NamedTuple):
     """WC-T2: the coins a player drew this round, sorted; ``None`` when the table does not say.
-    (A named tuple, as ``Play``: the only entry of two fields that is one.)"""
+    (A named tuple, as ``Play``, equal only to a ``Draw``: a ``Deal`` has two fields too.)"""
     player: str
     coins: tuple | None
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Draw and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
 
 
 class Maneuver(NamedTuple):
