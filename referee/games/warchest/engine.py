@@ -15,7 +15,7 @@ from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
                                             Flip, Maneuver, Pick, Play, Resign, describe, hexs)
 from referee.games.warchest.board import SIDES, distance, step, DIRECTIONS
-from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains, counted,
+from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains,
                                           empty_state, minus, plus)
 from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, TACTICS,
                                           TACTIC_ONLY_ATTACK, UNITS, sort_coins)

@@ -122,7 +122,8 @@ def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
             raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET, COIN_SET, BY_SET, COIN_NAMES = frozenset(KINDS), frozenset((*COINS, ROYAL)), frozenset(BY), frozenset(COINS)
+KIND_SET, BY_SET = frozenset(KINDS), frozenset(BY)
+COIN_SET, COIN_NAMES = frozenset((*COINS, ROYAL)), frozenset(COINS)  # any coin; a unit's
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
