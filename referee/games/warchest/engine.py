@@ -785,34 +785,35 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
 
 def apply_draw(state: WarChestState, action: Draw) -> None:
     p = state.players[state.drawn]
-    n = p.bag_n + p.down_n + sum(p.faceup.values())  # available(p)
-    if n > 3:
-        n = 3
-    refilling = p.bag_n < n
+    bag_n = p.bag_n
+    n = 3 if bag_n >= 3 else min(3, bag_n + p.down_n + sum(p.faceup.values()))  # available(p)
+    refilling = bag_n < n
     hand = None
-    if action.coins is not None:
+    coins = action.coins
+    if coins is not None:
         hand = {}
-        for c in action.coins:
+        for c in coins:
             hand[c] = hand.get(c, 0) + 1
-        if len(action.coins) != n:
+        if len(coins) != n:
             raise fail("WC-T3" if n < 3 else "WC-T2", "", "warchest.error.draw_count", player=p.name,
-                       count=n, got=len(action.coins))
+                       count=n, got=len(coins))
         hidden, faceup, down = p.hidden, p.faceup, p.down
-        for c in hand:
-            if c not in hidden and c not in faceup:
-                raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
-        if refilling:  # the whole bag, then coins of the refilled discard
-            pool = plus(hidden, faceup)
-            must = minus(hidden, down) if down is not None else {}
-            ok = contains(pool, hand) and contains(hand, must)
-        else:  # from the bag: what is hidden and not known to be in the face-down discard
-            ok = True
+        ok = not refilling
+        if ok:  # from the bag: what is hidden and not known to be in the face-down discard
             for c, k in hand.items():
                 if hidden.get(c, 0) - (down.get(c, 0) if down else 0) < k:
                     ok = False
+                    break
         if not ok:
-            raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
-                       coins=", ".join(action.coins))
+            for c in hand:
+                if c not in hidden and c not in faceup:
+                    raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
+            if refilling:  # the whole bag, then coins of the refilled discard
+                must = minus(hidden, down) if down is not None else {}
+                ok = contains(plus(hidden, faceup), hand) and contains(hand, must)
+            if not ok:
+                raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
+                           coins=", ".join(coins))
     if refilling:
         refill(p)
     p.bag_n -= n
