@@ -79,8 +79,10 @@ def slowest_legal(games: list[list]) -> tuple[float, float, int, str, int]:
             c = time.process_time()
             spent = _time(engine.legal_actions, state)
             cpu = time.process_time() - c
-            if spent > 0.001:
-                spent = min(spent, *(_time(engine.legal_actions, state) for _ in range(2)))
+            for _ in range(2 if spent > 0.001 else 0):  # (best of three, both clocks)
+                c = time.process_time()
+                spent = min(spent, _time(engine.legal_actions, state))
+                cpu = min(cpu, time.process_time() - c)
             calls += 1
             worst_cpu = max(worst_cpu, cpu)
             if spent > worst:
@@ -95,21 +97,25 @@ def _time(f, *args) -> float:
     return time.perf_counter() - t
 
 
-REPLAY_FILES = (
+REPLAY_FILES = (  # argv: how many to replay, then every file (all decoded: the same cost)
     "import json, sys\n"
     "from referee.games.warchest import output\n"
     "from referee.games.warchest.record import parse_record\n"
-    "for path in sys.argv[1:]:\n"
+    "docs = []\n"
+    "for path in sys.argv[2:]:\n"
     "    with open(path, encoding='utf-8') as f:\n"
-    "        state, _ = parse_record(json.load(f)).replay(tracked=False)\n"
+    "        docs.append(json.load(f))\n"
+    "for doc in docs[:int(sys.argv[1])]:\n"
+    "    state, _ = parse_record(doc).replay(tracked=False)\n"
     "    output.replay_output(state)\n"
 )
 
 
 def instructions(docs: list[dict], count: int) -> tuple[int, int] | None:
     """Instructions per game (valgrind's callgrind, repeatable to about 0.1% whatever the load):
-    the in-process replay of ``count`` + 1 records minus that of 1, and the same through
-    ``referee replay --json``; ``None`` without valgrind."""
+    the in-process replay (of decoded documents) of ``count`` + 1 records minus that of 1, and
+    ``referee replay --json`` of as many files (decoding, output included); ``None`` without
+    valgrind."""
     import re
     import shutil
     if shutil.which("valgrind") is None:
@@ -123,10 +129,13 @@ def instructions(docs: list[dict], count: int) -> tuple[int, int] | None:
         env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONHASHSEED"] = "0"
         out = []
-        for head in (["-c", REPLAY_FILES], ["-c", REGISTER_AND_RUN, "replay", "--json"]):
+        for head in ("in process", ["-c", REGISTER_AND_RUN, "replay", "--json"]):
             counted = []
             for some in (files[:1], files):
-                cmd = [sys.executable, *head, *some]
+                if head == "in process":  # (every file decoded in both runs: replays only)
+                    cmd = [sys.executable, "-c", REPLAY_FILES, str(len(some)), *files]
+                else:
+                    cmd = [sys.executable, *head, *some]
                 subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env)  # (byte code)
                 done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg",
                                        *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
