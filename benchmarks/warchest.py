@@ -145,6 +145,12 @@ def instructions(docs: list[dict], count: int) -> tuple[int, int] | None:
         return out[0], out[1]
 
 
+def verdict(wall: float, cpu: float, budget: float):
+    """``True`` by the wall clock; ``"cpu"`` when only the process's CPU time meets the budget (a
+    loaded machine); else ``False``."""
+    return True if wall >= budget else "cpu" if cpu >= budget else False
+
+
 def cli_knows_warchest() -> bool:
     try:
         from referee.core import registry
@@ -219,14 +225,15 @@ def main() -> int:
                  f"{per_second:,.0f} games/s by the wall clock (best of {len(passes)}; {spread}; "
                  f"{1000 / per_second:.2f} ms/game); {per_cpu_second:,.0f} games/s of CPU time; "
                  f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
-                 f"≥ {REPLAY_BUDGET:,.0f} games/s", max(per_second, per_cpu_second) >= REPLAY_BUDGET))
+                 f"≥ {REPLAY_BUDGET:,.0f} games/s", verdict(per_second, per_cpu_second, REPLAY_BUDGET)))
     print(rows[-1])
     if not args.no_legal:
         worst, worst_cpu, g, kind, calls = slowest_legal([actions for _, actions in games])
         rows.append(("slowest legal_actions over every decision of those games",
                      f"{worst:.2f} ms by the wall clock (game {g}, a {kind!r} decision); "
                      f"{worst_cpu:.2f} ms of CPU time; {calls:,} calls",
-                     f"< {LEGAL_BUDGET:.0f} ms", min(worst, worst_cpu) < LEGAL_BUDGET))
+                     f"< {LEGAL_BUDGET:.0f} ms",
+                     verdict(-worst, -worst_cpu, -LEGAL_BUDGET)))
         print(rows[-1])
     if not args.no_cli:
         registered = cli_knows_warchest()
@@ -240,7 +247,8 @@ def main() -> int:
             cli_rate, errors, cli_cpu = result
             rows.append((name, f"{cli_rate:,.0f} games/s by the wall clock, {cli_cpu:,.0f} games/s of CPU "
                          "time" + (f"; {errors} errors!" if errors else ""),
-                         f"≥ {REPLAY_BUDGET:,.0f} games/s", max(cli_rate, cli_cpu) >= REPLAY_BUDGET and not errors))
+                         f"≥ {REPLAY_BUDGET:,.0f} games/s",
+                         verdict(cli_rate, cli_cpu, REPLAY_BUDGET) if not errors else False))
         print(rows[-1])
     if args.instructions:
         counted = instructions(docs, args.instructions)
@@ -270,7 +278,8 @@ def write(rows, args) -> None:
         "| --- | --- | --- | --- |",
     ]
     for name, figure, budget, ok in rows:
-        lines.append(f"| {'—' if ok is None else 'PASS' if ok else 'FAIL'} | {name} | {figure} | {budget} |")
+        shown = {None: "—", True: "PASS", "cpu": "PASS by CPU time only", False: "FAIL"}[ok]
+        lines.append(f"| {shown} | {name} | {figure} | {budget} |")
     path = ROOT / "docs" / "warchest-benchmarks.md"
     notes = ""
     if path.exists():
