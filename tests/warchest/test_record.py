@@ -13,6 +13,7 @@ from referee.core import jsonio
 from referee.core.errors import RecordError
 from referee.games.warchest import bot, engine, record
 from referee.games.warchest.output import replay_output
+from referee.games.warchest.units import FIRST_GAME, HISTORIC
 from tests.conftest import EXAMPLES
 
 DIGEST = {
@@ -97,6 +98,12 @@ BAD = [
     ("unknown key", lambda d: plays(d)[0].update(speed=3), "rounds[0].plays[0].speed", None),
     ("resigned by a stranger", lambda d: d.update(resigned="Zosia"), "resigned", "WC-V2"),
     ("draws of a stranger", lambda d: d["rounds"][0]["draws"].update(Zosia=[]), "rounds[0].draws.Zosia", None),
+    # cross-check (xcheck 1_0032, 1_0055, 3_0030): a key the action does not use is refused
+    ("a deploy with a from", lambda d: plays(d)[0].update({"from": [4, 1]}), "rounds[0].plays[0].from", None),
+    ("an initiative claim with a to", lambda d: plays(d)[3].update(to=[3, 3]), "rounds[0].plays[3].to", None),
+    ("a move with an at", lambda d: plays(d)[5].update(at=[2, 6]), "rounds[0].plays[5].at", None),
+    ("a cavalry tactic with a unit", lambda d: plays(d)[5].update(action="tactic", unit=[2, 6]),
+     "rounds[0].plays[5].unit", None),
 ]
 
 
@@ -208,3 +215,66 @@ def test_examples_replay_and_are_canonical():
         seen[path.stem] = state
     assert seen["two-players-first-game"].winner and len(seen["four-players"].players) == 4
     assert seen["four-players"].winner and not seen["in-progress"].winner
+
+
+def test_WC_V2_a_resignation_between_rounds_ends_the_game():
+    """Cross-check (xcheck 4_0003): a player may resign once a round's hands are empty, before the
+    next round's draws; the record then ends with its last round and ``resigned``."""
+    doc, state = None, None
+    for seed in range(20):
+        state = engine.new_state(["Ania", "Marek"], {"method": "random"})
+        rng, actions = random.Random(seed), []
+        while engine.decision(state).kind != "draw" or state.round < 3:
+            a = bot.random_action(state, rng)
+            engine.apply(state, a)
+            actions.append(a)
+            if engine.decision(state) is None:
+                break
+        if engine.decision(state) is not None:
+            doc = record.write_record(["Ania", "Marek"], actions, {"setup": {"method": "random"}})
+            break
+    assert doc is not None and engine.decision(state).kind == "draw"
+    doc["resigned"] = "Marek"
+    final, _ = record.parse_record(doc).replay()
+    assert final.winner == "raven" and final.resigned == "Marek"
+    assert replay_output(final)["winner"] == {"side": "raven", "players": ["Ania"], "resigned": "Marek"}
+    assert record.write_record(["Ania", "Marek"], record.parse_record(doc).replay()[1],
+                               {"setup": {"method": "random"}}) == doc
+
+
+@pytest.mark.parametrize("method", ["first_game", "historic:crecy"])
+def test_WC_X2_WC_X4_either_player_may_take_the_first_army(method):
+    """Cross-check (xcheck 1_0008, 1_0026): the record's ``units`` say who took which army; in the
+    first game, player A (Swordsman, Pikeman, …) holds the initiative wherever seated."""
+    rng = random.Random(5)
+    meta = {"setup": {"method": method, "first_army": 1}}
+    state = engine.new_state(["Ania", "Marek"], record.setup_of(meta))
+    assert state.players[1].units == list(FIRST_GAME[0] if method == "first_game" else HISTORIC["crecy"][0])
+    actions = []
+    for _ in range(60):
+        if engine.decision(state) is None:
+            break
+        a = bot.random_action(state, rng)
+        engine.apply(state, a)
+        actions.append(a)
+    doc = record.write_record(["Ania", "Marek"], actions, meta)
+    assert doc["players"][1]["units"] == state.players[1].units
+    again, _ = record.parse_record(doc).replay()
+    assert replay_output(again) == replay_output(state)
+    if method == "first_game":
+        assert doc["initiative"] == "Marek"
+        doc["initiative"] = "Ania"
+        with pytest.raises(RecordError) as caught:
+            record.parse_record(doc).replay()
+        assert (caught.value.rule, caught.value.location) == ("WC-X2", "initiative")
+        assert "player A" in caught.value.render("en")
+
+
+def test_the_untracked_replay_gives_the_same_output():
+    """``replay --json`` replays untracked with the same engine: the same output, no entries."""
+    doc = finished(2, 3)["doc"]
+    tracked, steps = record.parse_record(doc).replay()
+    untracked, none = record.parse_record(copy.deepcopy(doc)).replay(tracked=False)
+    assert tracked.winner is not None and steps and none == []
+    assert replay_output(untracked) == replay_output(tracked)
+

@@ -175,6 +175,18 @@ def test_WC_U13_royal_guard_tactic_with_the_royal_coin_and_the_supply_absorbs():
     assert s.stacks[(3, 4)].coins == 1 and s.players[0].removed == {"royal_guard": 1}
 
 
+def test_WC_U13_absorb_on_a_tactic_attack_of_a_unit_that_is_not_a_royal_guard():
+    """Cross-check (xcheck 2_0098): a tactic attack that would be legal but for its ``absorb`` is
+    refused for WC-U13 at ``.absorb``, as a normal attack is, not as a wrong tactic."""
+    s = position(stacks=[((3, 3), 0, "crossbowman", 1), ((3, 5), 1, "cavalry", 1)],
+                 hands=[["crossbowman"], ["royal"]])
+    error = refused(s, "WC-U13", action="tactic", coin="crossbowman", frm=(3, 3), target=(3, 5), absorb=True)
+    assert error.location == ".absorb"
+    refused(s, "WC-U4", action="tactic", coin="crossbowman", frm=(3, 3), target=(3, 6), absorb=True)
+    play(s, action="tactic", coin="crossbowman", frm=(3, 3), target=(3, 5))
+    assert (3, 5) not in s.stacks
+
+
 def test_WC_U13_nobility_moves_up_to_two_to_a_controlled_location():
     s = position(units=(u("royal_guard", "knight", "swordsman", "pikeman"), B4),
                  stacks=[((4, 2), 0, "royal_guard", 1)], hands=[["royal"], ["royal"]],

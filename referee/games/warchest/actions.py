@@ -7,15 +7,25 @@ Hexes are ``(q, r)`` tuples (WC-C2).  A ``Play`` with ``by`` set is a triggered 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 Hex = tuple[int, int]
 
 
-@dataclass(frozen=True)
-class Deal:
-    """WC-C8: the unit cards a player was dealt (or chose, ``custom``)."""
+class Deal(NamedTuple):
+    """WC-C8: the unit cards a player was dealt (or chose, ``custom``).  A named tuple (cheap: the
+    deal's menu lists every set of 4 of the 16 units) equal only to a ``Deal`` (a ``Draw`` has two
+    fields too)."""
     player: str
     units: tuple
+
+    def __eq__(self, other) -> bool:
+        return type(other) is Deal and tuple.__eq__(self, other)
+
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
 
 
 @dataclass(frozen=True)
@@ -37,16 +47,24 @@ class Flip:
     player: str
 
 
-@dataclass(frozen=True)
-class Draw:
-    """WC-T2: the coins a player drew this round, sorted; ``None`` when the table does not say."""
+class Draw(NamedTuple):
+    """WC-T2: the coins a player drew this round, sorted; ``None`` when the table does not say.
+    (A named tuple, as ``Play``, equal only to a ``Draw``: a ``Deal`` has two fields too.)"""
     player: str
     coins: tuple | None
 
+    def __eq__(self, other) -> bool:
+        return type(other) is Draw and tuple.__eq__(self, other)
 
-@dataclass(frozen=True)
-class Maneuver:
-    """One maneuver of a Footman's tactic (WC-U6): move, control or attack."""
+    def __ne__(self, other) -> bool:
+        return not self.__eq__(other)
+
+    __hash__ = tuple.__hash__
+
+
+class Maneuver(NamedTuple):
+    """One maneuver of a Footman's tactic (WC-U6): move, control or attack.  (A named tuple, as
+    ``Play``: built once per record entry, it must be cheap.)"""
     action: str
     frm: Hex | None = None
     to: Hex | None = None
@@ -55,9 +73,10 @@ class Maneuver:
     absorb: bool = False
 
 
-@dataclass(frozen=True)
-class Play:
-    """One coin and one action (WC-A1), or a follow-up (``by``)."""
+class Play(NamedTuple):
+    """One coin and one action (WC-A1), or a follow-up (``by``).  A named tuple (immutable,
+    hashable, compared by value like the frozen dataclasses here, and ten times cheaper to build:
+    one per record entry); no other entry has twelve fields, so no two kinds compare equal."""
     player: str
     action: str
     coin: str | None = None

@@ -8,23 +8,23 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
                                             Flip, Maneuver, Pick, Play, Resign, describe, hexs)
 from referee.games.warchest.board import SIDES, distance, step, DIRECTIONS
-from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains, counted,
+from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains,
                                           empty_state, minus, plus)
 from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, TACTICS,
                                           TACTIC_ONLY_ATTACK, UNITS, sort_coins)
 
 ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
+_new = tuple.__new__
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """What the table enters next: ``units`` (a deal), ``first_picker``, ``pick``, ``initiative``
     (the flip), ``draw``, ``play`` (a turn), ``then`` (a follow-up ``by`` a unit; ``optional``: it may
     be declined with ``Done``)."""
@@ -48,7 +48,8 @@ def default_sides(count: int) -> list[str]:
 
 def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
     """A game before its first entry.  ``setup``: ``sides`` (default raven, wolf, …), ``method``
-    (``units.METHODS``, default ``random``), ``options`` (``royal_guard``)."""
+    (``units.METHODS``, default ``random``), ``options`` (``royal_guard``), ``first_army`` (with
+    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0)."""
     setup = setup or {}
     sides = list(setup.get("sides") or default_sides(len(players)))
     method = setup.get("method") or "random"
@@ -60,13 +61,15 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         raise fail("WC-X2" if method == "first_game" else "WC-X4", ".method",
                    "warchest.error.method_players", method=method, legal="random, draft, custom")
     state = empty_state(list(players), sides, options, method)
+    first = 1 if setup.get("first_army") == 1 else 0  # who takes army A (the Greeks, the English)
     if method == "first_game":  # WC-X2: A holds the initiative
-        for p, units in zip(state.players, FIRST_GAME):
+        for p, units in zip(state.players, FIRST_GAME[::-1] if first else FIRST_GAME):
             p.units = list(units)
-        state.initiative = 0
+        state.initiative = first
         begin(state)
     elif method.startswith("historic:"):
-        for p, units in zip(state.players, HISTORIC[method.split(":")[1]]):
+        armies = HISTORIC[method.split(":")[1]]
+        for p, units in zip(state.players, armies[::-1] if first else armies):
             p.units = list(units)
     return state
 
@@ -97,9 +100,12 @@ def taken(state: WarChestState) -> set:
 
 
 def decision(state: WarChestState) -> Decision | None:
+    phase = state.phase
+    if phase == "play" and not state.pending:  # (the common case first; built as a plain tuple)
+        return _new(Decision, ("play", state.players[state.current].name, None, False))
     if state.winner is not None:
         return None
-    if state.phase == "setup":
+    if phase == "setup":
         if state.method == "draft":
             if state.first_picker is None:
                 return Decision("first_picker", None)
@@ -110,7 +116,7 @@ def decision(state: WarChestState) -> Decision | None:
                 return Decision("units", p.name)
         return Decision("initiative", None)
     if state.phase == "draw":
-        return Decision("draw", state.players[state.drawn].name)
+        return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
     if state.pending:
         top = state.pending[-1]
         return Decision("then", state.players[top.player].name, top.kind, top.optional)
@@ -152,18 +158,29 @@ def check_coin(p, coin, where: str) -> None:
         raise fail("WC-V4", where, "warchest.error.coin_not_hidden", player=p.name, coin=coin)
 
 
-def take_coin(p, coin, face_up: bool) -> None:
-    """The coin leaves the hand: face up (to the board or the face-up discard, by the caller) or
-    face down to the discard (WC-T5)."""
+def take_coin(p, coin, face_up: bool, discard: bool = False) -> None:
+    """The coin leaves the hand: face up (to the board, or with ``discard`` to the face-up discard)
+    or face down to the discard (WC-T5)."""
     p.hand_n -= 1
-    if p.hand is not None:
-        add(p.hand, coin, -1)
+    hand = p.hand
+    if hand is not None:
+        if hand[coin] > 1:
+            hand[coin] -= 1
+        else:
+            del hand[coin]
     if face_up:
-        add(p.hidden, coin, -1)
+        hidden = p.hidden
+        if hidden[coin] > 1:
+            hidden[coin] -= 1
+        else:
+            del hidden[coin]
+        if discard:
+            p.faceup[coin] = p.faceup.get(coin, 0) + 1
     else:
         p.down_n += 1
-        if p.down is not None and coin is not None:
-            add(p.down, coin)
+        down = p.down
+        if down is not None and coin is not None:
+            down[coin] = down.get(coin, 0) + 1
         else:
             p.down = None
 
@@ -229,7 +246,7 @@ def check_maneuver(state: WarChestState, i: int, unit: str, m, where: str, own: 
         raise fail("WC-A1", where + (".at" if m.action == "control" else ".from"),
                    "warchest.error.no_unit", unit=unit, hex=hexs(h))
     if m.action == "move":
-        if m.to not in state.board.hexes or distance(h, m.to) != 1 or m.to in state.stacks:
+        if m.to not in state.board.neighbours[h] or m.to in state.stacks:  # adjacent, on the board
             raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(m.to))
     elif m.action == "control":
         if h not in state.board.locations:
@@ -315,29 +332,40 @@ def trigger(state: WarChestState, actor: int, h, unit: str, kind: str) -> None:
 
 
 def do_maneuver(state: WarChestState, actor: int, m) -> None:
+    stacks = state.stacks
     if m.action == "move":
-        unit = state.stacks[m.frm].unit
-        state.stacks[m.to] = state.stacks.pop(m.frm)
-        trigger(state, actor, m.to, unit, "move")
+        unit = stacks[m.frm].unit
+        stacks[m.to] = stacks.pop(m.frm)
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.to, unit, "move")
     elif m.action == "control":
-        unit = state.stacks[m.at].unit
+        unit = stacks[m.at].unit
         do_control(state, actor, m.at)
-        trigger(state, actor, m.at, unit, "control")
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.at, unit, "control")
     else:
-        unit = state.stacks[m.frm].unit
+        unit = stacks[m.frm].unit
         do_attack(state, m.frm, m.target, m.absorb)
-        trigger(state, actor, m.frm, unit, "attack")
+        if unit in ATTRIBUTES:
+            trigger(state, actor, m.frm, unit, "attack")
+
+
+#: the units whose attribute a maneuver may trigger (``trigger``)
+ATTRIBUTES = frozenset({"berserker", "swordsman", "warrior_priest"})
 
 
 def advance(state: WarChestState) -> None:
     """WC-T4, WC-T6, WC-4.6: the next player with coins in hand, else the next round."""
     if state.winner is not None or state.pending:
         return
-    n = len(state.players)
-    for k in range(1, n + 1):
-        j = (state.current + k) % n
-        if state.players[j].hand_n > 0:
-            state.current = j
+    players = state.players
+    n = j = len(players)
+    current = state.current
+    while j:  # the players after the current one, round the table, the current one last
+        j -= 1
+        current = current + 1 if current + 1 < n else 0
+        if players[current].hand_n > 0:
+            state.current = current
             return
     state.round += 1
     state.phase, state.drawn, state.changed, state.current = "draw", 0, False, None
@@ -347,21 +375,24 @@ def advance(state: WarChestState) -> None:
 # -------------------------------------------------------------------------------- tactics
 
 
-def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
-    """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U)."""
+def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = None) -> list[Play]:
+    """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U).  ``like``:
+    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer)
+    and its hex (Cavalry): checking one entry does not list them all."""
     name = state.players[i].name
     if coin == ROYAL:
         return [Play(name, "tactic", ROYAL, frm=h, to=to)
-                for h in stacks_of(state, i, "royal_guard") for to in royal_guard_moves(state, i, h)]
+                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)]
     if coin not in TACTICS or coin == "royal_guard":
         return []
     if coin == "footman":
         return [Play(name, "tactic", coin, steps=s) for s in footman_steps(state, i, stacks_of(state, i, "footman"))]
     out: list[Play] = []
-    for h in stacks_of(state, i, coin):
+    chosen = None if like is None else [like.unit] if like.unit in state.stacks else []
+    for h in mine_at(state, i, coin, like):
         s = state.stacks[h]
         if coin == "archer":  # WC-U1
-            for t in sorted(state.stacks):
+            for t in (sorted(state.stacks) if like is None else [like.target] if like.target in state.stacks else []):
                 if distance(h, t) == 2 and can_hit(state, i, s.coins, t):
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "crossbowman":  # WC-U4
@@ -371,6 +402,8 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "cavalry":  # WC-U3: move, then attack from there
             for to in empty_hexes_near(state, h):
+                if like is not None and to != like.to:
+                    continue
                 for t in state.board.neighbours[to]:
                     if t != h and can_hit(state, i, s.coins, t):
                         out.extend(Play(name, "tactic", coin, frm=h, to=to, target=t, absorb=a)
@@ -389,12 +422,12 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     if b != h and b not in state.stacks}
             out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends))
         elif coin == "ensign":  # WC-U5
-            for x in sorted(state.stacks):
+            for x in (sorted(state.stacks) if chosen is None else chosen):
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
                                for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
         elif coin == "marshall":  # WC-U10
-            for x in sorted(state.stacks):
+            for x in (sorted(state.stacks) if chosen is None else chosen):
                 sx = state.stacks[x]
                 if x == h or distance(x, h) > 2 or not team(state, i, sx.player):
                     continue
@@ -406,6 +439,14 @@ def tactic_options(state: WarChestState, i: int, coin: str) -> list[Play]:
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
                                for a in absorbs(state, t))
     return out
+
+
+def mine_at(state: WarChestState, i: int, unit: str, like: Play | None) -> list:
+    """The hexes of the player's units of this type (``like``: only its ``from``)."""
+    if like is None:
+        return stacks_of(state, i, unit)
+    s = state.stacks.get(like.frm)
+    return [like.frm] if s is not None and s.player == i and s.unit == unit else []
 
 
 def royal_guard_moves(state: WarChestState, i: int, h) -> list:
@@ -537,13 +578,20 @@ def can_claim(state: WarChestState, i: int) -> bool:
 
 def deploy_hexes(state: WarChestState, i: int, unit: str) -> list:
     """WC-A3, WC-4.4 (team locations), WC-U14 (Scout: next to a friendly unit)."""
-    side = state.players[i].side
-    out = {h for h, s in state.control.items() if s == side and h not in state.stacks}
+    return [h for h in state.board.neighbours if can_deploy(state, i, unit, h)]  # (sorted hexes)
+
+
+def can_deploy(state: WarChestState, i: int, unit: str, h) -> bool:
+    """An empty location the player's side controls (WC-A3, WC-4.4), or for the Scout any empty
+    hex next to one of the player's own units (WC-U14)."""
+    if h in state.stacks or h not in state.board.neighbours:
+        return False
+    if state.control.get(h) == state.players[i].side:
+        return True
     if unit == "scout":
-        for h, s in state.stacks.items():
-            if s.player == i:
-                out.update(empty_hexes_near(state, h))
-    return sorted(out)
+        stacks = state.stacks
+        return any(n in stacks and stacks[n].player == i for n in state.board.neighbours[h])
+    return False
 
 
 def follow_ups(state: WarChestState, pend: Pending, i: int) -> list:
@@ -621,10 +669,21 @@ def draw_options(state: WarChestState, i: int) -> list[Draw]:
 # -------------------------------------------------------------------------------- apply
 
 
-def apply(state: WarChestState, action) -> None:
-    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not."""
+def apply(state: WarChestState, action, d: Decision | None = None) -> None:
+    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not.
+    ``d``: ``decision(state)`` when the caller has it already (the record reader)."""
     try:
-        _apply(state, action)
+        if d is None:
+            d = decision(state)
+        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
+                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
+            apply_play(state, state.current, action, "")
+            state.plays += 1
+            advance(state)
+        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
+        else:
+            _apply(state, action, d)
     except RecordError as error:
         if "legal" not in error.params:
             error.params["legal"] = legal_text(state, action)
@@ -645,8 +704,7 @@ EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "p
             "then": ((Play, Done), "WC-A14")}
 
 
-def _apply(state: WarChestState, action) -> None:
-    d = decision(state)
+def _apply(state: WarChestState, action, d: Decision | None) -> None:
     if d is None:
         raise fail("WC-V1", "", "warchest.error.over", winner=state.winner or "")
     if isinstance(action, Resign):
@@ -667,7 +725,7 @@ def _apply(state: WarChestState, action) -> None:
         return apply_setup(state, d, action)
     if d.kind == "draw":
         return apply_draw(state, action)
-    i = index(state, d.player)
+    i = state.current if d.kind == "play" else state.pending[-1].player
     if isinstance(action, Done):
         if not d.optional:
             raise fail("WC-U16", "", "warchest.error.must_use", player=d.player)
@@ -727,33 +785,46 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
 
 def apply_draw(state: WarChestState, action: Draw) -> None:
     p = state.players[state.drawn]
-    if action.coins is not None:
-        coins = counted(action.coins)
-        n = min(3, available(p))
-        if len(action.coins) != n:
+    bag_n = p.bag_n
+    n = 3 if bag_n >= 3 else min(3, bag_n + p.down_n + sum(p.faceup.values()))  # available(p)
+    refilling = bag_n < n
+    hand = None
+    coins = action.coins
+    if coins is not None:
+        hand = {}
+        for c in coins:
+            hand[c] = hand.get(c, 0) + 1
+        if len(coins) != n:
             raise fail("WC-T3" if n < 3 else "WC-T2", "", "warchest.error.draw_count", player=p.name,
-                       count=n, got=len(action.coins))
-        if any(c not in p.hidden and c not in p.faceup for c in coins):
-            bad = next(c for c in coins if c not in p.hidden and c not in p.faceup)
-            raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=bad)
-        refilling = p.bag_n < n
-        pool = plus(p.hidden, p.faceup) if refilling else minus(p.hidden, p.down)
-        must = minus(p.hidden, p.down) if (refilling and p.down is not None) else {}
-        if not contains(pool, coins) or not contains(coins, must):
-            raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
-                       coins=", ".join(action.coins))
-    n = min(3, available(p))
-    if p.bag_n < n:
+                       count=n, got=len(coins))
+        hidden, faceup, down = p.hidden, p.faceup, p.down
+        ok = not refilling
+        if ok:  # from the bag: what is hidden and not known to be in the face-down discard
+            for c, k in hand.items():
+                if hidden.get(c, 0) - (down.get(c, 0) if down else 0) < k:
+                    ok = False
+                    break
+        if not ok:
+            for c in hand:
+                if c not in hidden and c not in faceup:
+                    raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
+            if refilling:  # the whole bag, then coins of the refilled discard
+                must = minus(hidden, down) if down is not None else {}
+                ok = contains(plus(hidden, faceup), hand) and contains(hand, must)
+            if not ok:
+                raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
+                           coins=", ".join(coins))
+    if refilling:
         refill(p)
     p.bag_n -= n
     p.hand_n = n
-    p.hand = counted(action.coins) if action.coins is not None else None
+    p.hand = hand
     state.drawn += 1
     if state.drawn == len(state.players):
         state.phase = "play"
-        n = len(state.players)
-        state.current = next(j for j in ((state.initiative + k) % n for k in range(n))
-                             if state.players[j].hand_n > 0)
+        players, k = state.players, len(state.players)
+        state.current = next(j for j in ((state.initiative + m) % k for m in range(k))
+                             if players[j].hand_n > 0)
 
 
 def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
@@ -764,7 +835,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if a.coin is not None or p.hand is not None:
             if a.coin is None:
                 raise fail("WC-V5", where + ".coin", "warchest.error.coin_named", player=p.name)
-            check_coin(p, a.coin, where + ".coin")
+            if p.hand is None or p.hand.get(a.coin, 0) < 1:  # (in the known hand: nothing to check)
+                check_coin(p, a.coin, where + ".coin")
         if kind == "initiative":
             if state.initiative == i or state.changed:
                 raise fail("WC-A5", where, "warchest.error.initiative",
@@ -779,7 +851,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
                            "warchest.error.recruit_not_own", unit=a.recruit or "-")
             if p.supply.get(a.recruit, 0) < 1:
                 raise fail("WC-A6", where + ".recruit", "warchest.error.supply_empty", unit=a.recruit)
-        take_coin(p, a.coin, face_up=False)
+        take_coin(p, a.coin, False)
         if kind == "initiative":
             state.initiative, state.changed = i, True
         elif kind == "recruit":
@@ -791,8 +863,9 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         return
     if kind not in FACE_UP:
         raise fail("WC-A1", where + ".action", "warchest.error.action", action=kind)
-    check_coin(p, a.coin, where + ".coin")
     coin = a.coin
+    if p.hand is None or p.hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
+        check_coin(p, coin, where + ".coin")
     if coin == ROYAL and kind != "tactic":
         raise fail("WC-A2", where + ".coin", "warchest.error.royal")
     if kind == "tactic":
@@ -801,14 +874,13 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if coin != ROYAL and coin not in TACTICS:
             raise fail("WC-A11", where + ".coin", "warchest.error.no_tactic", unit=coin)
         unit = "royal_guard" if coin == ROYAL else coin
-        if not stacks_of(state, i, unit):
+        if not mine_at(state, i, unit, a) and not stacks_of(state, i, unit):
             raise fail("WC-A1", where + ".coin", "warchest.error.not_on_board", unit=unit)
         mine = Play(p.name, "tactic", coin, a.frm, a.to, a.at, a.unit, a.target, None, a.steps, a.absorb)
         if coin == "footman":
             ok = footman_ok(state, i, a.steps)
         else:
-            options = tactic_options(state, i, coin)
-            ok = mine in options
+            ok = mine in tactic_options(state, i, coin, mine)
         if not ok:
             options = tactic_options(state, i, coin)
             rule = TACTIC_RULE[unit]
@@ -816,34 +888,33 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
             target = state.stacks.get(a.target) if a.target is not None else None
             if attacker and target and target.unit == "knight" and attacker.coins < 2:
                 raise fail("WC-U7", where + ".target", "warchest.error.knight", hex=hexs(a.target))
+            if a.absorb and mine._replace(absorb=False) in options:  # only the absorb is wrong
+                check_absorb(state, a.target, True, where)
             raise fail(rule, where, "warchest.error.tactic", unit=unit,
                        legal="; ".join(describe(o) for o in options[:12]) or "-")
-        take_coin(p, coin, face_up=True)
-        add(p.faceup, coin)
+        take_coin(p, coin, True, True)
         return do_tactic(state, i, unit, a)
     if kind == "deploy":
-        mine = stacks_of(state, i, coin)
-        if len(mine) >= (2 if coin == "footman" else 1):
+        on_board = sum(1 for s in state.stacks.values() if s.player == i and s.unit == coin)
+        if on_board >= (2 if coin == "footman" else 1):
             raise fail("WC-U6" if coin == "footman" else "WC-A3", where + ".coin",
                        "warchest.error.on_board", unit=coin)
-        if a.to not in deploy_hexes(state, i, coin):
+        if not can_deploy(state, i, coin, a.to):
             rule = "WC-U14" if coin == "scout" else ("WC-4.4" if len(state.players) == 4 else "WC-A3")
             raise fail(rule, where + ".to", "warchest.error.deploy", hex=hexs(a.to))
-        take_coin(p, coin, face_up=True)
+        take_coin(p, coin, True)
         state.stacks[a.to] = Stack(i, coin, 1)
         return
     if kind == "bolster":
         s = state.stacks.get(a.at)
         if s is None or s.player != i or s.unit != coin:
             raise fail("WC-A4", where + ".at", "warchest.error.no_unit", unit=coin, hex=hexs(a.at))
-        take_coin(p, coin, face_up=True)
+        take_coin(p, coin, True)
         s.coins += 1
         return
-    m = Maneuver(kind, a.frm, a.to, a.at, a.target, a.absorb)
-    check_maneuver(state, i, coin, m, where)
-    take_coin(p, coin, face_up=True)
-    add(p.faceup, coin)
-    do_maneuver(state, i, m)
+    check_maneuver(state, i, coin, a, where)  # (a play has a maneuver's fields)
+    take_coin(p, coin, True, True)
+    do_maneuver(state, i, a)
 
 
 TACTIC_RULE = {"archer": "WC-U1", "cavalry": "WC-U3", "crossbowman": "WC-U4", "ensign": "WC-U5",

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core import shape
-from referee.core.errors import RecordError, RuleError, key_path
+from referee.core.errors import RecordError, RefereeError, RuleError, key_path
 from referee.core.game import Step
-from referee.games.warchest import engine
+from referee.games.warchest import engine, output
 from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, Maneuver,
                                             Pick, Play, Resign)
 from referee.games.warchest.board import SIDES
@@ -84,6 +84,7 @@ def parse_maneuver(value: Any, where: str) -> Maneuver:
     action = shape.string(shape.required(entry, "action", where), f"{where}.action")
     if action not in ("move", "control", "attack"):
         raise shape.fail(f"{where}.action", "warchest.record.step_action", got=action[:40])
+    unused_key(entry, action, None, where)  # (a Footman's step: the keys of its maneuver)
     hexes = {ATTR[k]: hex_value(entry[k], f"{where}.{k}") for k in ("from", "at", "to", "target")
              if k in entry}
     return Maneuver(action, absorb=absorb_value(entry, where), **hexes)
@@ -95,13 +96,127 @@ def absorb_value(entry: dict, where: str) -> bool:
     return "absorb" in entry
 
 
+#: the keys each action's entry may have besides player/by, action, coin, then and comment (the
+#: digest's list; a tactic's depend on its coin, ``royal`` for the Royal Guard's)
+USES = {"deploy": ("to",), "bolster": ("at",), "initiative": (), "recruit": ("recruit",), "pass": (),
+        "move": ("from", "to"), "control": ("at",), "attack": ("from", "target", "absorb")}
+TACTIC_USES = {"archer": ("from", "target", "absorb"), "crossbowman": ("from", "target", "absorb"),
+               "cavalry": ("from", "to", "target", "absorb"), "lancer": ("from", "to", "target", "absorb"),
+               "light_cavalry": ("from", "to"), ROYAL: ("from", "to"), "ensign": ("from", "unit", "to"),
+               "marshall": ("from", "unit", "target", "absorb"), "footman": ("steps",)}
+DATA_KEYS = ("from", "at", "unit", "to", "target", "recruit", "absorb", "steps")
+BASE_KEYS = ("player", "by", "action", "coin", "then", "comment")
+ALLOWED = {k: frozenset((*BASE_KEYS, *v)) for k, v in USES.items()}
+TACTIC_ALLOWED = {k: frozenset((*BASE_KEYS, *v)) for k, v in TACTIC_USES.items()}
+
+
+def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
+    """A key the entry's action does not use (``from`` on a deploy, ``to`` on a pass) is refused:
+    the record holds only what happened.  A tactic of a coin without one is left to the rules."""
+    uses = TACTIC_USES.get(coin) if action == "tactic" else USES.get(action)
+    if uses is None:
+        return
+    for key in DATA_KEYS:
+        if key in entry and key not in uses:
+            what = action if action != "tactic" else f"{coin} tactic"
+            raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
+
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET, COIN_SET = frozenset(KINDS), frozenset((*COINS, ROYAL))
+KIND_SET, BY_SET = frozenset(KINDS), frozenset(BY)
+COIN_SET, COIN_NAMES = frozenset((*COINS, ROYAL)), frozenset(COINS)  # any coin; a unit's
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
-    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``.
-    (The common shapes are checked inline; ``shape`` reports what is wrong.)"""
+    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``:
+    ``fast_play``, or for anything it does not read, ``checked_play`` (which names what is wrong)."""
+    return fast_play(value, player) or checked_play(value, where, player)
+
+
+#: the keys a play (a follow-up) of each action may have, by action and for a tactic by coin
+PLAY_ALLOWED = {k: v - {"by"} for k, v in ALLOWED.items()}
+THEN_ALLOWED = {k: v - {"player"} for k, v in ALLOWED.items()}
+TACTIC_PLAY = {k: v - {"by"} for k, v in TACTIC_ALLOWED.items()}
+TACTIC_THEN = {k: v - {"player"} for k, v in TACTIC_ALLOWED.items()}
+#: where each hex key goes in a ``Play``; what ``fast_play`` reads for an action (a tactic: by coin)
+SLOT = {"from": 3, "to": 4, "at": 5, "unit": 6, "target": 7}
+
+
+def _reads(uses) -> tuple:
+    return tuple((k, SLOT[k]) for k in uses if k in SLOT), "recruit" in uses, "absorb" in uses
+
+
+READS = {k: _reads(v) for k, v in USES.items()}
+TACTIC_READS = {k: _reads(v) for k, v in TACTIC_USES.items() if "steps" not in v}  # (the Footman's:
+ANY_READS = _reads(DATA_KEYS)  # read by ``checked_play``)
+_new = tuple.__new__
+
+
+def fast_play(value: Any, player: str | None) -> tuple[Play, list] | None:
+    """``parse_play`` for the common shapes, without a location: ``None`` for anything else."""
+    try:
+        get = value.get
+        action, coin = get("action"), get("coin")
+        if action == "tactic":
+            allowed = (TACTIC_PLAY if player is None else TACTIC_THEN).get(coin)
+            if allowed is None:  # a coin without a tactic (the rules say so), or a Footman's
+                if coin == "footman":
+                    return None
+                allowed, reads = (PLAY_SET if player is None else THEN_SET), ANY_READS
+            else:
+                reads = TACTIC_READS[coin]
+        else:
+            allowed = (PLAY_ALLOWED if player is None else THEN_ALLOWED)[action]
+            reads = READS[action]
+        if not value.keys() <= allowed or "steps" in value:
+            return None
+        if coin is None:
+            if "coin" in value:
+                return None
+        elif coin not in COIN_SET:
+            return None
+        if player is None:
+            by, player = None, value["player"]
+            if type(player) is not str:
+                return None
+        else:
+            by = value["by"]
+            if by not in BY_SET:
+                return None
+        fields = [player, action, coin, None, None, None, None, None, None, (), False, by]
+        hexes, recruits, absorbs = reads
+        for key, slot in hexes:
+            v = get(key)
+            if v is None:
+                if key in value and key != "target":  # (only a target is written null: a Marshall's)
+                    return None
+            elif type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+                fields[slot] = (v[0], v[1])
+            else:
+                return None
+        if recruits:
+            recruit = get("recruit")
+            if recruit is not None:
+                if recruit not in COIN_NAMES:
+                    return None
+                fields[8] = recruit
+            elif "recruit" in value:
+                return None
+        if absorbs and "absorb" in value:
+            if value["absorb"] is not True:
+                return None
+            fields[10] = True
+        then = get("then", ())
+        if type(then) is not list:
+            if "then" in value:
+                return None
+            then = []
+        return _new(Play, fields), then
+    except (KeyError, TypeError, AttributeError):  # (not an object, an unhashable value: checked)
+        return None
+
+
+def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
+    """``parse_play`` with every shape checked and named (``shape``)."""
     if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
         shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
     entry = value
@@ -123,6 +238,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     if coin is not None and coin not in COIN_SET or "coin" in entry and coin is None:
         shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
+    unused_key(entry, action, coin, where)
     hexes = {}
     for k in HEX_KEYS:
         v = entry.get(k)
@@ -171,6 +287,10 @@ def parse_record(document: Any) -> "WarChestRecord":
         if "picks" in setup and method != "draft":
             raise shape.fail("setup.picks", "warchest.record.picks_draft")
         meta["setup"] = {"method": method}
+        armies = FIRST_GAME if method == "first_game" else HISTORIC.get(method.partition(":")[2])
+        if armies and len(names) == 2 and any(  # the record says who took which army (WC-X2, WC-X4)
+                entry.get("units") == list(armies[1 - i]) for i, entry in enumerate(doc["players"])):
+            meta["setup"]["first_army"] = 1
     meta["sides"] = sides
     if "initiative" in doc and shape.string(doc["initiative"], "initiative") not in names:
         raise RuleError("WC-C9", "initiative", "warchest.error.unknown_player", player=doc["initiative"][:40])
@@ -183,8 +303,9 @@ def parse_record(document: Any) -> "WarChestRecord":
 
 
 def setup_of(meta: dict) -> dict:
-    return {"sides": meta.get("sides"), "method": (meta.get("setup") or {}).get("method"),
-            "options": meta.get("options")}
+    setup = meta.get("setup") or {}
+    return {"sides": meta.get("sides"), "method": setup.get("method"), "options": meta.get("options"),
+            "first_army": setup.get("first_army", 0)}
 
 
 # -------------------------------------------------------------------------------- replay
@@ -198,6 +319,7 @@ class WarChestRecord:
     document: dict[str, Any]
 
     def replay(self, tracked: bool = True) -> tuple[Any, list[Step]]:
+        """The final state and the entries read (``tracked=False``: none, e.g. ``replay --json``)."""
         return Reader(self, tracked).run()
 
 
@@ -214,11 +336,14 @@ class Reader:
         self.r = 0  # the round being read
         self.k = 0  # its next play
         self.frames: list = []  # [then list, next index, location] of the plays being read
+        self.plays: list = []  # the plays of the round being read
+        self.name_set = frozenset(record.players)
+        self.key_paths = {name: key_path(name) for name in record.players}
         self.checked: set = set()  # rounds whose shape was checked
 
-    def push(self, action, where: str) -> None:
+    def push(self, action, where: str, d=None) -> None:
         try:
-            engine.apply(self.state, action)
+            engine.apply(self.state, action, d)
         except RecordError as error:
             error.location = where + error.location
             raise
@@ -233,15 +358,14 @@ class Reader:
             raise error.with_location("setup" + error.location)
         self.check_fixed_units()
         names = self.record.players
+        decision, read, read_play = engine.decision, self.read, self.read_play
         while True:
-            d = engine.decision(state)
-            if d is None:
+            d = decision(state)
+            if d is None or not (read_play(d) if d.kind == "play" else read(d, names)):
                 break
-            if not self.read(d, names):
-                break
-        if engine.decision(state) is None:
+        if decision(state) is None:
             self.unread_then()
-        self.leftovers(engine.decision(state))
+        self.leftovers(decision(state))
         return state, self.steps
 
     def round_doc(self, r: int) -> dict | None:
@@ -260,6 +384,85 @@ class Reader:
         return self.k < len(plays) or self.r + 1 < len(self.rounds) or "resigned" in self.doc
 
     def read(self, d, names) -> bool:
+        kind = d.kind
+        if kind == "play":
+            return self.read_play(d)
+        if kind == "then":
+            return self.read_then(d)
+        if kind == "draw":
+            return self.read_draw(d, names)
+        return self.read_setup(d, names)
+
+    def read_play(self, d) -> bool:
+        if self.frames:
+            self.unread_then()
+            self.frames = []
+        plays = self.plays
+        k = self.k
+        if k >= len(plays):
+            if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
+                self.push(Resign(self.doc["resigned"]), "resigned")
+                return True
+            return False
+        self.k = k + 1
+        parsed = fast_play(plays[k], None)  # (the location is written only when needed)
+        action, then = parsed or checked_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
+        if then:
+            self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
+        try:  # (``push``, inline)
+            engine.apply(self.state, action, d)
+        except RecordError as error:
+            error.location = f"rounds[{self.r}].plays[{k}]" + error.location
+            raise
+        if self.tracked:
+            self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
+        return True
+
+    def read_draw(self, d, names) -> bool:
+        doc = self.doc
+        if self.frames:
+            self.unread_then()
+        self.r, self.k, self.frames = self.state.round - 1, 0, []
+        rd = self.round_doc(self.r)
+        if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
+            if "resigned" in doc and self.r == len(self.rounds):
+                self.push(Resign(doc["resigned"]), "resigned")
+                return True
+            return False
+        self.plays = rd.get("plays", [])
+        draws = rd.get("draws", {})
+        if type(draws) is not dict or not draws.keys() <= self.name_set:
+            shape.obj(draws, f"rounds[{self.r}].draws", names)
+        if d.player in draws:
+            value = draws[d.player]
+            if value is None:
+                coins = None
+            else:
+                try:  # (a list of coin ids: strings, all hashable)
+                    known = type(value) is list and COIN_SET.issuperset(value)
+                except TypeError:
+                    known = False
+                coins = sort_coins(value if known else parse_coins(value, self.draw_where(d.player)))
+        else:
+            after = names.index(d.player) + 1
+            if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
+                    or "resigned" in doc):
+                return False
+            coins = None
+        action = _new(Draw, (d.player, coins))
+        try:  # (``push``, inline; the location is written only when needed)
+            engine.apply(self.state, action, d)
+        except RecordError as error:
+            error.location = self.draw_where(d.player) + error.location
+            raise
+        if self.tracked:
+            self.steps.append(Step(self.draw_where(d.player), action))
+        return True
+
+    def draw_where(self, name: str) -> str:
+        return f"rounds[{self.r}].draws{self.key_paths[name]}"
+
+    def read_setup(self, d, names) -> bool:
         state, doc = self.state, self.doc
         if d.kind == "units":
             i = names.index(d.player)
@@ -291,43 +494,12 @@ class Reader:
             self.initiative_read = True
             self.push(Flip(doc["initiative"]), "initiative")
             return True
-        if d.kind == "draw":
-            self.unread_then()
-            self.r, self.k, self.frames = state.round - 1, 0, []
-            rd = self.round_doc(self.r)
-            if rd is None:
-                return False
-            draws = shape.obj(rd.get("draws", {}), f"rounds[{self.r}].draws", names)
-            where = f"rounds[{self.r}].draws{key_path(d.player)}"
-            if d.player in draws:
-                value = draws[d.player]
-                coins = None if value is None else sort_coins(parse_coins(value, where))
-            else:
-                after = names.index(d.player) + 1
-                if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
-                        or "resigned" in doc):
-                    return False
-                coins = None
-            self.push(Draw(d.player, coins), where)
-            return True
-        if d.kind == "play":
-            self.unread_then()
-            self.frames = []
-            rd = self.round_doc(self.r)
-            plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays")
-            if self.k >= len(plays):
-                if "resigned" in doc and self.r + 1 >= len(self.rounds):
-                    self.push(Resign(doc["resigned"]), "resigned")
-                    return True
-                return False
-            where = f"rounds[{self.r}].plays[{self.k}]"
-            self.k += 1
-            action, then = parse_play(plays[self.k - 1], where, None)
-            self.frames = [[then, 0, where + ".then"]]
-            self.push(action, where)
-            return True
-        # a follow-up
-        frame = self.frames[-1] if self.frames else [[], 0, ""]
+        raise AssertionError(d.kind)
+
+    def read_then(self, d) -> bool:
+        """A follow-up."""
+        doc = self.doc
+        frame = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
         then, j, base = frame
         if j >= len(then):
             if not self.later():
@@ -347,7 +519,7 @@ class Reader:
             self.frames.append([inner, 0, where + ".then"])
         elif inner:
             raise shape.fail(f"{where}.then", "warchest.record.nested_then")
-        self.push(action, where)
+        self.push(action, where, d)
         return True
 
     def unread_then(self) -> None:
@@ -368,9 +540,10 @@ class Reader:
                                     "warchest.error.fixed_units", units=", ".join(self.state.players[i].units))
         if method == "first_game" and "initiative" in self.doc:
             self.initiative_read = True
-            if self.doc["initiative"] != self.record.players[0]:
-                raise RuleError("WC-X2", "initiative", "warchest.error.first_initiative",
-                                player=self.record.players[0])
+            holder = self.record.players[self.state.initiative]  # player A (WC-X2)
+            if self.doc["initiative"] != holder:
+                raise RuleError("WC-X2", "initiative", "warchest.error.first_initiative_a"
+                                if self.state.initiative else "warchest.error.first_initiative", player=holder)
 
     def leftovers(self, d) -> None:
         """An entry the replay did not reach: after the end, or after a missing one."""
@@ -476,12 +649,14 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     sides = list(meta.get("sides") or engine.default_sides(n))
     method = (meta.get("setup") or {}).get("method")
     units: list[list[str]] = [[] for _ in players]
+    first = (meta.get("setup") or {}).get("first_army", 0)
     if method == "first_game":
-        units = [list(u) for u in FIRST_GAME]
+        units = [list(u) for u in (FIRST_GAME[::-1] if first else FIRST_GAME)]
     elif method and method.startswith("historic:"):
-        units = [list(u) for u in HISTORIC[method.split(":")[1]]]
+        armies = HISTORIC[method.split(":")[1]]
+        units = [list(u) for u in (armies[::-1] if first else armies)]
     picks: list[str] = []
-    initiative = players[0] if method == "first_game" else None
+    initiative = players[first] if method == "first_game" else None
     rounds: list[dict] = []
     untold: list[list[str]] = []
     containers: list[list] = []
