@@ -106,3 +106,19 @@ def test_undo_and_back():
     apply(state, Play(YELLOW, "Y-LC1", ("plain",), attack="R-LI1", terrain="plain"))
     apply(state, Withdraw(RED, "plain"))
     assert answers(state, "stop")[0] == Stop(YELLOW)
+
+
+def test_MB_F4_the_fire_column_question_offers_only_the_columns_the_rulebook_allows():
+    """At the table, a fire card's unknown column is asked with the same choices as
+    ``referee cards``: never a column MB-F4 rules out (picking one would only be refused)."""
+    from referee.games.medieval.cards import fire_column_ok
+
+    state = battle()
+    t = catalog("en")
+    fire = next(dialog._card_column(state, t, "fire", "longbowmen", "light_cavalry"))
+    melee = next(dialog._card_column(state, t, "melee", "heavy_cavalry", "pikemen"))
+    offered = [c.value for c in fire.choices if isinstance(c.value, int)]
+    assert offered and all(fire_column_ok(state.cards.scale, i) for i in offered)
+    assert len(offered) < len(state.cards.scale)
+    assert [c.value for c in melee.choices if isinstance(c.value, int)] == list(
+        range(len(state.cards.scale)))

@@ -131,6 +131,9 @@ def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
     engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB"))
     text = " ".join(str(getattr(b, "text", "")) for b in summary.board(state, t))
     assert "Ola has chosen an army: it stays hidden" in text
+    # not even its value on the field or its baggage (MB-R1): nothing of it shows yet
+    (ola,) = [row for row in summary.armies_table(t, state).rows if row[0] == "Ola"]
+    assert ola[4] == "–" and ola[5] == "–"
     with pytest.raises(dialogs.Invalid, match="costs 22 recruitment points"):
         parse_army(t, state, "Bartek")("7 HC, 1 PK")
     with pytest.raises(dialogs.Invalid, match="at most 1 long-bowman"):

@@ -23,7 +23,7 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
-from referee.games.medieval.cards import FIRE, MELEE, outcome_text
+from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import (
     army_text, board, terrain_name, unit_label, unit_name, unit_short,
@@ -405,10 +405,12 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
 
 def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, defender: str
                  ) -> Dialog:
-    """MB-K9: the column the physical card puts the defender over."""
+    """MB-K9: the column the physical card puts the defender over (on a fire card only the
+    columns the rulebook allows, MB-F4: the same as ``referee cards`` offers)."""
     choices = [Choice(t("medieval.play.column", losses=outcome_text(o),
                         attacker=o[0], defender=o[1]), i, str(i + 1))
-               for i, o in enumerate(state.cards.scale)]
+               for i, o in enumerate(state.cards.scale)
+               if kind != FIRE or fire_column_ok(state.cards.scale, i)]
     return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
                                             defender=unit_name(t, defender)),
                          choices + [_back(t)]))

@@ -75,10 +75,11 @@ def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None
     for i, army in enumerate(state.armies):
         flags = sorted(f for f, h in state.holder.items() if h == i)
         baggage = state.baggage(i)
+        secret = _hidden(state, i)  # MB-R1: not even what the army is worth, until both are in
         table.rows.append([army.name, t(f"medieval.army.{army.colour}"), str(army.tokens),
                            ", ".join(f"{f} ({state.flags[f]})" for f in flags) or "–",
-                           t(f"medieval.baggage.{baggage.baggage}") if baggage else "–",
-                           str(engine.field_value(state, i)), str(state.vp(i))])
+                           t(f"medieval.baggage.{baggage.baggage}") if baggage and not secret else "–",
+                           "–" if secret else str(engine.field_value(state, i)), str(state.vp(i))])
         table.row_styles.append((colors or {}).get(army.name, ""))
     return table
 
