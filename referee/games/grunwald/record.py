@@ -303,6 +303,37 @@ class _Replayer:
         if self.tracked:
             self.steps.append(Step(location if name is None else location + key_path(name), action))
 
+    def event(self, loc: str, value: Any) -> None:
+        """The event card: its effects pushed as the record writes them (``engine.push_effects``,
+        untracked); from the first one the push refuses, the checked path (which reads the whole
+        entry first, as it always does) applies the rest and names the error."""
+        s = self.state
+        done = 0
+        if (not self.tracked and type(value) is dict and _EVENT_KEYS.issuperset(value)
+                and type(value.get("card")) is str):
+            effects = value["effects"] if "effects" in value else []
+            if type(effects) is list:
+                done = engine.push_effects(s, effects)
+                if done == len(effects):
+                    engine.end_event(s)
+                    return
+        action = _fast_event(value)
+        if action is None:
+            action = parse_event(value, loc)
+        if not done:
+            self.apply(loc, action)
+            return
+        for i in range(done, len(action.effects)):  # (the effects before are applied)
+            self.apply_effect(f"{loc}.effects[{i}]", action.effects[i])
+        engine.end_event(s, action)
+
+    def apply_effect(self, location: str, effect: Effect) -> None:
+        try:
+            engine.apply_effect(self.state, effect)
+        except RecordError as exc:
+            exc.location = location + exc.location
+            raise
+
     def run(self) -> tuple[GrunwaldState, list[Step]]:
         rounds = self.doc.get("rounds", [])
         if type(rounds) is not list:
@@ -359,11 +390,7 @@ class _Replayer:
             elif phase == EVENT:
                 if "event" not in rdoc:
                     missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
-                value = rdoc["event"]
-                action = _fast_event(value)
-                if action is None:
-                    action = parse_event(value, f"{base}.event")
-                self.apply(f"{base}.event", action)
+                self.event(f"{base}.event", rdoc["event"])
             elif phase == REVEAL:
                 if "reveal" not in rdoc:
                     missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
