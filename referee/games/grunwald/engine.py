@@ -4,11 +4,12 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
-Placements, nearly all of a game's entries, and the revealed cards have a fast push that the
-record's replay calls directly: ``push_placements`` applies a run of placement entries as the record
-holds them, ``try_reveal`` a ``Reveal``; each applies only what is legal and changes nothing
-otherwise.  ``apply`` is built on them: it pushes the same way and, only when the push refuses,
-finds which rule the entry breaks (in a fixed order: ``_place_error``, the reveal's checks).  So
+The record's replay pushes its entries as they stand, through the functions that are the rules:
+``push_placements`` a run of placement entries (nearly all of a game's entries), ``push_reveal``
+the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards`` and
+``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise.
+``apply`` is built on them: it pushes the same way and, only when a push refuses, finds which rule
+the entry breaks (in a fixed order: ``_place_error``, ``_effect_error``, the reveal's checks).  So
 there is one set of rules, and only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
@@ -371,15 +372,21 @@ _TEUTON_LO, _TEUTON_HI = RANGES[TEUTON]
 assert RANGES[MERCENARY] == RANGES[CROWN]
 
 
-def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
-    """The fast push of the revealed cards: applied if they are what the round reveals (NG-R3,
-    NG-C3: integers in range), else ``False`` and nothing changed."""
+def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
+    """The fast push of the revealed cards, as the record writes them (``{"crown": [a, b], …}``):
+    applied if they are what the round reveals (NG-R3: two crown, two mercenary, one or two
+    provisions, one to three ducats cards, and from round 4 two Teutons; NG-C3: values in
+    range), else ``False`` and nothing changed (``_apply_reveal`` then names the rule)."""
     if state.phase != REVEAL:
         return False
-    crown, mercenary, provisions, ducats = (action.crown, action.mercenary, action.provisions,
-                                            action.ducats)
-    if len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2 \
-            or not 0 < len(ducats) <= 3:
+    crown = entry.get("crown")
+    mercenary = entry.get("mercenary")
+    provisions = entry.get("provisions")
+    ducats = entry.get("ducats")
+    if (type(crown) not in _SEQUENCE or type(mercenary) not in _SEQUENCE
+            or type(provisions) not in _SEQUENCE or type(ducats) not in _SEQUENCE
+            or len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2
+            or not 0 < len(ducats) <= 3):
         return False
     a, b = crown
     c, d = mercenary
@@ -391,7 +398,11 @@ def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
         for v in values:
             if type(v) is not int or v < 1:
                 return False
-    teutons = action.teutons
+    teutons = None
+    if "teutons" in entry:
+        teutons = entry["teutons"]
+        if type(teutons) not in _SEQUENCE:
+            return False
     if state.round >= FIRST_TEUTON_ROUND:
         if teutons is None or len(teutons) != 2:
             return False
@@ -399,14 +410,23 @@ def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
         if (type(a) is not int or type(b) is not int
                 or not (_TEUTON_LO <= a <= _TEUTON_HI and _TEUTON_LO <= b <= _TEUTON_HI)):
             return False
+        teutons = tuple(teutons)
     elif teutons is not None:
         return False
-    _push_reveal(state, action)
+    _push_reveal(state, Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats),
+                               teutons))
     return True
 
 
+_SEQUENCE = (list, tuple)
+
+
 def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
-    if try_reveal(state, action):
+    entry = {"crown": action.crown, "mercenary": action.mercenary,
+             "provisions": action.provisions, "ducats": action.ducats}
+    if action.teutons is not None:
+        entry["teutons"] = action.teutons
+    if push_reveal(state, entry):
         return
     _expect(state, REVEAL, "reveal")
     r = state.round
