@@ -946,7 +946,7 @@ def _resolve_fields(state: GrunwaldState) -> None:
         if stakes:
             fields[f] = []
             cleared += stakes
-            ranked = _ranked(stakes, f == "mercenaries")
+            ranked = _ranked(stakes, f == "mercenaries") if len(stakes) > 1 else stakes
             for st, prize in zip(ranked, prizes):
                 p = players[st.player]
                 if f == "provisions":
@@ -968,7 +968,9 @@ def _resolve_fields(state: GrunwaldState) -> None:
                 state.log[-1].removed.append(c)
             state.log[-1].fields[f] = results
     # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
-    stakes = _ranked(fields["helpers"])
+    stakes = fields["helpers"]
+    if len(stakes) > 1:
+        stakes = _ranked(stakes)
     results = []
     if stakes:
         first = players[stakes[0].player]

@@ -283,12 +283,15 @@ class _Replayer:
         if self.tracked:
             self.steps.append(Step(location if name is None else location + key_path(name), action))
 
-    def push(self, location: str, push: Any, *args: Any) -> None:
-        """An entry pushed as the record holds it (untracked: no step to keep), by the engine
-        function that is the action's rules."""
+    def push(self, location: str, push: Any, *args: Any, name: str | None = None) -> None:
+        """An entry at ``location`` (followed by the key of player ``name``, if given) pushed as
+        the record holds it (untracked: no step to keep), by the engine function that is the
+        action's rules."""
         try:
             push(self.state, *args)
         except RecordError as exc:
+            if name is not None:
+                location += key_path(name)
             exc.location = location + exc.location
             raise
 
@@ -499,8 +502,7 @@ class _Replayer:
                 if self.tracked:
                     self.apply(f"{loc}.losses", PayLosses(name, tuple(losses[name])), name)
                 else:
-                    self.push(f"{loc}.losses{key_path(name)}", engine.push_losses, name,
-                              losses[name])
+                    self.push(f"{loc}.losses", engine.push_losses, name, losses[name], name=name)
         if s.phase == LOSSES:
             name = s.names[s.skirmish.pending[0]]
             if later("skirmish"):
