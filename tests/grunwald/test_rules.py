@@ -207,6 +207,27 @@ def test_NG_R2_event_gain_discard_exhaust():
         t.event(Effect("Jacek", exhaust="crown:3"))
 
 
+def test_NG_R2_push_effects_stops_at_the_first_refused_effect_and_changes_nothing_of_it():
+    """The record's replay pushes an event's effects as the record writes them: every effect
+    before the refused one applies, the refused one leaves no trace (a gain before a discard
+    it cannot make is not kept), and the checked path names the rule with the same location."""
+    t = Table(2)
+    t.reveal().pass_rest()
+    before = t.s.copy().snapshot()
+    effects = [{"player": "Marek", "ducats": 2},
+               {"player": "Jacek", "gain": "crown:3", "discard": "crown:5"},
+               {"player": "Marek", "ducats": 1}]
+    assert engine.push_effects(t.s, effects) == 1
+    after = t.s.snapshot()
+    assert after["players"][0]["ducats"] == before["players"][0]["ducats"] + 2
+    assert after["players"][1] == before["players"][1]  # (no crown:3 left behind)
+    assert engine.push_effects(t.s, effects, 2) == 3
+    with breaks("NG-R2") as info:
+        engine.apply_effect(t.s, Effect("Jacek", gain="crown:3", discard="crown:5"))
+    assert info.value.location == ".discard"
+    assert "crown:3" in str(info.value.params)  # (the holdings named include the card gained)
+
+
 def test_NG_R3_revealed_cards_and_truce():
     t = Table(2)
     with breaks("NG-R3"):

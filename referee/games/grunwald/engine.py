@@ -4,11 +4,12 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
-Placements, nearly all of a game's entries, and the revealed cards have a fast push that the
-record's replay calls directly: ``push_placements`` applies a run of placement entries as the record
-holds them, ``try_reveal`` a ``Reveal``; each applies only what is legal and changes nothing
-otherwise.  ``apply`` is built on them: it pushes the same way and, only when the push refuses,
-finds which rule the entry breaks (in a fixed order: ``_place_error``, the reveal's checks).  So
+The record's replay pushes its entries as they stand, through the functions that are the rules:
+``push_placements`` a run of placement entries (nearly all of a game's entries), ``push_reveal``
+the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards`` and
+``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise.
+``apply`` is built on them: it pushes the same way and, only when a push refuses, finds which rule
+the entry breaks (in a fixed order: ``_place_error``, ``_effect_error``, the reveal's checks).  So
 there is one set of rules, and only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
@@ -17,6 +18,7 @@ replayer prefixes the entry's path.  No I/O here.
 
 from __future__ import annotations
 
+import copy as _copy
 from dataclasses import dataclass, field
 from collections.abc import Sequence
 from typing import Any
@@ -192,21 +194,113 @@ _PHASE_RULE = {
 
 
 def _apply_event(state: GrunwaldState, action: Event) -> None:
-    _expect(state, EVENT, "event")
+    if state.phase != EVENT:
+        _expect(state, EVENT, "event")
     for i, effect in enumerate(action.effects):
         try:
             apply_effect(state, effect)
         except RuleError as exc:
             exc.location = f".effects[{i}]{exc.location}"
             raise
+    end_event(state, action)
+
+
+def end_event(state: GrunwaldState, action: Event | None = None) -> None:
+    """The event card is done (its effects applied): the revealed cards come next (NG-R3)."""
     if state.tracked:
         state.log[-1].event = action
     state.phase = REVEAL
 
 
+_EFFECT_KEYS = frozenset(("player", "ducats", "provisions", "helpers", "gain", "discard", "exhaust"))
+
+
+def push_effects(state: GrunwaldState, effects: Sequence[Any], k: int = 0) -> int:
+    """The fast push of an event card's explicit effects (NG-R2), as the record writes them:
+    applies ``effects[k]``, ``effects[k + 1]`` … while each is legal; returns the index of the
+    first it did not apply (nothing of that one has changed; ``apply_effect`` says which rule it
+    breaks, if any).  This is where the effects' rules live; ``apply_effect`` pushes through it.
+
+    An effect is ``{"player": …}`` with any of ``ducats``, ``provisions``, ``helpers`` (integers,
+    0), ``gain`` (a card), ``discard`` (a card the player holds; may name ``hand/`` or ``camp/``)
+    and ``exhaust`` (a knight of the hand, to the camp).  A player's ducats and provisions never
+    go below zero, their helpers stay within 0–5; the peasant is neither gained nor discarded.
+    (The caller checks that an event is due: the dialog and the bot probe effects on copies.)"""
+    players = state.players
+    index = state.index
+    tracked = state.tracked
+    stop = len(effects)
+    while k < stop:
+        e = effects[k]
+        if type(e) is not dict or len(e) < 2 or not _EFFECT_KEYS.issuperset(e):
+            return k
+        name = e["player"] if "player" in e else None
+        if type(name) is not str or name not in index:
+            return k
+        p = players[index[name]]
+        ducats = e.get("ducats", 0)
+        provisions = e.get("provisions", 0)
+        helpers = e.get("helpers", 0)
+        if (type(ducats) is not int or type(provisions) is not int or type(helpers) is not int
+                or p.ducats + ducats < 0 or p.provisions + provisions < 0
+                or not 0 <= p.helpers + helpers <= MAX_HELPERS):
+            return k
+        gain = discard = exhaust = None
+        if "gain" in e:
+            gain = e["gain"]
+            if type(gain) is not str or gain not in CARDS or gain == PEASANT:
+                return k
+        if "discard" in e:
+            discard = LEAVING.get(e["discard"]) if type(e["discard"]) is str else None
+            if discard is None or discard[1] == PEASANT:
+                return k
+        if "exhaust" in e:
+            exhaust = LEAVING.get(e["exhaust"]) if type(e["exhaust"]) is str else None
+            if exhaust is None or exhaust[0] == CAMP or CARDS[exhaust[1]][0] not in KNIGHT_KINDS:
+                return k
+        if gain is not None or discard is not None or exhaust is not None:
+            # the cards move in this order: gain, discard, exhaust (each sees the one before)
+            hand, camp = dict(p.hand), dict(p.camp)
+            if gain is not None:
+                put(camp if CARDS[gain][0] == TEUTON else hand, gain)
+            if discard is not None:
+                pile = source_pile(hand, camp, *discard)
+                if pile is None:
+                    return k
+                take(pile, discard[1])
+            if exhaust is not None:
+                c = exhaust[1]
+                if c not in hand:
+                    return k
+                take(hand, c)
+                put(camp, c)
+            p.hand, p.camp = hand, camp
+            if tracked:
+                if gain is not None:
+                    put(state.entered, gain)
+                if discard is not None:
+                    put(state.removed, discard[1])
+        p.ducats += ducats
+        p.provisions += provisions
+        p.helpers += helpers
+        k += 1
+    return k
+
+
 def apply_effect(state: GrunwaldState, e: Effect) -> None:
     """One explicit effect of an event card (NG-R2), checked; the dialog and the bot probe effects
-    with it on a copy of the state."""
+    with it on a copy of the state.  Pushed by ``push_effects``; when it refuses, the rule the
+    effect breaks is found here, checked in a fixed order."""
+    entry: dict[str, Any] = {"player": e.player, "ducats": e.ducats, "provisions": e.provisions,
+                             "helpers": e.helpers}
+    for key in ("gain", "discard", "exhaust"):
+        if getattr(e, key) is not None:
+            entry[key] = getattr(e, key)
+    if not push_effects(state, (entry,)):
+        _effect_error(state, e)
+
+
+def _effect_error(state: GrunwaldState, e: Effect) -> None:
     if e.player not in state.index:
         raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=e.player,
                         players=", ".join(state.names))
@@ -220,6 +314,7 @@ def apply_effect(state: GrunwaldState, e: Effect) -> None:
     if not 0 <= p.helpers + e.helpers <= MAX_HELPERS:
         raise RuleError("NG-R2", ".helpers", "grunwald.error.effect_helpers", player=p.name,
                         have=p.helpers, change=e.helpers)
+    p = _copy.copy(p)  # (the effect's parts apply in turn, as the push applies them)
     p.ducats += e.ducats
     p.provisions += e.provisions
     p.helpers += e.helpers
@@ -228,8 +323,6 @@ def apply_effect(state: GrunwaldState, e: Effect) -> None:
         if c == PEASANT:
             raise RuleError("NG-R2", ".gain", "grunwald.error.gain_peasant")
         put(p.camp if CARDS[c][0] == TEUTON else p.hand, c)
-        if state.tracked:
-            put(state.entered, c)
     if e.discard is not None:
         source, c = parse_card(e.discard, ".discard", prefix=True)
         if c == PEASANT:
@@ -239,8 +332,6 @@ def apply_effect(state: GrunwaldState, e: Effect) -> None:
             raise RuleError("NG-R2", ".discard", "grunwald.error.not_held", player=p.name,
                             card=e.discard, holds=_holdings(p))
         take(pile, c)
-        if state.tracked:
-            put(state.removed, c)
     if e.exhaust is not None:
         source, c = parse_card(e.exhaust, ".exhaust", prefix=True)
         if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
@@ -248,8 +339,7 @@ def apply_effect(state: GrunwaldState, e: Effect) -> None:
         if c not in p.hand:
             raise RuleError("NG-R2", ".exhaust", "grunwald.error.not_in_hand", player=p.name,
                             card=c, hand=_pile_text(p.hand))
-        take(p.hand, c)
-        put(p.camp, c)
+    raise AssertionError(f"effect refused without a rule: {e}")  # pragma: no cover
 
 
 def source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
@@ -282,15 +372,21 @@ _TEUTON_LO, _TEUTON_HI = RANGES[TEUTON]
 assert RANGES[MERCENARY] == RANGES[CROWN]
 
 
-def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
-    """The fast push of the revealed cards: applied if they are what the round reveals (NG-R3,
-    NG-C3: integers in range), else ``False`` and nothing changed."""
+def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
+    """The fast push of the revealed cards, as the record writes them (``{"crown": [a, b], …}``):
+    applied if they are what the round reveals (NG-R3: two crown, two mercenary, one or two
+    provisions, one to three ducats cards, and from round 4 two Teutons; NG-C3: values in
+    range), else ``False`` and nothing changed (``_apply_reveal`` then names the rule)."""
     if state.phase != REVEAL:
         return False
-    crown, mercenary, provisions, ducats = (action.crown, action.mercenary, action.provisions,
-                                            action.ducats)
-    if len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2 \
-            or not 0 < len(ducats) <= 3:
+    crown = entry.get("crown")
+    mercenary = entry.get("mercenary")
+    provisions = entry.get("provisions")
+    ducats = entry.get("ducats")
+    if (type(crown) not in _SEQUENCE or type(mercenary) not in _SEQUENCE
+            or type(provisions) not in _SEQUENCE or type(ducats) not in _SEQUENCE
+            or len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2
+            or not 0 < len(ducats) <= 3):
         return False
     a, b = crown
     c, d = mercenary
@@ -302,7 +398,11 @@ def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
         for v in values:
             if type(v) is not int or v < 1:
                 return False
-    teutons = action.teutons
+    teutons = None
+    if "teutons" in entry:
+        teutons = entry["teutons"]
+        if type(teutons) not in _SEQUENCE:
+            return False
     if state.round >= FIRST_TEUTON_ROUND:
         if teutons is None or len(teutons) != 2:
             return False
@@ -310,14 +410,23 @@ def try_reveal(state: GrunwaldState, action: Reveal) -> bool:
         if (type(a) is not int or type(b) is not int
                 or not (_TEUTON_LO <= a <= _TEUTON_HI and _TEUTON_LO <= b <= _TEUTON_HI)):
             return False
+        teutons = tuple(teutons)
     elif teutons is not None:
         return False
-    _push_reveal(state, action)
+    _push_reveal(state, Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats),
+                               teutons))
     return True
 
 
+_SEQUENCE = (list, tuple)
+
+
 def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
-    if try_reveal(state, action):
+    entry = {"crown": action.crown, "mercenary": action.mercenary,
+             "provisions": action.provisions, "ducats": action.ducats}
+    if action.teutons is not None:
+        entry["teutons"] = action.teutons
+    if push_reveal(state, entry):
         return
     _expect(state, REVEAL, "reveal")
     r = state.round
@@ -581,31 +690,52 @@ def _start_resolution(state: GrunwaldState) -> None:
 
 
 def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
-    _expect(state, SKIRMISH, "skirmish")
+    push_skirmish_cards(state, action.as_dict())
+
+
+_TEUTON_CARD = {v: f"{TEUTON}:{v}" for v in range(RANGES[TEUTON][0], RANGES[TEUTON][1] + 1)}
+
+
+def push_skirmish_cards(state: GrunwaldState, given: dict[str, Any]) -> None:
+    """The cards played to the skirmish, player -> card, revealed together (NG-S2), and the
+    duels and the outcome that follow (NG-S3, NG-S4).  The record's replay passes its entry."""
+    if state.phase != SKIRMISH:
+        _expect(state, SKIRMISH, "skirmish")
     sk = state.skirmish
-    given = action.as_dict()
     stakes = state.fields["teutons"]
+    players = state.players
     played: dict[int, str] = {}
     total = 0
+    # NG-S3 duels: the strongest card first, ties to the earlier position (stakes are in
+    # position order): the two strongest, found while the cards are read.
+    first = second = -1
+    s1 = s2 = 0
     for s in stakes:
-        p = state.players[s.player]
-        if p.name not in given:
-            raise RuleError("NG-S2", "", "grunwald.error.skirmish_card_missing", player=p.name,
+        i = s.player
+        p = players[i]
+        name = p.name
+        if name not in given:
+            raise RuleError("NG-S2", "", "grunwald.error.skirmish_card_missing", player=name,
                             options=", ".join(playable_cards(p)))
-        value = given[p.name]
+        value = given[name]
         card = LEAVING.get(value) if type(value) is str else None
-        source, c = card if card is not None else parse_card(value, key_path(p.name), prefix=True)
-        if CARDS[c][0] == TEUTON:
-            raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_teuton", card=c,
+        source, c = card if card is not None else parse_card(value, key_path(name), prefix=True)
+        kind, strength = CARDS[c]
+        if kind == TEUTON:
+            raise RuleError("NG-S2", key_path(name), "grunwald.error.skirmish_teuton", card=c,
                             options=", ".join(playable_cards(p)))
         if c not in p.hand or source == CAMP:
             if c in p.camp:
-                raise RuleError("NG-C7", key_path(p.name), "grunwald.error.skirmish_from_camp",
-                                player=p.name, card=c, options=", ".join(playable_cards(p)))
-            raise RuleError("NG-S2", key_path(p.name), "grunwald.error.skirmish_not_in_hand",
-                            player=p.name, card=c, options=", ".join(playable_cards(p)))
-        played[s.player] = c
-        total += CARDS[c][1]
+                raise RuleError("NG-C7", key_path(name), "grunwald.error.skirmish_from_camp",
+                                player=name, card=c, options=", ".join(playable_cards(p)))
+            raise RuleError("NG-S2", key_path(name), "grunwald.error.skirmish_not_in_hand",
+                            player=name, card=c, options=", ".join(playable_cards(p)))
+        played[i] = c
+        total += strength
+        if first < 0 or strength > s1:
+            first, s1, second, s2 = i, strength, first, s1
+        elif second < 0 or strength > s2:
+            second, s2 = i, strength
     if len(given) != len(played):  # a card of someone not on the field
         participants = [state.names[s.player] for s in stakes]
         for name in given:
@@ -614,40 +744,37 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
                 raise RuleError(rule, key_path(name), "grunwald.error.skirmish_not_there",
                                 player=name, participants=", ".join(participants) or "-")
     for i, c in played.items():
-        take(state.players[i].hand, c)  # face down on the table until the losses are paid (NG-S5)
+        take(players[i].hand, c)  # face down on the table until the losses are paid (NG-S5)
     sk.played = played
 
-    # NG-S3 duels: strongest first, ties by position (stakes are in position order).
-    order = sorted(played, key=lambda i: -CARDS[played[i]][1])
-    t_hi, t_lo = sorted(state.reveal.teutons, reverse=True)
-    on_board = [t_hi, t_lo]
-    if order:
-        s1 = CARDS[played[order[0]]][1]
-        if t_lo < s1:
-            took = t_hi if t_hi < s1 else t_lo
-            sk.captured[order[0]] = f"teuton:{took}"
-            on_board.remove(took)
-    if len(order) > 1:
-        s2 = CARDS[played[order[1]]][1]
-        if t_lo in on_board and t_lo < s2:
-            sk.captured[order[1]] = f"teuton:{t_lo}"
-            on_board.remove(t_lo)
+    a, b = state.reveal.teutons
+    t_hi, t_lo = (a, b) if a >= b else (b, a)
+    if first >= 0 and t_lo < s1:  # NG-S3: the stronger Teuton the card beats
+        if t_hi < s1:
+            sk.captured[first] = _TEUTON_CARD[t_hi]
+            t_hi = 0
+        else:
+            sk.captured[first] = _TEUTON_CARD[t_lo]
+            t_lo = 0
+    if second >= 0 and t_lo and t_lo < s2:
+        sk.captured[second] = _TEUTON_CARD[t_lo]
     sk.total = total
     # NG-S4: won at total >= strength; duels do not change the outcome.
-    sk.owed = max(0, sk.strength - sk.total)
-    state.skirmish_won = sk.owed == 0
+    owed = sk.strength - total
+    sk.owed = owed = owed if owed > 0 else 0
+    state.skirmish_won = owed == 0
     if state.tracked:
         state.log[-1].skirmish = {
             "strength": sk.strength,
             "cards": {state.names[i]: c for i, c in played.items()},
             "captures": {state.names[i]: c for i, c in sk.captured.items()},
             "total": sk.total,
-            "won": sk.owed == 0,
-            "owed": sk.owed,
+            "won": owed == 0,
+            "owed": owed,
             "losses": {},
         }
-    if sk.owed:
-        sk.pending = [i for i in state.order_from_start() if state.players[i].holds_loss_material()]
+    if owed:
+        sk.pending = [i for i in state.order_from_start() if players[i].holds_loss_material()]
     if sk.pending:
         state.phase = LOSSES
     else:
@@ -655,31 +782,40 @@ def _apply_skirmish_cards(state: GrunwaldState, action: SkirmishCards) -> None:
 
 
 def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
-    _expect(state, LOSSES, "losses")
+    push_losses(state, action.player, action.items)
+
+
+def push_losses(state: GrunwaldState, name: Any, items: Sequence[Any]) -> None:
+    """What one player discards after a lost skirmish (NG-S4): cards (NG-S5: not those on the
+    table) and ``provisions:N`` items, worth at least what is owed unless that is all they hold."""
+    if state.phase != LOSSES:
+        _expect(state, LOSSES, "losses")
     sk = state.skirmish
-    if action.player not in state.index:
-        raise RuleError("NG-C1", "", "grunwald.error.unknown_player", player=action.player,
+    who = state.index.get(name) if type(name) is str else None
+    if who is None:
+        raise RuleError("NG-C1", "", "grunwald.error.unknown_player", player=name,
                         players=", ".join(state.names))
-    who = state.index[action.player]
     p = state.players[who]
     if who not in sk.pending:
         raise RuleError("NG-S4", "", "grunwald.error.losses_not_owed", player=p.name,
                         pending=", ".join(state.names[i] for i in sk.pending))
     hand, camp, provisions = dict(p.hand), dict(p.camp), p.provisions
     value = 0
-    discarded: list[str] = []
-    for k, item in enumerate(action.items):
+    for k, item in enumerate(items):
         card = LEAVING.get(item) if type(item) is str else None
-        if card is None and isinstance(item, str) and item.startswith("provisions:"):
-            amount = _provision_amount(item, f"[{k}]")
-            if amount > provisions:
-                raise RuleError("NG-S4", f"[{k}]", "grunwald.error.losses_provisions",
-                                player=p.name, amount=amount, have=provisions)
-            provisions -= amount
-            value += amount
-            discarded.append(item)
-            continue
-        source, c = card if card is not None else parse_card(item, f"[{k}]", prefix=True)
+        if card is None:
+            amount = _PROVISION_ITEMS.get(item) if type(item) is str else None
+            if amount is None and isinstance(item, str) and item.startswith("provisions:"):
+                amount = _provision_amount(item, f"[{k}]")
+            if amount is not None:
+                if amount > provisions:
+                    raise RuleError("NG-S4", f"[{k}]", "grunwald.error.losses_provisions",
+                                    player=p.name, amount=amount, have=provisions)
+                provisions -= amount
+                value += amount
+                continue
+            card = parse_card(item, f"[{k}]", prefix=True)
+        source, c = card
         if c == PEASANT:
             raise RuleError("NG-S4", f"[{k}]", "grunwald.error.peasant_stays", player=p.name)
         pile = source_pile(hand, camp, source, c)
@@ -690,7 +826,6 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
                             player=p.name, card=item, holds=_holdings(p))
         take(pile, c)
         value += CARDS[c][1]
-        discarded.append(c)
     if value < sk.owed:
         left = provisions
         for pile in (hand, camp):
@@ -700,10 +835,10 @@ def _apply_pay_losses(state: GrunwaldState, action: PayLosses) -> None:
             raise RuleError("NG-S4", "", "grunwald.error.losses_short", player=p.name,
                             owed=sk.owed, value=value, holds=_holdings(p))
     if state.tracked:
-        for c in discarded:
-            if not c.startswith("provisions:"):
-                put(state.removed, c)
-        state.log[-1].skirmish["losses"][p.name] = list(action.items)
+        for item in items:
+            if item in LEAVING:
+                put(state.removed, LEAVING[item][1])
+        state.log[-1].skirmish["losses"][p.name] = list(items)
     p.hand, p.camp, p.provisions = hand, camp, provisions
     sk.pending.remove(who)
     if not sk.pending:
@@ -715,6 +850,9 @@ def _provision_amount(item: str, where: str) -> int:
     if not text.isdigit() or text.startswith("0") or len(text) > 6:
         raise RecordError(None, where, "grunwald.record.provision_item", value=item)
     return int(text)
+
+
+_PROVISION_ITEMS = {f"provisions:{n}": n for n in range(1, 100)}  # (the usual ones, read at once)
 
 
 def _finish_skirmish(state: GrunwaldState) -> None:
@@ -738,12 +876,21 @@ def _finish_skirmish(state: GrunwaldState) -> None:
     _resolve_fields(state)
 
 
-def _stake_value(s: Stake) -> int:  # NG-F1
-    return (2 if s.officer else 0) + s.helpers + s.ducats
-
-
-def _stake_ducats(s: Stake) -> int:  # NG-F7
-    return s.ducats
+def _ranked(stakes: list[Stake], by_ducats: bool = False) -> list[Stake]:
+    """A field's stakes from the strongest (NG-F1: officer 2, each helper 1, each ducat 1;
+    Mercenaries: ducats alone, NG-F7), ties to the earlier position (NG-P3): a stable sort of the
+    stakes, which are in position order."""
+    n = len(stakes)
+    if n < 2:
+        return stakes
+    if by_ducats:
+        keys = [s.ducats for s in stakes]
+    else:
+        keys = [(2 if s.officer else 0) + s.helpers + s.ducats for s in stakes]
+    if n == 2:
+        return stakes if keys[0] >= keys[1] else [stakes[1], stakes[0]]
+    order = sorted(range(len(stakes)), key=keys.__getitem__, reverse=True)
+    return [stakes[i] for i in order]
 
 
 def _clear_field(state: GrunwaldState, field_name: str) -> None:
@@ -765,42 +912,42 @@ _CARD = {(kind, v): f"{kind}:{v}" for kind in (CROWN, MERCENARY) for v in range(
 def _resolve_fields(state: GrunwaldState) -> None:
     """Fields 2–5, then field 6 up to the 2nd player's purchase choice (NG-F1).
 
-    Each field ranks its stakes (NG-F1 / NG-P3: highest value first, ties to the earlier
-    position: a stable sort of the stakes, which are in position order; Mercenaries by ducats
-    alone, NG-F7) and gives its prizes in that order: Crown (NG-F4) and Mercenaries the stronger
-    card to the 1st, the other to the 2nd (NG-V1: with two players the 1st only; unclaimed cards
-    are removed, NG-F9); Provisions (NG-F5) and Ducats (NG-F6) their cards' values as the table
-    size says (NG-V1, NG-V2).  A winner's ducats go to the bank, the others' return (NG-F3)."""
+    Each field ranks its stakes (``_ranked``) and gives its prizes in that order: Crown (NG-F4)
+    and Mercenaries the stronger card to the 1st, the other to the 2nd (NG-V1: with two players
+    the 1st only; unclaimed cards are removed, NG-F9); Provisions (NG-F5) and Ducats (NG-F6)
+    their cards' values as the table size says (NG-V1, NG-V2).  A winner's ducats go to the
+    bank, the others' return (NG-F3)."""
     rv = state.reveal
     players = state.players
     n = len(players)
     tracked = state.tracked
-    a, b = rv.crown
-    crown = (_CARD[CROWN, a], _CARD[CROWN, b]) if a >= b else (_CARD[CROWN, b], _CARD[CROWN, a])
-    a, b = rv.mercenary
-    mercenary = ((_CARD[MERCENARY, a], _CARD[MERCENARY, b]) if a >= b
-                 else (_CARD[MERCENARY, b], _CARD[MERCENARY, a]))
-    prov = sorted(rv.provisions, reverse=True)
-    duc = sorted(rv.ducats, reverse=True)
-    prizes_of = (
-        ("crown", crown[:1] if n == 2 else crown, crown),  # NG-V1: the 1st only
-        ("provisions", prov[-1:] if n == 2 else prov, ()),  # NG-F5, NG-V1
-        ("ducats", duc[-2:] if n == 2 else duc[:2] if n == 3 else duc[:3], ()),  # NG-F6
-        ("mercenaries", mercenary[:1] if n == 2 else mercenary, mercenary),
-    )
     fields = state.fields
     cleared: list[Stake] = []  # (their pawns go home at the end of the round, or below)
-    for f, prizes, cards in prizes_of:
+    for f in _PRIZE_FIELDS:
         stakes = fields[f]
+        if not stakes and not tracked:
+            continue
+        if f == "crown" or f == "mercenaries":
+            kind = CROWN if f == "crown" else MERCENARY
+            a, b = rv.crown if f == "crown" else rv.mercenary
+            cards = (_CARD[kind, a], _CARD[kind, b]) if a >= b else (_CARD[kind, b], _CARD[kind, a])
+            prizes = cards[:1] if n == 2 else cards  # NG-V1: the 1st only
+        else:
+            cards = ()
+            values = rv.provisions if f == "provisions" else rv.ducats
+            if len(values) > 1:
+                values = sorted(values, reverse=True)
+            if f == "provisions":
+                prizes = values[-1:] if n == 2 else values  # NG-F5, NG-V1
+            else:
+                prizes = values[-2:] if n == 2 else values[:2] if n == 3 else values[:3]  # NG-F6
         won = 0
         results = []
         if stakes:
             fields[f] = []
             cleared += stakes
-            if len(stakes) > 1:
-                stakes = sorted(stakes, key=_stake_ducats if f == "mercenaries" else _stake_value,
-                                reverse=True)
-            for st, prize in zip(stakes, prizes):
+            ranked = _ranked(stakes, f == "mercenaries") if len(stakes) > 1 else stakes
+            for st, prize in zip(ranked, prizes):
                 p = players[st.player]
                 if f == "provisions":
                     p.provisions += prize
@@ -823,7 +970,7 @@ def _resolve_fields(state: GrunwaldState) -> None:
     # NG-F8 Helpers: 1st gains one for free; 2nd may buy one for as many ducats as helpers owned.
     stakes = fields["helpers"]
     if len(stakes) > 1:
-        stakes = sorted(stakes, key=_stake_value, reverse=True)
+        stakes = _ranked(stakes)
     results = []
     if stakes:
         first = players[stakes[0].player]
@@ -847,6 +994,9 @@ def _resolve_fields(state: GrunwaldState) -> None:
     _end_round(state)
 
 
+_PRIZE_FIELDS = ("crown", "provisions", "ducats", "mercenaries")  # (in the order resolved)
+
+
 def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None:
     _expect(state, HELPER_PURCHASE, "helper_purchase")
     p = state.players[state.helper_buyer]
@@ -865,7 +1015,8 @@ def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None
 
 def _end_round(state: GrunwaldState) -> None:
     """NG-F9 and NG-R4: the board is cleared, the start player token passes on."""
-    state.fields = {f: [] for f in FIELDS}
+    state.fields = {"teutons": [], "crown": [], "provisions": [], "ducats": [], "mercenaries": [],
+                    "helpers": []}  # (FIELDS, NG-P5: a display, faster than a comprehension)
     for p in state.players:
         p.officer_placed = False
         p.helpers_placed = 0

@@ -209,26 +209,6 @@ def _fast_event(value: Any) -> Event | None:
     return Event(card, tuple(out))
 
 
-def _fast_reveal(value: Any) -> Reveal | None:
-    """The revealed cards as lists (the engine's ``try_reveal`` checks the values)."""
-    if type(value) is not dict or not _REVEAL_KEY_SET.issuperset(value):
-        return None
-    crown = value.get("crown")
-    mercenary = value.get("mercenary")
-    provisions = value.get("provisions")
-    ducats = value.get("ducats")
-    if (type(crown) is not list or type(mercenary) is not list or type(provisions) is not list
-            or type(ducats) is not list):
-        return None
-    teutons = None
-    if "teutons" in value:
-        teutons = value["teutons"]
-        if type(teutons) is not list:
-            return None
-        teutons = tuple(teutons)
-    return Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats), teutons)
-
-
 def _fast_strings(value: Any) -> bool:
     """A list of strings (a player's losses or knights given up)?"""
     if type(value) is not list:
@@ -281,7 +261,7 @@ class _Replayer:
 
     Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
     mode): placements are pushed by ``engine.push_placements`` straight from the record's entries,
-    the revealed cards by ``engine.try_reveal``; only when a push refuses does the checked path
+    the revealed cards by ``engine.push_reveal``, an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
     (``parse_placement``, ``engine.apply``) read the entry again and name the error.  Nothing has
     changed by then, so the error is the one the checked path alone would give."""
 
@@ -302,6 +282,49 @@ class _Replayer:
             raise
         if self.tracked:
             self.steps.append(Step(location if name is None else location + key_path(name), action))
+
+    def push(self, location: str, push: Any, *args: Any, name: str | None = None) -> None:
+        """An entry at ``location`` (followed by the key of player ``name``, if given) pushed as
+        the record holds it (untracked: no step to keep), by the engine function that is the
+        action's rules."""
+        try:
+            push(self.state, *args)
+        except RecordError as exc:
+            if name is not None:
+                location += key_path(name)
+            exc.location = location + exc.location
+            raise
+
+    def event(self, loc: str, value: Any) -> None:
+        """The event card: its effects pushed as the record writes them (``engine.push_effects``,
+        untracked); from the first one the push refuses, the checked path (which reads the whole
+        entry first, as it always does) applies the rest and names the error."""
+        s = self.state
+        done = 0
+        if (not self.tracked and type(value) is dict and _EVENT_KEYS.issuperset(value)
+                and type(value.get("card")) is str):
+            effects = value["effects"] if "effects" in value else []
+            if type(effects) is list:
+                done = engine.push_effects(s, effects)
+                if done == len(effects):
+                    engine.end_event(s)
+                    return
+        action = _fast_event(value)
+        if action is None:
+            action = parse_event(value, loc)
+        if not done:
+            self.apply(loc, action)
+            return
+        for i in range(done, len(action.effects)):  # (the effects before are applied)
+            self.apply_effect(f"{loc}.effects[{i}]", action.effects[i])
+        engine.end_event(s, action)
+
+    def apply_effect(self, location: str, effect: Effect) -> None:
+        try:
+            engine.apply_effect(self.state, effect)
+        except RecordError as exc:
+            exc.location = location + exc.location
+            raise
 
     def run(self) -> tuple[GrunwaldState, list[Step]]:
         rounds = self.doc.get("rounds", [])
@@ -359,19 +382,15 @@ class _Replayer:
             elif phase == EVENT:
                 if "event" not in rdoc:
                     missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
-                value = rdoc["event"]
-                action = _fast_event(value)
-                if action is None:
-                    action = parse_event(value, f"{base}.event")
-                self.apply(f"{base}.event", action)
+                self.event(f"{base}.event", rdoc["event"])
             elif phase == REVEAL:
                 if "reveal" not in rdoc:
                     missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
                 value = rdoc["reveal"]
-                action = _fast_reveal(value)
-                if action is not None and engine.try_reveal(s, action):
+                if (type(value) is dict and _REVEAL_KEY_SET.issuperset(value)
+                        and engine.push_reveal(s, value)):
                     if self.tracked:
-                        self.steps.append(Step(f"{base}.reveal", action))
+                        self.steps.append(Step(f"{base}.reveal", s.reveal))
                 else:  # the checked path names the error (format first, then the rules)
                     self.apply(f"{base}.reveal", parse_reveal(value, f"{base}.reveal"))
             elif phase == SKIRMISH:
@@ -386,7 +405,10 @@ class _Replayer:
                 for k in cards:
                     if type(k) is not str:
                         shape.string(k, f"{loc}.cards")
-                self.apply(f"{loc}.cards", SkirmishCards(tuple(cards.items())))
+                if self.tracked:
+                    self.apply(f"{loc}.cards", SkirmishCards(tuple(cards.items())))
+                else:
+                    self.push(f"{loc}.cards", engine.push_skirmish_cards, cards)
                 if s.phase == LOSSES:
                     self.losses(skirmish, loc, missing, later)
                 elif "losses" in skirmish:
@@ -477,7 +499,10 @@ class _Replayer:
         for i in list(pending):
             name = s.names[i]
             if name in losses:
-                self.apply(f"{loc}.losses", PayLosses(name, tuple(losses[name])), name)
+                if self.tracked:
+                    self.apply(f"{loc}.losses", PayLosses(name, tuple(losses[name])), name)
+                else:
+                    self.push(f"{loc}.losses", engine.push_losses, name, losses[name], name=name)
         if s.phase == LOSSES:
             name = s.names[s.skirmish.pending[0]]
             if later("skirmish"):
