@@ -81,7 +81,7 @@ def test_fire_without_moving_asks_the_terrains_and_the_card():
 
 def test_a_regroup_and_a_stand():
     state = battle(reserve=((), ("Y-PK1",)))
-    action, _ = answers(state, "regroup", True)
+    action, _ = answers(state, "regroup", True, True)
     assert action == Regroup(YELLOW, (), ("Y-PK1",))
     apply(state, action)
     apply(state, Play(RED, "R-HC1", ("plain",), attack="Y-PK1", terrain="plain", card="1/1"))

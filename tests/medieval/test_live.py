@@ -23,7 +23,7 @@ PLAYERS = ["Ola", "Bartek"]
 STOP = object()  # press Ctrl-C at this question
 
 #: the whole battle, question by question: (question key, answer)
-SETUP = [("new.count", 2), ("new.first_player", "Ola"), ("new.player", "Bartek"),
+SETUP = [("new.first_player", "Ola"), ("new.player", "Bartek"),
          ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
          ("medieval.setup.dismount", False)]
 BATTLE = [
@@ -42,7 +42,7 @@ BATTLE = [
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
     ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),
     ("medieval.answer", "stand"),
-    ("medieval.turn", "regroup"), ("medieval.regroup.enter", True),
+    ("medieval.turn", "regroup"), ("medieval.regroup", True), ("medieval.regroup.enter", True),
     ("medieval.turn", "pass"),
     ("medieval.turn", "pass"),
 ]
@@ -109,13 +109,14 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     assert result["players"]["Bartek"]["units"]["Y-LC1"]["strength"] == 1  # shot by the bowmen
     assert result["players"]["Bartek"]["units"]["Y-HC1"]["strength"] == 1  # the clamp: 1/0
     # what the table read: the calculator's work, step by step
-    for text in ("Fire: R-LB1 long bowmen (2 knights, high mountains) at Y-LC1 light cavalry",
+    for text in ("Fire: R-LB1 long bowmen (2 archers, high mountains) at Y-LC1 light cavalry",
+                 "losses: the target 1 rider; the shooter loses nothing (MB-F1)",
                  "the card puts the defender over column 1/1",
                  "height (the higher hex): one column right, for the attacker",
                  "Melee: Y-HC1 heavy cavalry (2 knights, plain) against R-PK1 pikemen",
                  "terrain hard for cavalry (rocky hills or forest): one column left, for the defender",
                  "the shifts run past the left end of the calculator",
-                 "losses: attacker 1 knight, defender 0 knights",
+                 "losses: attacker 1 knight, defender 0 pikemen",
                  "Took back: Ola takes the fight", "Both armies revealed:",
                  "The battle is over: both players passed.", "Bartek wins on victory points."):
         assert text in said, text

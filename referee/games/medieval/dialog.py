@@ -26,7 +26,7 @@ from referee.games.medieval.actions import (
 from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import (
-    army_text, board, terrain_name, unit_label, unit_name, unit_short,
+    army_text, board, knights, terrain_name, unit_label, unit_name, unit_short,
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
@@ -187,7 +187,7 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
         for i, (uid, u) in enumerate(info["units"].items()):
             if u["may"]:
                 choices.append(Choice(unit_label(t, state.units[uid]), uid, _unit_key(i)))
-        if "regroup" in info["plays"]:
+        if regroup_gains(t, info):  # MB-G1: a regroup that changes nothing is not offered
             choices.append(Choice(t("medieval.play.regroup", tokens=state.armies[state.index(player)].tokens),
                                   "regroup", "r"))
         choices.append(Choice(t("medieval.play.pass"), "pass", "p"))
@@ -211,8 +211,32 @@ def _unit_key(i: int) -> str:
     return keys[i] if i < len(keys) else None
 
 
+def regroup_gains(t: Catalog, info: dict[str, Any]) -> list[str]:
+    """What a regroup would bring (``engine.free_form``'s ``regroup``), in words; ``[]``: it
+    would only spend a time token."""
+    gains = info.get("regroup")
+    if not gains:
+        return []
+    out = []
+    if gains["mp"]:
+        out.append(t("medieval.play.regroup_mp", units=", ".join(gains["mp"])))
+    if gains["fortify"]:
+        out.append(t("medieval.play.regroup_fortify"))
+    if gains["closer"]:
+        out.append(t("medieval.play.regroup_closer", units=", ".join(gains["closer"])))
+    if gains["may_return"]:
+        out.append(t("medieval.play.regroup_may", units=", ".join(gains["may_return"])))
+    return out
+
+
 def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]) -> Dialog:
-    """MB-G1 … MB-G4: a time token; which units come back next to the baggage."""
+    """MB-G1 … MB-G4: a time token (confirmed, with what it brings); which units come back next
+    to the baggage."""
+    sure = yield Confirm("medieval.regroup",
+                         t("medieval.play.regroup_confirm", tokens=state.armies[state.index(player)].tokens,
+                           gains="; ".join(regroup_gains(t, info))), default=True)
+    if not sure:
+        return BACK
     picked: dict[str, list[str]] = {"returns": [], "enter": []}
     for key, ids in (("returns", info["returns"]), ("enter", info["enter"])):
         for uid in ids:
@@ -407,8 +431,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                  ) -> Dialog:
     """MB-K9: the column the physical card puts the defender over (on a fire card only the
     columns the rulebook allows, MB-F4: the same as ``referee cards`` offers)."""
-    choices = [Choice(t("medieval.play.column", losses=outcome_text(o),
-                        attacker=o[0], defender=o[1]), i, str(i + 1))
+    label = "medieval.play.column" + ("_fire" if kind == FIRE else "")  # MB-F1: no top row
+    choices = [Choice(t(label, losses=outcome_text(o), attacker=o[0],
+                        defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, str(i + 1))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
     return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
@@ -422,6 +447,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
 def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
     legal = engine.legal_actions(state)
     attacker, defender = state.units[d.attacker], state.units[d.defender]
+    can_withdraw = any(isinstance(a, Withdraw) for a in legal)
+    if not can_withdraw:  # MB-M9: only the fight is left, and the table is told why
+        yield Notice([Line(t("medieval.play.no_withdrawal", unit=unit_short(t, defender)), "muted")])
     while True:
         choices = [Choice(t("medieval.play.stand"), "stand", "s")]
         if any(isinstance(a, Withdraw) and a.to != OFF_MAP for a in legal):
@@ -429,9 +457,10 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
         if any(isinstance(a, Withdraw) and a.to == OFF_MAP for a in legal):
             choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
         choices.append(_undo(t))
-        answer = yield Select("medieval.answer", t("medieval.play.answer", player=d.player,
-                                                   attacker=unit_short(t, attacker),
-                                                   defender=unit_short(t, defender)), choices)
+        answer = yield Select("medieval.answer",
+                              t("medieval.play.answer" if can_withdraw else "medieval.play.answer_fight",
+                                player=d.player, attacker=unit_short(t, attacker),
+                                defender=unit_short(t, defender)), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stand":

@@ -180,10 +180,20 @@ def free_form(state: MedievalState) -> dict[str, Any] | None:
     plays = ["move", "pass"]
     if army.tokens:
         plays.insert(1, "regroup")
+    returns = [u.id for u in state.army_units(owner, OFF) if u.distance == 0]
+    enter = [u.id for u in state.army_units(owner, RESERVE)]
+    baggage = state.baggage(owner)
+    lost = baggage is None or baggage.where == DESTROYED  # MB-G5: nobody comes back
+    gains = {  # what a regroup would change (MB-G1 … MB-G4): nothing, and it only costs a token
+        "mp": [u.id for u in state.army_units(owner, ON_MAP) if u.mp < state.movement[u.type]],
+        "fortify": bool(baggage and baggage.on_map and baggage.baggage != FORTIFIED),
+        "closer": [u.id for u in state.army_units(owner, OFF) if (u.distance or 0) > 0],
+        "may_return": [] if lost else [*returns, *enter],
+    }
     return {"kind": d.kind, "player": d.player, "plays": plays, "units": units,
             "terrains": list(TERRAINS), "flags": dict(state.flags),
-            "returns": [u.id for u in state.army_units(owner, OFF) if u.distance == 0],
-            "enter": [u.id for u in state.army_units(owner, RESERVE)]}
+            "returns": [] if lost else returns, "enter": [] if lost else enter,
+            "regroup": gains if army.tokens else None}
 
 
 # --------------------------------------------------------------------------------------------
