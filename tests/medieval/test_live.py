@@ -36,8 +36,8 @@ BATTLE = [
     ("medieval.ending", "stay"), ("medieval.flag", "edge1"),
     # Red's long bowmen climb a mountain and shoot; the fire card's column is read off the card
     ("medieval.turn", "R-LB1"), ("medieval.play", "move"), ("medieval.path", "m"),
-    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.terrain", "plain"),
-    ("medieval.card", 1),
+    # (Y-LC1's hex is known: it ended its move on a plain, so its terrain is not asked again)
+    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.card", 1),
     # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
     ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),

@@ -289,6 +289,13 @@ def _terrain(t: Catalog, key: str, message: str, allowed: list[str]) -> Dialog:
     return (yield Select(key, message, choices + [_back(t)]))
 
 
+def _known_or_asked(t: Catalog, message: str, allowed: list[str], known: str | None) -> Dialog:
+    """The terrain of an enemy's hex: the one the record already gave, else asked."""
+    if known is not None and known in allowed:
+        return known
+    return (yield from _terrain(t, "medieval.terrain", message, allowed))
+
+
 def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: dict[str, Any]
                ) -> Dialog:
     unit = state.units[uid]
@@ -310,10 +317,12 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
         return (yield from _dismount(state, t, player, uid))
     if what == "move":
         return (yield from _move(state, t, player, uid, unit.type, unit.mp, may))
-    standing = [x for x in TERRAINS if may_stand(unit.type, x)]
-    origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
-    if origin is BACK:
-        return BACK
+    origin = unit.terrain  # known from the record: not asked again
+    if origin is None:
+        standing = [x for x in TERRAINS if may_stand(unit.type, x)]
+        origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
+        if origin is BACK:
+            return BACK
     return (yield from _ending(state, t, Play(player, uid, origin=origin), what, unit.mp))
 
 
@@ -410,11 +419,13 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
     enemy = state.units[target]
     allowed = [x for x in TERRAINS if may_stand(enemy.type, x)
                and (how == "fire" or (may_stand(unit_type, x) and ENTRY_COST[x] <= mp))]
+    if enemy.terrain is not None:  # known from the record (a baggage train stands on a plain)
+        allowed = [x for x in allowed if x == enemy.terrain]
     if not allowed:
         yield Notice([Line(t("medieval.play.no_way", unit=play.unit, target=target), "bad")])
         return BACK
-    terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=target),
-                                  allowed)
+    terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=target), allowed,
+                                         enemy.terrain)
     if terrain is BACK:
         return BACK
     card = None
@@ -506,8 +517,14 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             return Stop(d.player)
         terrains = [x for x in TERRAINS if any(isinstance(a, Pursue) and a.attack == answer
                                                and a.terrain == x for a in legal)]
-        terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=answer),
-                                      terrains)
+        known = state.units[answer].terrain
+        if known is not None:
+            terrains = [x for x in terrains if x == known]
+        if not terrains:  # its known hex is one the pursuer cannot enter or pay for
+            yield Notice([Line(t("medieval.play.no_way", unit=attacker.id, target=answer), "bad")])
+            continue
+        terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=answer), terrains,
+                                             known)
         if terrain is BACK:
             continue
         card = None
