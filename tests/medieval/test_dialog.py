@@ -223,3 +223,47 @@ def test_a_units_strength_is_told_in_its_types_word(lang, unit, word):
         assert word.replace("2 ", "1 ").replace("pikemen", "pikeman").replace(
             "men-at-arms", "man-at-arms").replace("knights", "knight").replace(
             "archers", "archer") in summary.unit_label(t, state.units[unit])
+
+
+def _screen(report) -> list[str]:
+    """A notice as the table sees it on an 80-column terminal."""
+    import io
+
+    from rich.console import Console
+
+    from referee.cli.render import render
+
+    buffer = io.StringIO()
+    render(report, Console(file=buffer, width=80, color_system=None))
+    return buffer.getvalue().splitlines()
+
+
+def test_at_80_by_24_the_board_before_a_question_is_a_few_lines():
+    """Issue 15: no army tables before every question (they scrolled the question's context
+    away): a turn starts with where the game stands, one line per army and the units not on the
+    map; an answer or a pursuit with one line (the news of the attack stays on the screen)."""
+    state = battle(reserve=(("R-SB2",), ()))
+    notice = next(dialog.ask(state, T, {}))
+    lines = _screen(notice.report)
+    assert len(lines) <= 6 and not any("┃" in x or "│" in x for x in lines), lines
+    assert lines[0] == "Turn 1: Bartek to play"
+    assert "Ola (Red Army): 0 VP · 5 time tokens · baggage fortified" in lines[1]
+    assert "Ola, not on the map: R-SB2 (kept back)" in " ".join(lines)
+    apply(state, Play(YELLOW, "Y-LC1", ("plain",), attack="R-LI1", terrain="plain"))
+    assert _screen(next(dialog.ask(state, T, {})).report) == ["Turn 1: Ola answers an attack"]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_the_typed_questions_are_readable_at_80_columns(lang):
+    """Issue 15: the move's question, its letters and the units it may pass through each on a
+    line of their own (no text running together); the answer is typed on its own line."""
+    t = catalog(lang)
+    state = battle()
+    path = _question(state, "medieval.path", "Y-HC1", "move", t=t)
+    lines = path.instruction.split("\n")
+    assert lines[0] == "" and lines[-1] == "  " and all(len(x) <= 78 for x in lines)
+    assert lines[1].strip() == t("medieval.play.path_hint")
+    assert "Y-HC2" in " ".join(lines[2:])
+    recruit = dialog.ask(engine.new_state(["Ola", "Bartek"]), t, {})
+    q = next(x for x in recruit if not isinstance(x, Notice))
+    assert all(len(x) <= 78 for x in q.message.split("\n")) and q.message.count("\n") >= 3

@@ -13,9 +13,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import Prompter, keys_for, shortcut_keys
 from referee.core import dialog as dialogs
-from referee.core.dialog import Secret
+from referee.core.dialog import Secret, Select
 from referee.games.medieval import output, record
 from referee.store.sessions import Store
 
@@ -55,11 +55,16 @@ class Table:
         self.script = list(script)
         self.pipe = None
         self.asked: list[str] = []
+        self.messages: list[str] = []
 
     def __call__(self, q) -> None:
         self.asked.append(q.key)
+        self.messages.append(q.message)
         key, answer = self.script.pop(0)
         assert q.key == key, (q.key, key, getattr(q, "message", ""))
+        if isinstance(q, Select):  # a key press visibly chooses: every choice has its own key
+            keys = shortcut_keys(q.choices)
+            assert all(k and len(k) == 1 for k in keys) and len(set(keys)) == len(keys), keys
         if answer is STOP:
             self.pipe.send_text("\x03")
             return
@@ -96,6 +101,10 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
         run(store, first, new=True)
     session, state = state_of(store)
     assert len(state.log) == 6  # the half-entered charge left nothing behind
+    # two players, always (MB-C1): not asked; the name questions say who moves first (MB-B1)
+    assert first.asked[:2] == ["new.first_player", "new.player"]
+    assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first, MB-B1)",
+                                  "Name of player 2 (Yellow Army: moves first, MB-B1)"]
     # resumed: the charge again; then an undo at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))
     script = [*BATTLE[stop - 4: undo], ("medieval.turn", dialogs.UNDO),

@@ -12,6 +12,7 @@ library, no printing.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from referee.games.medieval.actions import (
 from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import (
-    army_text, board, knights, terrain_name, unit_label, unit_name, unit_short,
+    army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
@@ -47,6 +48,15 @@ def is_secret(action: Any) -> bool:
     """MB-R1: armies are chosen in secret; taking one back after both are revealed needs every
     player's agreement."""
     return isinstance(action, Recruit)
+
+
+def block(first: str, *lines: str, answer_below: bool = False) -> str:
+    """A question readable at 80 columns: its first line, then each further line indented and
+    wrapped; ``answer_below``: the answer is typed on a line of its own."""
+    out = textwrap.wrap(first, 76, subsequent_indent="  ") or [first]
+    for line in lines:
+        out += textwrap.wrap(line, 76, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(out) + ("\n  " if answer_below else "")
 
 
 def _undo(t: Catalog) -> Choice:
@@ -95,8 +105,11 @@ def _number(t: Catalog, least: int, most: int):
 
 def ask(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None,
         hints: bool = False) -> Dialog:
-    yield Notice(board(state, t, colors))
     d = engine.decision(state)
+    if d.kind in (engine.ANSWER, engine.PURSUIT):  # mid-turn: the news just above is the context
+        yield Notice([Line(progress(state, t), "strong")])
+    else:
+        yield Notice(live_board(state, t, colors))
     if d.kind == engine.RECRUIT:
         return (yield from _recruit(state, t, d.player))
     if d.kind == engine.RESERVE_KIND:
@@ -140,19 +153,15 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     info = engine.free_form(state)
     costs = ", ".join(f"{UNITS[u].abbr} {unit_name(t, u)} ({info['costs'][u]})" for u in UNIT_TYPES)
     limit = info["limits"]["longbowmen"]
-    message = t("medieval.play.recruit", player=player, budget=info["budget"], costs=costs)
+    lines = [t("medieval.play.recruit_costs", costs=costs)]
     if limit is not None:
-        message += " " + t("medieval.play.longbow_limit", limit=limit)
+        lines.append(t("medieval.play.longbow_limit", limit=limit))
+    lines.append(t("medieval.play.recruit_example"))  # typed masked: no instruction is shown
+    message = block(t("medieval.play.recruit", player=player, budget=info["budget"]), *lines,
+                    answer_below=True)
     action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
                           t("medieval.play.recruit_example"))
-    if action is UNDO:
-        return UNDO
-    if state.armies[0].recruited is not None:  # the second army: both are revealed together
-        first = state.armies[0]
-        yield Notice([Line(t("medieval.play.revealed"), "strong"),
-                      Line(f"{first.name}: {army_text(t, first.recruited)}"),
-                      Line(f"{player}: {army_text(t, action.counts())}")])
-    return action
+    return action  # the second army reveals both: the news after the entry says so (``news``)
 
 
 def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
@@ -171,9 +180,10 @@ def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
                             ids=", ".join(ids)))
         return Reserve(player, tuple(dict.fromkeys(words)))
 
-    answer = yield Text("medieval.reserve", t("medieval.play.reserve", player=player,
-                                              ids=", ".join(ids)), parse,
-                        t("medieval.play.reserve_hint"))
+    answer = yield Text("medieval.reserve",
+                        block(t("medieval.play.reserve", player=player),
+                              t("medieval.play.reserve_units", ids=", ".join(ids))), parse,
+                        "\n" + block("", t("medieval.play.reserve_hint"), answer_below=True)[1:])
     return answer
 
 
@@ -206,8 +216,12 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
             return action
 
 
-def _unit_key(i: int) -> str:
-    keys = "123456789acdeghijklmnoqtvwxyz"  # b, f, p, r, s, u: fixed choices
+def _unit_key(i: int) -> str | None:
+    """The key of the i-th choice of a list (units, flags, columns): one character, never one
+    of the fixed choices' keys (b, f, p, r, s, u; 0 is "none"), ``None`` past the last (the
+    prompter gives the next free one) — so every choice of a menu has a key and a key press
+    visibly moves to it."""
+    keys = "123456789acdeghijklmnoqtvwxyz"
     return keys[i] if i < len(keys) else None
 
 
@@ -335,11 +349,12 @@ def _passable(state: MedievalState, uid: str) -> tuple[str, ...]:
 def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: str, mp: int,
           may: list[str], dismount: str | None = None) -> Dialog:
     passable = _passable(state, uid)
-    hint = t("medieval.play.path_hint")
+    hint = [t("medieval.play.path_hint")]
     if passable:
-        hint += " " + t("medieval.play.path_through", ids=", ".join(passable))
+        hint.append(t("medieval.play.path_through", ids=", ".join(passable)))
     route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp),
-                       parse_path(t, unit_type, mp, passable), hint)
+                       parse_path(t, unit_type, mp, passable),
+                       "\n" + block("", *hint, answer_below=True)[1:])
     if route is BACK:
         return BACK
     path, through = route
@@ -396,8 +411,8 @@ def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, le
         if not free:
             return play
         choices = [Choice(t("medieval.play.no_flag"), None, "0")]
-        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, str(i))
-                    for i, f in enumerate(free, 1)]
+        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, _unit_key(i))
+                    for i, f in enumerate(free)]
         flag = yield Select("medieval.flag", t("medieval.play.flag", unit=uid), choices + [_back(t)])
         return BACK if flag is BACK else replace(play, flag=flag)
     return (yield from _ending(state, t, play, how, left, unit_type))
@@ -444,7 +459,7 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
     columns the rulebook allows, MB-F4: the same as ``referee cards`` offers)."""
     label = "medieval.play.column" + ("_fire" if kind == FIRE else "")  # MB-F1: no top row
     choices = [Choice(t(label, losses=outcome_text(o), attacker=o[0],
-                        defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, str(i + 1))
+                        defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, _unit_key(i))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
     return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
@@ -494,7 +509,7 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             flag = yield Select("medieval.flag", t("medieval.play.flag", unit=defender.id),
                                 [Choice(t("medieval.play.no_flag"), None, "0")]
                                 + [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f,
-                                          str(i)) for i, f in enumerate(flags, 1)] + [_back(t)])
+                                          _unit_key(i)) for i, f in enumerate(flags)] + [_back(t)])
             if flag is BACK:
                 continue
         return Withdraw(d.player, to, flag=flag)

@@ -110,6 +110,32 @@ def board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None
     return out
 
 
+def live_board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+    """What the table reads before a question, compact enough for 80×24 (the units themselves
+    are in the question's menu; ``referee show`` has the full tables): where the game stands, one
+    line per army and, when there are any, the units not on the map."""
+    out: Report = [Line(progress(state, t), "strong")]
+    for i, army in enumerate(state.armies):
+        style = (colors or {}).get(army.name, "")
+        if _hidden(state, i):  # MB-R1: nothing of a secret army shows
+            out.append(Line(t("medieval.board.army_hidden", player=army.name), "muted"))
+            continue
+        flags = sorted(f for f, h in state.holder.items() if h == i)
+        baggage = state.baggage(i)
+        out.append(Line(t("medieval.board.army_line", player=army.name,
+                          army=t(f"medieval.army.{army.colour}"),
+                          tokens=t.n("medieval.plural.tokens", army.tokens), vp=state.vp(i),
+                          flags=t("medieval.board.army_flags", flags=", ".join(
+                              f"{f} ({state.flags[f]})" for f in flags)) if flags else "",
+                          baggage=t(f"medieval.baggage.{baggage.baggage}") if baggage else "–",
+                          value=engine.field_value(state, i)), style))
+        away = [f"{u.id} ({_where(t, u)})" for u in state.army_units(i) if not u.on_map]
+        if away:
+            out.append(Line("  " + t("medieval.board.away", player=army.name, units=", ".join(away)),
+                            "muted"))
+    return out
+
+
 def progress(state: MedievalState, t: Catalog) -> str:
     d = engine.decision(state)
     if d is None:
@@ -408,4 +434,4 @@ def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
 
 
 __all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
-           "export_report", "news", "news_marker", "progress", "summary", "unit_label"]
+           "export_report", "live_board", "news", "news_marker", "progress", "summary", "unit_label"]
