@@ -411,10 +411,17 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
         table.rows.append([str(r["turn"]), *(str(r["vp"][n]) for n in names),
                            *(str(r["tokens"][n]) for n in names)])
     out.append(table)
-    for key, title in (("vp", "medieval.export.chart_vp"), ("tokens", "medieval.export.chart_tokens")):
-        out.append(Chart(t(title), list(state.names),
-                         [(t("medieval.export.turn", n=r["turn"]), [r[key][n] for n in state.names])
-                          for r in shown]))
+    # one bar per player and turn, the players' bars one under the other on one scale (in one bar
+    # their numbers would add up to nothing); at most about 10 turns, the table has every one
+    step = max(1, (len(rows) - 1) // 10 + 1)
+    few = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
+    for key in ("vp", "tokens"):
+        series = []
+        for r in few:
+            for i, n in enumerate(names):
+                values = [r[key][n] if k == i else 0 for k in range(len(names))]
+                series.append((t("medieval.export.turn", n=r["turn"]) if i == 0 else "", values))
+        out.append(Chart(t(f"medieval.export.chart_{key}"), names, series))
     return out
 
 
