@@ -202,8 +202,15 @@ def test_MB_F1_a_fire_column_names_the_targets_losses_not_the_attackers():
     q = next(dialog._card_column(state, T, "fire", "longbowmen", "pikemen"))
     labels = [c.label for c in q.choices if isinstance(c.value, int)]
     assert labels and not any("attacker" in x for x in labels)
-    assert labels[0] == ("1/0: the target loses 0 pikemen (the top row does not count: a shooter "
-                         "loses nothing, MB-F1)")
+    assert labels[0] == "1/0: the target loses 0 pikemen" and all(len(x) < 70 for x in labels)
+    assert "The shooter loses nothing: the top row does not count, MB-F1." in q.message
+    # the same words where the owner enters the cards (``referee cards``)
+    from referee.games.medieval import tools
+
+    gen = tools._enter_card(T, tools.card_table(None), "fire", "longbowmen")
+    next(gen)  # the card's title
+    ask = gen.send(None)
+    assert ask.choices[0].label == "1/0: the target loses 0 knights" and "MB-F1" in ask.message
     melee = next(dialog._card_column(state, T, "melee", "heavy_cavalry", "pikemen"))
     assert melee.choices[0].label == "1/0 (attacker loses 1, defender 0)"
 
