@@ -65,7 +65,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         prompter = prompter or Prompter.for_terminal(
             out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
     if players is None:
-        players = dialogs.run(_ask_players(t, game.player_counts), prompter.ask)
+        players = dialogs.run(_ask_players(t, game.player_counts, game.text_prefix), prompter.ask)
         questions = game.setup(t, players)
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
@@ -87,14 +87,18 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     return session
 
 
-def _ask_players(t: Catalog, counts: tuple[int, ...]) -> dialogs.Dialog:
-    count = yield dialogs.Select("new.count", t("core.cli.player_count"),
-                                 [dialogs.Choice(str(n), n, str(n)) for n in counts])
+def _ask_players(t: Catalog, counts: tuple[int, ...], prefix: str = "core") -> dialogs.Dialog:
+    """How many play (not asked when the game allows one count) and their names; a game may
+    word the name questions itself (``<prefix>.cli.first_player``, e.g. who moves first)."""
+    count = counts[0] if len(counts) == 1 else (
+        yield dialogs.Select("new.count", t("core.cli.player_count"),
+                             [dialogs.Choice(str(n), n, str(n)) for n in counts]))
     names: list[str] = []
     for i in range(count):
         parse = dialogs.player_name(t, names)
         key = "new.first_player" if i == 0 else "new.player"
-        names.append((yield dialogs.Text(key, t(key.replace("new.", "core.cli."), n=i + 1), parse)))
+        names.append((yield dialogs.Text(key, t.for_game(prefix, key.replace("new.", "cli."), n=i + 1),
+                                         parse)))
     return names
 
 

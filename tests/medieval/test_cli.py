@@ -99,7 +99,7 @@ def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path
     md = referee("export", "b", "--format", "md")[1]
     assert "The battle, entry by entry" in md and "Victory points and time tokens over" in md
     page = referee("export", "b", "--format", "html")[1]
-    assert "Victory points over the turns" in page and "Time tokens over the turns" in page
+    assert "Victory points over the turns" in page and "Time tokens left over the turns" in page
     ET.fromstring(page[page.index("<svg"): page.index("</svg>") + 6])  # the chart is an SVG
     exported = json.loads(referee("export", "b", "--format", "json")[1])
     assert exported["game"] == "medieval-battle" and exported["entries"][4]["moved"]["cost"] == 1
@@ -134,7 +134,9 @@ def test_battle_the_rulebooks_example(referee):
     assert "height (the higher hex): one column right, for the attacker" in text
     assert "terrain hard for cavalry (rocky hills or forest): one column right, for the attacker" in text
     assert "result: column 0/1 (shift +2)" in text
-    assert out.rstrip().endswith("attacker_losses: 0, defender_losses: 1")
+    assert "losses: attacker 0 foot soldiers, defender 1 knight" in text
+    assert text.endswith("Attacker (light infantry) loses nothing; defender (heavy cavalry) loses one "
+                         "and is flipped to its reduced side.")
 
 
 def test_battle_json(referee):
@@ -156,18 +158,36 @@ def test_battle_the_light_cavalry_card_and_the_clamp(referee):
     assert (data["attacker_losses"], data["defender_losses"]) == (1, 0)
     code, out, _ = referee("battle", "--game", "medieval", "--attacker", "light_cavalry",
                            "--defender", "bowmen", "--attacker-terrain", "hills")
-    assert code == 0 and "run past the right end" in out and "attacker_losses: 0, defender_losses: 2" in out
+    text = " ".join(out.split())
+    assert code == 0 and "run past the right end" in text and "defender (short bowmen) is destroyed" in text
 
 
 def test_battle_a_missing_card_names_the_card_to_enter(referee):
     code, out, err = referee("battle", "--game", "medieval", "--attacker", "heavy_cavalry",
                              "--defender", "pikemen")
     assert code == 1 and out == ""
-    assert err == ("referee: the card melee:heavy_cavalry has no column for pikemen yet: "
+    assert err == ("referee: the melee card of heavy cavalry has no column for pikemen yet: "
                    "enter it with referee cards --game medieval\n")
     code, _, err = referee("battle", "--game", "medieval", "--fire", "--attacker", "pikemen",
                            "--defender", "bowmen")
     assert code == 1 and "do not shoot" in err
+
+
+def test_battle_in_polish_every_label_is_translated(referee):
+    """Issue 15: no ``attacker_losses:`` nor internal ids (``melee:heavy_cavalry``,
+    ``pikemen``) in the Polish output; a shot names only the target's losses (MB-F1)."""
+    import re
+
+    code, out, _ = referee("--lang", "pl", "battle", "--game", "medieval", *BOOK)
+    text = " ".join(out.split())
+    assert code == 0 and "straty: atakujący 0 piechurów, obrońca 1 rycerz" in text
+    assert text.endswith("Atakujący (lekka piechota) nic nie traci; obrońca (ciężka jazda) traci "
+                         "jednego i zostaje odwrócony na stronę osłabioną.")
+    code, _, err = referee("--lang", "pl", "battle", "--game", "medieval", "--fire",
+                           "--attacker", "longbowmen", "--defender", "pikemen")
+    assert code == 1 and "karta ostrzału (długi łucznik) nie ma jeszcze kolumny dla: pikinier" in err
+    for found in (out, err):
+        assert not re.search(r"[a-z]+_[a-z]+|melee:|fire:|pikemen|losses", found), found
 
 
 def test_battle_uses_the_cards_file(referee, data):

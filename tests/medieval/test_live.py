@@ -13,9 +13,9 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import Prompter, keys_for, shortcut_keys
 from referee.core import dialog as dialogs
-from referee.core.dialog import Secret
+from referee.core.dialog import Secret, Select
 from referee.games.medieval import output, record
 from referee.store.sessions import Store
 
@@ -23,7 +23,7 @@ PLAYERS = ["Ola", "Bartek"]
 STOP = object()  # press Ctrl-C at this question
 
 #: the whole battle, question by question: (question key, answer)
-SETUP = [("new.count", 2), ("new.first_player", "Ola"), ("new.player", "Bartek"),
+SETUP = [("new.first_player", "Ola"), ("new.player", "Bartek"),
          ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
          ("medieval.setup.dismount", False)]
 BATTLE = [
@@ -36,13 +36,13 @@ BATTLE = [
     ("medieval.ending", "stay"), ("medieval.flag", "edge1"),
     # Red's long bowmen climb a mountain and shoot; the fire card's column is read off the card
     ("medieval.turn", "R-LB1"), ("medieval.play", "move"), ("medieval.path", "m"),
-    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.terrain", "plain"),
-    ("medieval.card", 1),
+    # (Y-LC1's hex is known: it ended its move on a plain, so its terrain is not asked again)
+    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.card", 1),
     # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
     ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),
     ("medieval.answer", "stand"),
-    ("medieval.turn", "regroup"), ("medieval.regroup.enter", True),
+    ("medieval.turn", "regroup"), ("medieval.regroup", True), ("medieval.regroup.enter", True),
     ("medieval.turn", "pass"),
     ("medieval.turn", "pass"),
 ]
@@ -55,11 +55,16 @@ class Table:
         self.script = list(script)
         self.pipe = None
         self.asked: list[str] = []
+        self.messages: list[str] = []
 
     def __call__(self, q) -> None:
         self.asked.append(q.key)
+        self.messages.append(q.message)
         key, answer = self.script.pop(0)
         assert q.key == key, (q.key, key, getattr(q, "message", ""))
+        if isinstance(q, Select):  # a key press visibly chooses: every choice has its own key
+            keys = shortcut_keys(q.choices)
+            assert all(k and len(k) == 1 for k in keys) and len(set(keys)) == len(keys), keys
         if answer is STOP:
             self.pipe.send_text("\x03")
             return
@@ -96,6 +101,10 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
         run(store, first, new=True)
     session, state = state_of(store)
     assert len(state.log) == 6  # the half-entered charge left nothing behind
+    # two players, always (MB-C1): not asked; the name questions say who moves first (MB-B1)
+    assert first.asked[:2] == ["new.first_player", "new.player"]
+    assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first, MB-B1)",
+                                  "Name of player 2 (Yellow Army: moves first, MB-B1)"]
     # resumed: the charge again; then an undo at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))
     script = [*BATTLE[stop - 4: undo], ("medieval.turn", dialogs.UNDO),
@@ -109,13 +118,14 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     assert result["players"]["Bartek"]["units"]["Y-LC1"]["strength"] == 1  # shot by the bowmen
     assert result["players"]["Bartek"]["units"]["Y-HC1"]["strength"] == 1  # the clamp: 1/0
     # what the table read: the calculator's work, step by step
-    for text in ("Fire: R-LB1 long bowmen (2 knights, high mountains) at Y-LC1 light cavalry",
+    for text in ("Fire: R-LB1 long bowmen (2 archers, high mountains) at Y-LC1 light cavalry",
+                 "losses: the target 1 rider; the shooter loses nothing (MB-F1)",
                  "the card puts the defender over column 1/1",
                  "height (the higher hex): one column right, for the attacker",
                  "Melee: Y-HC1 heavy cavalry (2 knights, plain) against R-PK1 pikemen",
                  "terrain hard for cavalry (rocky hills or forest): one column left, for the defender",
                  "the shifts run past the left end of the calculator",
-                 "losses: attacker 1 knight, defender 0 knights",
+                 "losses: attacker 1 knight, defender 0 pikemen",
                  "Took back: Ola takes the fight", "Both armies revealed:",
                  "The battle is over: both players passed.", "Bartek wins on victory points."):
         assert text in said, text

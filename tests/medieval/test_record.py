@@ -5,6 +5,7 @@ writing is canonical."""
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
@@ -174,3 +175,31 @@ def test_a_refused_play_leaves_the_state_as_it_was():
     with pytest.raises(RecordError):
         engine.apply(state, bad)
     assert state.snapshot() == before
+
+
+def test_the_export_numbers_every_entry_and_charts_each_player_apart():
+    """Issue 15: the pursuit's "stop" has its number like every entry; the charts give each
+    player a bar of their own (never both players' numbers stacked in one bar)."""
+    from pathlib import Path
+
+    from referee.core.report import Chart, Line
+    from referee.core.text import catalog
+    from referee.games.medieval import summary
+
+    document = json.loads((Path(__file__).parents[2] / "examples" / "medieval" / "standard-map.json")
+                          .read_text(encoding="utf-8"))
+    state = record.parse_record(document).replay()[0]
+    t = catalog("en")
+    report = summary.export_report(state, t, {})
+    numbered = [b.text for b in report if isinstance(b, Line) and b.text[:1].isdigit()]
+    assert [int(x.split(".")[0]) for x in numbered] == list(range(1, len(state.log) + 1))
+    assert "21. Ola stops the pursuit: the turn ends." in numbered
+    charts = [b for b in report if isinstance(b, Chart)]
+    assert [c.title for c in charts] == ["Victory points over the turns (one bar per player)",
+                                         "Time tokens left over the turns (one bar per player)"]
+    for chart in charts:
+        assert chart.categories == ["Ola", "Bartek"]
+        assert all(sum(1 for v in values if v) <= 1 for _, values in chart.series)
+        assert len(chart.series) % 2 == 0 and len(chart.series) <= 24
+    tokens = charts[1].series
+    assert tokens[-2:] == [("turn 11", [4, 0]), ("", [0, 5])]

@@ -12,6 +12,7 @@ library, no printing.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from referee.games.medieval.actions import (
 from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import (
-    army_text, board, terrain_name, unit_label, unit_name, unit_short,
+    army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
@@ -47,6 +48,15 @@ def is_secret(action: Any) -> bool:
     """MB-R1: armies are chosen in secret; taking one back after both are revealed needs every
     player's agreement."""
     return isinstance(action, Recruit)
+
+
+def block(first: str, *lines: str, answer_below: bool = False) -> str:
+    """A question readable at 80 columns: its first line, then each further line indented and
+    wrapped; ``answer_below``: the answer is typed on a line of its own."""
+    out = textwrap.wrap(first, 76, subsequent_indent="  ") or [first]
+    for line in lines:
+        out += textwrap.wrap(line, 76, initial_indent="  ", subsequent_indent="    ")
+    return "\n".join(out) + ("\n  " if answer_below else "")
 
 
 def _undo(t: Catalog) -> Choice:
@@ -95,8 +105,11 @@ def _number(t: Catalog, least: int, most: int):
 
 def ask(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None,
         hints: bool = False) -> Dialog:
-    yield Notice(board(state, t, colors))
     d = engine.decision(state)
+    if d.kind in (engine.ANSWER, engine.PURSUIT):  # mid-turn: the news just above is the context
+        yield Notice([Line(progress(state, t), "strong")])
+    else:
+        yield Notice(live_board(state, t, colors))
     if d.kind == engine.RECRUIT:
         return (yield from _recruit(state, t, d.player))
     if d.kind == engine.RESERVE_KIND:
@@ -140,19 +153,15 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     info = engine.free_form(state)
     costs = ", ".join(f"{UNITS[u].abbr} {unit_name(t, u)} ({info['costs'][u]})" for u in UNIT_TYPES)
     limit = info["limits"]["longbowmen"]
-    message = t("medieval.play.recruit", player=player, budget=info["budget"], costs=costs)
+    lines = [t("medieval.play.recruit_costs", costs=costs)]
     if limit is not None:
-        message += " " + t("medieval.play.longbow_limit", limit=limit)
+        lines.append(t("medieval.play.longbow_limit", limit=limit))
+    lines.append(t("medieval.play.recruit_example"))  # typed masked: no instruction is shown
+    message = block(t("medieval.play.recruit", player=player, budget=info["budget"]), *lines,
+                    answer_below=True)
     action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
                           t("medieval.play.recruit_example"))
-    if action is UNDO:
-        return UNDO
-    if state.armies[0].recruited is not None:  # the second army: both are revealed together
-        first = state.armies[0]
-        yield Notice([Line(t("medieval.play.revealed"), "strong"),
-                      Line(f"{first.name}: {army_text(t, first.recruited)}"),
-                      Line(f"{player}: {army_text(t, action.counts())}")])
-    return action
+    return action  # the second army reveals both: the news after the entry says so (``news``)
 
 
 def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
@@ -171,9 +180,10 @@ def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
                             ids=", ".join(ids)))
         return Reserve(player, tuple(dict.fromkeys(words)))
 
-    answer = yield Text("medieval.reserve", t("medieval.play.reserve", player=player,
-                                              ids=", ".join(ids)), parse,
-                        t("medieval.play.reserve_hint"))
+    answer = yield Text("medieval.reserve",
+                        block(t("medieval.play.reserve", player=player),
+                              t("medieval.play.reserve_units", ids=", ".join(ids))), parse,
+                        "\n" + block("", t("medieval.play.reserve_hint"), answer_below=True)[1:])
     return answer
 
 
@@ -187,7 +197,7 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
         for i, (uid, u) in enumerate(info["units"].items()):
             if u["may"]:
                 choices.append(Choice(unit_label(t, state.units[uid]), uid, _unit_key(i)))
-        if "regroup" in info["plays"]:
+        if regroup_gains(t, info):  # MB-G1: a regroup that changes nothing is not offered
             choices.append(Choice(t("medieval.play.regroup", tokens=state.armies[state.index(player)].tokens),
                                   "regroup", "r"))
         choices.append(Choice(t("medieval.play.pass"), "pass", "p"))
@@ -206,13 +216,41 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
             return action
 
 
-def _unit_key(i: int) -> str:
-    keys = "123456789acdeghijklmnoqtvwxyz"  # b, f, p, r, s, u: fixed choices
+def _unit_key(i: int) -> str | None:
+    """The key of the i-th choice of a list (units, flags, columns): one character, never one
+    of the fixed choices' keys (b, f, p, r, s, u; 0 is "none"), ``None`` past the last (the
+    prompter gives the next free one) — so every choice of a menu has a key and a key press
+    visibly moves to it."""
+    keys = "123456789acdeghijklmnoqtvwxyz"
     return keys[i] if i < len(keys) else None
 
 
+def regroup_gains(t: Catalog, info: dict[str, Any]) -> list[str]:
+    """What a regroup would bring (``engine.free_form``'s ``regroup``), in words; ``[]``: it
+    would only spend a time token."""
+    gains = info.get("regroup")
+    if not gains:
+        return []
+    out = []
+    if gains["mp"]:
+        out.append(t("medieval.play.regroup_mp", units=", ".join(gains["mp"])))
+    if gains["fortify"]:
+        out.append(t("medieval.play.regroup_fortify"))
+    if gains["closer"]:
+        out.append(t("medieval.play.regroup_closer", units=", ".join(gains["closer"])))
+    if gains["may_return"]:
+        out.append(t("medieval.play.regroup_may", units=", ".join(gains["may_return"])))
+    return out
+
+
 def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]) -> Dialog:
-    """MB-G1 … MB-G4: a time token; which units come back next to the baggage."""
+    """MB-G1 … MB-G4: a time token (confirmed, with what it brings); which units come back next
+    to the baggage."""
+    sure = yield Confirm("medieval.regroup",
+                         t("medieval.play.regroup_confirm", tokens=state.armies[state.index(player)].tokens,
+                           gains="; ".join(regroup_gains(t, info))), default=True)
+    if not sure:
+        return BACK
     picked: dict[str, list[str]] = {"returns": [], "enter": []}
     for key, ids in (("returns", info["returns"]), ("enter", info["enter"])):
         for uid in ids:
@@ -265,6 +303,13 @@ def _terrain(t: Catalog, key: str, message: str, allowed: list[str]) -> Dialog:
     return (yield Select(key, message, choices + [_back(t)]))
 
 
+def _known_or_asked(t: Catalog, message: str, allowed: list[str], known: str | None) -> Dialog:
+    """The terrain of an enemy's hex: the one the record already gave, else asked."""
+    if known is not None and known in allowed:
+        return known
+    return (yield from _terrain(t, "medieval.terrain", message, allowed))
+
+
 def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: dict[str, Any]
                ) -> Dialog:
     unit = state.units[uid]
@@ -286,10 +331,12 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
         return (yield from _dismount(state, t, player, uid))
     if what == "move":
         return (yield from _move(state, t, player, uid, unit.type, unit.mp, may))
-    standing = [x for x in TERRAINS if may_stand(unit.type, x)]
-    origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
-    if origin is BACK:
-        return BACK
+    origin = unit.terrain  # known from the record: not asked again
+    if origin is None:
+        standing = [x for x in TERRAINS if may_stand(unit.type, x)]
+        origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
+        if origin is BACK:
+            return BACK
     return (yield from _ending(state, t, Play(player, uid, origin=origin), what, unit.mp))
 
 
@@ -302,11 +349,12 @@ def _passable(state: MedievalState, uid: str) -> tuple[str, ...]:
 def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: str, mp: int,
           may: list[str], dismount: str | None = None) -> Dialog:
     passable = _passable(state, uid)
-    hint = t("medieval.play.path_hint")
+    hint = [t("medieval.play.path_hint")]
     if passable:
-        hint += " " + t("medieval.play.path_through", ids=", ".join(passable))
+        hint.append(t("medieval.play.path_through", ids=", ".join(passable)))
     route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp),
-                       parse_path(t, unit_type, mp, passable), hint)
+                       parse_path(t, unit_type, mp, passable),
+                       "\n" + block("", *hint, answer_below=True)[1:])
     if route is BACK:
         return BACK
     path, through = route
@@ -363,8 +411,8 @@ def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, le
         if not free:
             return play
         choices = [Choice(t("medieval.play.no_flag"), None, "0")]
-        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, str(i))
-                    for i, f in enumerate(free, 1)]
+        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, _unit_key(i))
+                    for i, f in enumerate(free)]
         flag = yield Select("medieval.flag", t("medieval.play.flag", unit=uid), choices + [_back(t)])
         return BACK if flag is BACK else replace(play, flag=flag)
     return (yield from _ending(state, t, play, how, left, unit_type))
@@ -386,11 +434,13 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
     enemy = state.units[target]
     allowed = [x for x in TERRAINS if may_stand(enemy.type, x)
                and (how == "fire" or (may_stand(unit_type, x) and ENTRY_COST[x] <= mp))]
+    if enemy.terrain is not None:  # known from the record (a baggage train stands on a plain)
+        allowed = [x for x in allowed if x == enemy.terrain]
     if not allowed:
         yield Notice([Line(t("medieval.play.no_way", unit=play.unit, target=target), "bad")])
         return BACK
-    terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=target),
-                                  allowed)
+    terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=target), allowed,
+                                         enemy.terrain)
     if terrain is BACK:
         return BACK
     card = None
@@ -407,8 +457,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                  ) -> Dialog:
     """MB-K9: the column the physical card puts the defender over (on a fire card only the
     columns the rulebook allows, MB-F4: the same as ``referee cards`` offers)."""
-    choices = [Choice(t("medieval.play.column", losses=outcome_text(o),
-                        attacker=o[0], defender=o[1]), i, str(i + 1))
+    label = "medieval.play.column" + ("_fire" if kind == FIRE else "")  # MB-F1: no top row
+    choices = [Choice(t(label, losses=outcome_text(o), attacker=o[0],
+                        defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, _unit_key(i))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
     return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
@@ -422,6 +473,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
 def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
     legal = engine.legal_actions(state)
     attacker, defender = state.units[d.attacker], state.units[d.defender]
+    can_withdraw = any(isinstance(a, Withdraw) for a in legal)
+    if not can_withdraw:  # MB-M9: only the fight is left, and the table is told why
+        yield Notice([Line(t("medieval.play.no_withdrawal", unit=unit_short(t, defender)), "muted")])
     while True:
         choices = [Choice(t("medieval.play.stand"), "stand", "s")]
         if any(isinstance(a, Withdraw) and a.to != OFF_MAP for a in legal):
@@ -429,9 +483,10 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
         if any(isinstance(a, Withdraw) and a.to == OFF_MAP for a in legal):
             choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
         choices.append(_undo(t))
-        answer = yield Select("medieval.answer", t("medieval.play.answer", player=d.player,
-                                                   attacker=unit_short(t, attacker),
-                                                   defender=unit_short(t, defender)), choices)
+        answer = yield Select("medieval.answer",
+                              t("medieval.play.answer" if can_withdraw else "medieval.play.answer_fight",
+                                player=d.player, attacker=unit_short(t, attacker),
+                                defender=unit_short(t, defender)), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stand":
@@ -454,7 +509,7 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             flag = yield Select("medieval.flag", t("medieval.play.flag", unit=defender.id),
                                 [Choice(t("medieval.play.no_flag"), None, "0")]
                                 + [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f,
-                                          str(i)) for i, f in enumerate(flags, 1)] + [_back(t)])
+                                          _unit_key(i)) for i, f in enumerate(flags)] + [_back(t)])
             if flag is BACK:
                 continue
         return Withdraw(d.player, to, flag=flag)
@@ -477,8 +532,14 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             return Stop(d.player)
         terrains = [x for x in TERRAINS if any(isinstance(a, Pursue) and a.attack == answer
                                                and a.terrain == x for a in legal)]
-        terrain = yield from _terrain(t, "medieval.terrain", t("medieval.play.terrain", unit=answer),
-                                      terrains)
+        known = state.units[answer].terrain
+        if known is not None:
+            terrains = [x for x in terrains if x == known]
+        if not terrains:  # its known hex is one the pursuer cannot enter or pay for
+            yield Notice([Line(t("medieval.play.no_way", unit=attacker.id, target=answer), "bad")])
+            continue
+        terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=answer), terrains,
+                                             known)
         if terrain is BACK:
             continue
         card = None

@@ -180,10 +180,20 @@ def free_form(state: MedievalState) -> dict[str, Any] | None:
     plays = ["move", "pass"]
     if army.tokens:
         plays.insert(1, "regroup")
+    returns = [u.id for u in state.army_units(owner, OFF) if u.distance == 0]
+    enter = [u.id for u in state.army_units(owner, RESERVE)]
+    baggage = state.baggage(owner)
+    lost = baggage is None or baggage.where == DESTROYED  # MB-G5: nobody comes back
+    gains = {  # what a regroup would change (MB-G1 … MB-G4): nothing, and it only costs a token
+        "mp": [u.id for u in state.army_units(owner, ON_MAP) if u.mp < state.movement[u.type]],
+        "fortify": bool(baggage and baggage.on_map and baggage.baggage != FORTIFIED),
+        "closer": [u.id for u in state.army_units(owner, OFF) if (u.distance or 0) > 0],
+        "may_return": [] if lost else [*returns, *enter],
+    }
     return {"kind": d.kind, "player": d.player, "plays": plays, "units": units,
             "terrains": list(TERRAINS), "flags": dict(state.flags),
-            "returns": [u.id for u in state.army_units(owner, OFF) if u.distance == 0],
-            "enter": [u.id for u in state.army_units(owner, RESERVE)]}
+            "returns": [] if lost else returns, "enter": [] if lost else enter,
+            "regroup": gains if army.tokens else None}
 
 
 # --------------------------------------------------------------------------------------------
@@ -275,7 +285,7 @@ def _recruit(state: MedievalState, owner: int, action: Recruit) -> None:
             state.units[uid] = Unit(uid, owner, t, t, mp=state.movement[t])
     uid = f"{letter}-{BAGGAGE_TYPE.abbr}"  # MB-R4, MB-T1: fortified, full MP
     state.units[uid] = Unit(uid, owner, BAGGAGE, BAGGAGE, mp=state.movement[BAGGAGE],
-                            baggage=FORTIFIED)
+                            baggage=FORTIFIED, terrain=PLAIN)  # MB-D1, MB-T1: plain only
 
 
 def _own_unit(state: MedievalState, owner: int, uid: Any, location: str, rule: str) -> Unit:
@@ -377,6 +387,7 @@ def _play(state: MedievalState, owner: int, a: Play, entry: dict[str, Any]) -> N
         if not may_stand(unit.type, origin):
             raise RuleError("MB-C6", ".from", "medieval.error.cannot_stand", unit=unit.id,
                             type=unit.type, terrain=origin)
+        unit.terrain = origin
     if ending == "attack":
         _declare_attack(state, owner, unit, a.attack, a.terrain, origin, a.card, entry, ".attack")
     elif ending == "fire":
@@ -418,6 +429,7 @@ def _move(state: MedievalState, owner: int, unit: Unit, a: Play, entry: dict[str
     for other in passed:
         other.mp -= 1
     unit.flag = a.flag
+    unit.terrain = a.path[-1]
     if unit.is_baggage:
         unit.baggage = MOVED  # MB-T1
     entry["moved"] = {"path": list(a.path), "cost": cost, "mp": unit.mp}
@@ -471,11 +483,13 @@ def _declare_attack(state: MedievalState, owner: int, attacker: Unit, target: An
         if card is not None:
             raise RuleError("MB-T2", ".card", "medieval.error.card_unused")
         attacker.mp -= cost
+        defender.terrain = terrain
         _hit_baggage(state, owner, attacker, defender, entry)
         _end_turn(state, entry)
         return
     base = _base(state, MELEE, attacker, defender, card, location)
     attacker.mp -= cost
+    defender.terrain = terrain
     entry["attack"] = {"attacker": attacker.id, "defender": defender.id, "cost": cost}
     state.pending = Pending(ANSWER, attacker.id, defender.id, origin, terrain, base)
 
@@ -490,6 +504,7 @@ def _hit_baggage(state: MedievalState, owner: int, attacker: Unit, baggage: Unit
         return
     baggage.where, baggage.baggage, baggage.strength = DESTROYED, DESTROYED, 0
     attacker.flag, baggage.flag = baggage.flag, None
+    attacker.terrain = baggage.terrain
     state.armies[owner].baggage_taken += 1
     entry["baggage"] = {"unit": baggage.id, "result": DESTROYED}
 
@@ -521,7 +536,7 @@ def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any
         outcome = {"attacker": _losses(state, attacker, result.attacker_losses),
                    "defender": _losses(state, defender, result.defender_losses)}
         if defender.where == DESTROYED and attacker.on_map:  # MB-K4: it takes the hex
-            attacker.flag = flag
+            attacker.flag, attacker.terrain = flag, p.defender_terrain
             outcome["hex"] = attacker.id
         entry["outcome"] = outcome
         _end_turn(state, entry)
@@ -551,7 +566,9 @@ def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any
         defender.where, defender.distance, defender.flag = OFF, action.distance, None
     else:
         defender.flag = action.flag
+    defender.terrain = None if to == OFF_MAP else to
     attacker.flag = vacated  # MB-M11 (Decision): the attacker enters the vacated hex
+    attacker.terrain = p.defender_terrain
     entry["withdrawal"] = {"unit": defender.id, "to": to, "distance": action.distance}
     if attacker.mp > 0:
         state.pending = Pending(PURSUIT, attacker.id, defender.id, p.defender_terrain)
@@ -579,6 +596,7 @@ def _fire(state: MedievalState, owner: int, shooter: Unit, a: Play, origin: str,
         raise RuleError("MB-F1", ".fire", "medieval.error.fire_no_mp", unit=shooter.id)
     base = _base(state, FIRE, shooter, target, a.card, ".fire")
     shooter.mp -= 1
+    target.terrain = terrain
     result = calculator.resolve(state.cards, FIRE, base,
                                 calculator.Side(shooter.type, shooter.full, origin),
                                 calculator.Side(target.type, target.full, terrain))
@@ -631,7 +649,7 @@ def _regroup(state: MedievalState, owner: int, a: Regroup, entry: dict[str, Any]
             u.distance = max(0, (u.distance or 0) - 1)
     for uid in (*a.returns, *a.enter):
         u = state.units[uid]
-        u.where, u.distance, u.flag = ON_MAP, None, None
+        u.where, u.distance, u.flag, u.terrain = ON_MAP, None, None, None
     for u in state.army_units(owner, ON_MAP):  # MB-G1
         u.mp = state.movement[u.type]
         if u.is_baggage:

@@ -37,6 +37,9 @@ class Unit:
     flag: str | None = None
     #: the baggage's side (MB-T1), ``None`` for other units
     baggage: str | None = None
+    #: the terrain of the hex it stands on, once the record has said it (the last hex of its
+    #: path, the hex it was attacked, shot at or withdrew to, the hex it took); ``None``: unknown
+    terrain: str | None = None
 
     @property
     def is_baggage(self) -> bool:

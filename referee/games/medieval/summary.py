@@ -24,8 +24,11 @@ def terrain_name(t: Catalog, terrain: str) -> str:
     return t(f"medieval.terrain.{terrain}")
 
 
-def knights(t: Catalog, n: int) -> str:
-    return t.n("medieval.plural.knights", n)
+def knights(t: Catalog, n: int, unit_type: str | None = None) -> str:
+    """``2 knights``, ``1 pikeman``: a unit's strength in its own type's word (MB-C2: the
+    counter shows 2 figures full, 1 reduced)."""
+    key = f"medieval.plural.{unit_type}"
+    return t.n(key if unit_type and t.has_own(f"{key}.other") else "medieval.plural.knights", n)
 
 
 def unit_label(t: Catalog, u: Unit) -> str:
@@ -34,7 +37,7 @@ def unit_label(t: Catalog, u: Unit) -> str:
         return t("medieval.board.baggage_label", unit=u.id, side=t(f"medieval.baggage.{u.baggage}"),
                  mp=u.mp)
     return t("medieval.board.unit_label", unit=u.id, type=unit_name(t, u.type),
-             knights=knights(t, u.strength), mp=u.mp)
+             knights=knights(t, u.strength, u.type), mp=u.mp)
 
 
 def unit_short(t: Catalog, u: Unit) -> str:
@@ -92,7 +95,7 @@ def units_table(t: Catalog, state: MedievalState, owner: int) -> Table:
                    t("medieval.board.col_where")], align=["left", "left", "right", "right", "left"])
     order = {ON_MAP: 0, OFF: 1, RESERVE: 2, DESTROYED: 3, JOINED: 4}
     for u in sorted(state.army_units(owner), key=lambda u: order.get(u.where, 5)):
-        table.rows.append([u.id, unit_name(t, u.type), knights(t, u.strength) if not u.is_baggage
+        table.rows.append([u.id, unit_name(t, u.type), knights(t, u.strength, u.type) if not u.is_baggage
                            else t(f"medieval.baggage.{u.baggage}"), str(u.mp), _where(t, u)])
     return table
 
@@ -104,6 +107,32 @@ def board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None
             out.append(Line(t("medieval.board.army_hidden", player=state.armies[i].name), "muted"))
         elif state.army_units(i):
             out.append(units_table(t, state, i))
+    return out
+
+
+def live_board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+    """What the table reads before a question, compact enough for 80×24 (the units themselves
+    are in the question's menu; ``referee show`` has the full tables): where the game stands, one
+    line per army and, when there are any, the units not on the map."""
+    out: Report = [Line(progress(state, t), "strong")]
+    for i, army in enumerate(state.armies):
+        style = (colors or {}).get(army.name, "")
+        if _hidden(state, i):  # MB-R1: nothing of a secret army shows
+            out.append(Line(t("medieval.board.army_hidden", player=army.name), "muted"))
+            continue
+        flags = sorted(f for f, h in state.holder.items() if h == i)
+        baggage = state.baggage(i)
+        out.append(Line(t("medieval.board.army_line", player=army.name,
+                          army=t(f"medieval.army.{army.colour}"),
+                          tokens=t.n("medieval.plural.tokens", army.tokens), vp=state.vp(i),
+                          flags=t("medieval.board.army_flags", flags=", ".join(
+                              f"{f} ({state.flags[f]})" for f in flags)) if flags else "",
+                          baggage=t(f"medieval.baggage.{baggage.baggage}") if baggage else "–",
+                          value=engine.field_value(state, i)), style))
+        away = [f"{u.id} ({_where(t, u)})" for u in state.army_units(i) if not u.on_map]
+        if away:
+            out.append(Line("  " + t("medieval.board.away", player=army.name, units=", ".join(away)),
+                            "muted"))
     return out
 
 
@@ -127,8 +156,10 @@ def describe(t: Catalog, action: Any) -> str:
     if isinstance(action, Pass):
         return t("medieval.describe.pass", player=p)
     if isinstance(action, Regroup):
-        back = ", ".join((*action.returns, *action.enter)) or "–"
-        return t("medieval.describe.regroup", player=p, units=back)
+        back = ", ".join((*action.returns, *action.enter))
+        if not back:
+            return t("medieval.describe.regroup", player=p)
+        return t("medieval.describe.regroup_units", player=p, units=back)
     if isinstance(action, Stand):
         return t("medieval.describe.stand", player=p)
     if isinstance(action, Withdraw):
@@ -173,10 +204,10 @@ def battle_lines(t: Catalog, data: dict[str, Any], attacker: str = "", defender:
     out: Report = [Line(t(f"medieval.news.{data['kind']}",
                           attacker=f"{who_a}{unit_name(t, a['unit'])}",
                           attacker_terrain=terrain_name(t, a["terrain"]),
-                          attacker_knights=knights(t, 2 if a["full"] else 1),
+                          attacker_knights=knights(t, 2 if a["full"] else 1, a["unit"]),
                           defender=f"{who_d}{unit_name(t, d['unit'])}",
                           defender_terrain=terrain_name(t, d["terrain"]),
-                          defender_knights=knights(t, 2 if d["full"] else 1)), "strong"),
+                          defender_knights=knights(t, 2 if d["full"] else 1, d["unit"])), "strong"),
                    Line("  " + t("medieval.news.base", column=data["base"]))]
     for f in data["factors"]:
         out.append(Line("  " + t(f"medieval.news.factor_{f['favours']}",
@@ -190,8 +221,12 @@ def battle_lines(t: Catalog, data: dict[str, Any], attacker: str = "", defender:
             out.append(Line("  " + t("medieval.news.unverified_end"), "muted"))
     out.append(Line("  " + t("medieval.news.result", column=data["result"], shift=f"{shift:+d}")))
     losses = data["losses"]
-    out.append(Line("  " + t("medieval.news.losses", attacker=knights(t, losses["attacker"]),
-                             defender=knights(t, losses["defender"]))))
+    if data["kind"] == "fire":  # MB-F1: the shooter never loses anything
+        out.append(Line("  " + t("medieval.news.losses_fire",
+                                 defender=knights(t, losses["defender"], d["unit"]))))
+    else:
+        out.append(Line("  " + t("medieval.news.losses", attacker=knights(t, losses["attacker"], a["unit"]),
+                                 defender=knights(t, losses["defender"], d["unit"]))))
     return out
 
 
@@ -210,6 +245,8 @@ def entry_lines(t: Catalog, entry: dict[str, Any]) -> Report:
         out.append(Line(t("medieval.news.deployed", player=p)))
     elif kind == "pass":
         out.append(Line(t("medieval.news.passed", player=p)))
+    elif kind == "stop":
+        out.append(Line(t("medieval.news.stop", player=p)))
     if "dismounted" in entry:
         x = entry["dismounted"]
         out.append(Line(t("medieval.news.dismounted", unit=x["unit"], type=unit_name(t, x["type"]),
@@ -246,8 +283,10 @@ def entry_lines(t: Catalog, entry: dict[str, Any]) -> Report:
         out.append(Line(t("medieval.news.joined", unit=x["unit"], into=x["into"], mp=x["mp"])))
     if "regroup" in entry:
         x = entry["regroup"]
-        out.append(Line(t.n("medieval.news.regroup", x["tokens"], player=p,
-                            units=", ".join((*x["returns"], *x["enter"])) or "–")))
+        out.append(Line(t.n("medieval.news.regroup", x["tokens"], player=p)))
+        back = ", ".join((*x["returns"], *x["enter"]))
+        if back:
+            out.append(Line(t("medieval.news.regroup_back", units=back)))
     for f in entry.get("flags", ()):
         out.append(Line(t("medieval.news.flag", player=f["player"], flag=f["flag"], unit=f["unit"]),
                         "good"))
@@ -349,12 +388,10 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
     out += [Line(f"{a.name} ({t(f'medieval.army.{a.colour}')}): {army_text(t, a.recruited)}")
             for a in state.armies]
     out.append(Heading(t("medieval.export.log"), 2))
-    for i, entry in enumerate(state.log, 1):
-        lines = entry_lines(t, entry)
-        if lines:
-            first, *rest = lines
-            out.append(Line(f"{i}. {first.text}", first.style))
-            out += rest
+    for i, entry in enumerate(state.log, 1):  # every entry gets its number
+        first, *rest = entry_lines(t, entry) or [Line(entry["player"])]
+        out.append(Line(f"{i}. {first.text}", first.style))
+        out += rest
     out.append(Heading(t("medieval.export.status"), 2))
     out.append(armies_table(t, state))
     for i in range(2):
@@ -374,10 +411,17 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
         table.rows.append([str(r["turn"]), *(str(r["vp"][n]) for n in names),
                            *(str(r["tokens"][n]) for n in names)])
     out.append(table)
-    for key, title in (("vp", "medieval.export.chart_vp"), ("tokens", "medieval.export.chart_tokens")):
-        out.append(Chart(t(title), list(state.names),
-                         [(t("medieval.export.turn", n=r["turn"]), [r[key][n] for n in state.names])
-                          for r in shown]))
+    # one bar per player and turn, the players' bars one under the other on one scale (in one bar
+    # their numbers would add up to nothing); at most about 10 turns, the table has every one
+    step = max(1, (len(rows) - 1) // 10 + 1)
+    few = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
+    for key in ("vp", "tokens"):
+        series = []
+        for r in few:
+            for i, n in enumerate(names):
+                values = [r[key][n] if k == i else 0 for k in range(len(names))]
+                series.append((t("medieval.export.turn", n=r["turn"]) if i == 0 else "", values))
+        out.append(Chart(t(f"medieval.export.chart_{key}"), names, series))
     return out
 
 
@@ -397,4 +441,4 @@ def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
 
 
 __all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
-           "export_report", "news", "news_marker", "progress", "summary", "unit_label"]
+           "export_report", "live_board", "news", "news_marker", "progress", "summary", "unit_label"]

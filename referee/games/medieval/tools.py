@@ -15,7 +15,7 @@ from referee.games.medieval import calculator
 from referee.games.medieval.cards import (
     BOOK, FIRE, KINDS, MELEE, CardTable, card_document, fire_column_ok, outcome_text, parse_cards,
 )
-from referee.games.medieval.summary import battle_lines, unit_name
+from referee.games.medieval.summary import battle_lines, knights, unit_name
 from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand
 
 #: where the cards live in the data folder (relative to it)
@@ -57,8 +57,8 @@ def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, 
             raise InputError("medieval.battle.cannot_stand", unit=unit_name(t, unit),
                              terrain=t(f"medieval.terrain.{terrain}"))
     if table.base(kind, attacker, defender) is None:
-        raise InputError("medieval.battle.no_card", card=f"{kind}:{attacker}", defender=defender,
-                         kind=kind)
+        raise InputError("medieval.battle.no_card", defender=unit_name(t, defender),
+                         card=t(f"medieval.battle.card_{kind}", unit=unit_name(t, attacker)))
     result = calculator.battle(table, kind, calculator.Side(attacker, attacker_strength == 2,
                                                             attacker_terrain),
                                calculator.Side(defender, defender_strength == 2, defender_terrain))
@@ -77,9 +77,22 @@ def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, 
         "defender_losses": result.defender_losses,
     }
     report: Report = battle_lines(t, data)
-    report.append(Line(t("medieval.battle.summary", attacker=result.attacker_losses,
-                         defender=result.defender_losses)))
+    fates = [_fate(t, strength, losses) for strength, losses in
+             ((attacker_strength, result.attacker_losses), (defender_strength, result.defender_losses))]
+    if fire:
+        report.append(Line(t("medieval.battle.summary_fire", defender=unit_name(t, defender),
+                             defender_fate=fates[1]), "strong"))
+    else:
+        report.append(Line(t("medieval.battle.summary", attacker=unit_name(t, attacker),
+                             attacker_fate=fates[0], defender=unit_name(t, defender),
+                             defender_fate=fates[1]), "strong"))
     return out, report
+
+
+def _fate(t: Catalog, strength: int, losses: int) -> str:
+    """MB-K4: what the losses do to a unit of that strength, in words."""
+    fate = "none" if losses <= 0 else "destroyed" if losses >= strength else "reduced"
+    return t(f"medieval.battle.fate_{fate}")
 
 
 # --------------------------------------------------------------------------------------------
@@ -132,8 +145,9 @@ def _enter_card(t: Catalog, table: CardTable, kind: str, attacker: str) -> Dialo
         if (kind, attacker, d) in BOOK:
             continue
         known = table.base(kind, attacker, d)
-        choices = [Choice(t("medieval.cards_dialog.column", losses=outcome_text(o), attacker=o[0],
-                            defender=o[1]), i, str(i + 1))
+        label = "medieval.cards_dialog.column" + ("_fire" if kind == FIRE else "")
+        choices = [Choice(t(label, losses=outcome_text(o), attacker=o[0],
+                            defender=_losses_word(t, o[1], d, kind)), i, str(i + 1))
                    for i, o in enumerate(table.scale)
                    if kind == MELEE or fire_column_ok(table.scale, i)]
         if known is not None:
@@ -152,6 +166,12 @@ def _enter_card(t: Catalog, table: CardTable, kind: str, attacker: str) -> Dialo
             table.columns.pop((kind, attacker, d), None)
         elif answer != "skip":
             table.columns[(kind, attacker, d)] = answer
+
+
+def _losses_word(t: Catalog, n: int, defender: str, kind: str) -> Any:
+    """A fire column names the target's losses in its own word (``1 pikeman``); a melee one
+    keeps the bare numbers of both rows."""
+    return knights(t, n, defender) if kind == FIRE else n
 
 
 def check_cards(document: Any) -> None:
