@@ -684,6 +684,7 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
             apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
         else:
             _apply(state, action, d)
+        state.last = action
     except RecordError as error:
         if "legal" not in error.params:
             error.params["legal"] = legal_text(state, action)
