@@ -116,9 +116,9 @@ def test_the_memory_aid_shows_only_what_the_table_has_seen():
     for p in state.players:
         memo = engine.memory_aid(state, p.name)
         assert p.name in aid and f"supply {summary.codes_of(EN, p.supply)}" in aid
-        assert f"face-up discard {summary.codes_of(EN, p.faceup)}" in aid
+        assert f"face up {summary.codes_of(EN, p.faceup)}" in aid
         # what can be hidden, never the exact bag or hand
-        assert f"bag, hand or face-down {summary.codes_of(EN, memo['hidden'])}" in aid
+        assert f"bag/hand/face down {summary.codes_of(EN, memo['hidden'])}" in aid
         assert EN.n("warchest.hint.bag", p.bag_n) in aid
     assert not any(isinstance(b, Line) and b.text.startswith("Memory aid")
                    for b in summary.board(state, EN, hints=False))

@@ -403,7 +403,8 @@ def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: 
     out += setup_lines(state, t)
     out += [grid(state, t, colors, title=t("warchest.summary.final_board")
                  if state.winner is not None else None), colors_table(state, t, colors),
-            *legend(state, t), players_table(state, t, colors)]
+            Line(" · ".join(line.text for line in legend(state, t)), "muted"),  # (no 80 columns)
+            players_table(state, t, colors)]
     rounds = history(state)
     if rounds:
         out.append(control_chart(t, state, rounds, colors))
