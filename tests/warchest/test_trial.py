@@ -224,3 +224,20 @@ def test_issue14_exports_name_hexes_as_the_terminal_and_colour_the_units(tmp_pat
     assert "Colours on the map" in html and f'style="color:{export.PALETTE["red"]}"><td>■ Ola' in html
     md = GAME.export(final, "md", EN, parsed.meta, "trial")
     assert not re.search(r"\(\d+, \d+\)", md) and "| ■ Ola | Raven | Sw Swordsman" in md
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue14_questions_and_notices_fit_80_columns(lang):
+    """Finding 7: a menu's question with the prompt's hint after it, and each line said above a
+    masked field, fit 80 columns with a six-letter name (nothing wraps to leave a lone ")")."""
+    t = catalog(lang)
+    hint = t("core.cli.select_hint")
+    params = dict(player="Bartek", unit="Light Cavalry", action=t("warchest.action.control"), step=2,
+                  n=3, k=1, got=2, what=t("warchest.action.control"), coin=t("warchest.unit.royal"),
+                  side=t("warchest.side.raven"), actions="Deploy, Move", codes="Ar = Archer")
+    for key, text in t.entries.items():
+        if key.startswith(("warchest.play.", "warchest.ask.")) and not key.startswith(
+                ("warchest.play.coin_unknown", "warchest.play.hex")):
+            shown = text.format(**params)
+            assert 2 + len(shown) + 1 + len(hint) <= 80 or len(shown) <= 78 and key.endswith(
+                ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong")), key
