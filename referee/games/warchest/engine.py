@@ -115,7 +115,7 @@ def decision(state: WarChestState) -> Decision | None:
             if len(p.units) != units_per_player(state):
                 return Decision("units", p.name)
         return Decision("initiative", None)
-    if state.phase == "draw":
+    if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
         return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
     if state.pending:
         top = state.pending[-1]
