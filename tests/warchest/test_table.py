@@ -188,14 +188,23 @@ def test_face_down_coin_of_a_told_hand_is_typed_in_secret():
     engine.apply(state, Draw("Bartek", None))
     target = Play("Ola", "pass", "royal")
     asked = []
+    notices = []
 
     def answer(q):
         if not isinstance(q, dialogs.Notice):
             asked.append(q)
+        else:
+            notices.append(notice_text(q))
         return direct(target)(q)
 
     assert dialogs.run(ask(state, EN, {}), answer) == target
     assert isinstance(asked[-1], dialogs.Secret) and asked[-1].key == "warchest.down_coin"
+    # the screen lists the codes of all Ola's coins, not the hand's (issue 14, 4)
+    assert notices[-1] == ("Codes: Cr = Crossbowman, LC = Light Cavalry, Pi = Pikeman, "
+                           "Sw = Swordsman\nRo = royal coin · b: back")
+    # a coin not in the hand is said and asked again (the field empty)
+    wrong = asked[-1].parse("cr")
+    assert isinstance(wrong, Retry) and "Crossbowman cannot be discarded" in wrong.message
 
 
 def test_back_returns_to_the_previous_question():

@@ -217,16 +217,13 @@ def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) ->
     p = state.players[i]
     count = min(3, engine.available(p))
     told = {a.coins for a in engine.legal_actions(state) if a.coins is not None}
-    if told:
-        coins = {c for combo in told for c in combo}
-    else:  # WC-V4: what is hidden, and the discard when the bag runs out (WC-T2)
-        coins = set(p.hidden) | (set(p.faceup) if p.bag_n < count else set())
     yield Notice(board(state, t, colors, hints=hints))
-    notes = codes_lines(t, coins, t("warchest.play.draw_keys"))
+    # the codes of all the player's coins: which of them the draw can hold might tell the hand
+    notes = codes_lines(t, [*p.units, ROYAL], t("warchest.play.draw_keys"))
     if not told:
         notes.append(Line(t("warchest.play.draw_untracked", player=player), "muted"))
     yield Notice(notes)
-    one = coin_parser(t, sorted(coins))
+    one = coin_parser(t, [*p.units, ROYAL])  # (its error lists these codes: never the bag's)
 
     def parse(text: str) -> Any:
         words = text.replace(",", " ").split()
@@ -388,10 +385,10 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
                              choices + [back]))
     if level.kind == "coin":
         # the hand is known (its draw was typed): the face-down coin is named, in secret
-        # every coin of the hand is offered (whichever the rules allow): the codes leak nothing
+        # the codes of all the player's coins are shown (the screen is the table's: never the
+        # hand's); any coin of the hand is read, one the action cannot take is said and re-asked
         p = state.players[engine.index(state, player)]
-        hand = sorted(p.hand or values)
-        parse_one = coin_parser(t, hand)
+        parse_one = coin_parser(t, [*p.units, ROYAL])
 
         def parse(text: str) -> Any:
             if text.strip().casefold() == "b":
@@ -403,7 +400,7 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
             return coin if coin in values else Retry(t("warchest.play.down_coin_wrong",
                                                        coin=unit_name(t, coin)))
 
-        yield Notice(codes_lines(t, hand, t("warchest.play.down_coin_keys")))
+        yield Notice(codes_lines(t, [*p.units, ROYAL], t("warchest.play.down_coin_keys")))
         return (yield from _secret(Secret("warchest.down_coin",
                                           t("warchest.play.down_coin", player=player), parse)))
     if level.kind == "absorb":
