@@ -165,7 +165,7 @@ def svg_board(board: Board) -> str:
         points = " ".join(f"{px - left:.1f},{py - top:.1f}" for px, py in outline)
         owner = _color(cell.color, "") if cell.color else ""
         fill = f'fill="{owner}" fill-opacity="0.25"' if owner else 'fill="#f3ede4"'
-        tip = " ".join(p for p in (cell.label, cell.text, *(m.name for m in cell.markers)) if p)
+        tip = " ".join(p for p in (cell.name, cell.label, cell.text, *(m.name for m in cell.markers)) if p)
         parts.append(f'<g><title>{e(tip or str(cell.pos))}</title>'
                      f'<polygon points="{points}" {fill} stroke="#555" stroke-width="1"/>')
         if cell.label:

@@ -81,6 +81,7 @@ class Cell:
     color: str = ""  # the owner's colour (a player's colour), or ""
     label: str = ""  # at most 2 characters: the key a question offers for this cell
     markers: list[Marker] = field(default_factory=list)
+    name: str = ""  # the cell's name in the game's notation (the SVG's tooltip; "": its pos)
 
 
 #: the text picture: each cell is ``LABEL[TXT]M`` — its label (2, right-aligned), what stands

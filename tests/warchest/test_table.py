@@ -10,11 +10,11 @@ import pytest
 
 from referee.core import dialog as dialogs
 from referee.core import export
-from referee.core.report import Board, Table
+from referee.core.report import Board, Line, Table
 from referee.core.text import catalog
 from referee.games.warchest import GAME, bot, engine, summary
 from referee.games.warchest.actions import Deal, Draw, Play
-from referee.games.warchest.dialog import HEX_KEYS, ask, setup
+from referee.games.warchest.dialog import HEX_KEYS, Retry, ask, setup
 from referee.games.warchest.units import sort_coins
 from tests.warchest.driver import direct, typed
 
@@ -110,41 +110,60 @@ def test_the_memory_aid_shows_only_what_the_table_has_seen():
     for _ in range(70):
         engine.apply(state, bot.random_action(state, rng))
     report = summary.board(state, EN, hints=True)
-    (aid,) = [b for b in report if isinstance(b, Table)]
-    assert aid.columns == ["Player", "Supply", "Face-up discard", "Removed from the game",
-                           "Bag, hand or face-down discard", "Bag before the next draw"]
-    for row, p in zip(aid.rows, state.players):
+    title = next(k for k, b in enumerate(report) if isinstance(b, Line) and b.text.startswith("Memory aid"))
+    aid = " ".join(b.text for b in report[title + 1:])
+    assert all(len(b.text) <= 78 for b in report[title:])  # under the map, within 80 columns
+    for p in state.players:
         memo = engine.memory_aid(state, p.name)
-        assert row[0] == p.name and row[1] == summary.coins_text(EN, p.supply)
-        assert row[2] == summary.coins_text(EN, p.faceup)
-        assert row[4] == summary.coins_text(EN, memo["hidden"])  # never the exact bag or hand
-        assert row[5].startswith(EN.n("warchest.hint.bag", p.bag_n))
-    assert not [b for b in summary.board(state, EN, hints=False) if isinstance(b, Table)]
+        assert p.name in aid and f"supply {summary.codes_of(EN, p.supply)}" in aid
+        assert f"face up {summary.codes_of(EN, p.faceup)}" in aid
+        # what can be hidden, never the exact bag or hand
+        assert f"bag/hand/face down {summary.codes_of(EN, memo['hidden'])}" in aid
+        assert EN.n("warchest.hint.bag", p.bag_n) in aid
+    assert not any(isinstance(b, Line) and b.text.startswith("Memory aid")
+                   for b in summary.board(state, EN, hints=False))
     # the live dialog shows it with --hints only
     first = next(ask(state, EN, {}, hints=True))
-    assert any(isinstance(b, Table) for b in first.report)
+    assert any(isinstance(b, Line) and b.text.startswith("Memory aid") for b in first.report)
+
+
+def notice_text(q) -> str:
+    return "\n".join(b.text for b in q.report if isinstance(b, Line))
 
 
 def test_draws_are_typed_in_secret_and_checked():
+    """Issue 14 (4, 3): the codes are listed above the masked field, every legal one with its unit
+    (the royal coin's too), within 80 columns; a wrong answer is said and asked again (a fresh,
+    empty field)."""
     state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
     dialog = ask(state, EN, {})
-    assert isinstance(next(dialog), dialogs.Notice)
+    assert isinstance(next(dialog), dialogs.Notice)  # the board
+    codes = dialog.send(None)
+    said = notice_text(codes)
+    assert said.startswith("Codes: Cr = Crossbowman, LC = Light Cavalry, Pi = Pikeman, Sw = Swordsman")
+    assert "Ro = royal coin" in said and "Enter alone: the table does not say · u: undo" in said
+    assert all(len(line) <= 78 for line in said.splitlines())
     q = dialog.send(None)
     assert isinstance(q, dialogs.Secret) and q.message == "Ola, the 3 coins you drew:"
-    assert "Sw = Swordsman" in q.instruction and "Ro = royal coin" in q.instruction
     assert q.parse("sw, ro pikeman") == ("pikeman", "swordsman", "royal")
     polish = ask(state, PL, {})
     next(polish)
+    assert "Kr = szton koronny" in notice_text(polish.send(None))
     pq = polish.send(None)
-    assert pq.message == "Ola, 3 wylosowane sztony:" and "Kr = szton koronny" in pq.instruction
+    assert pq.message == "Ola, 3 wylosowane sztony:"
     assert pq.parse("Szermierz sz kr") == ("swordsman", "swordsman", "royal")  # and English ids
     assert q.parse("") is None and q.parse("u") is dialogs.UNDO
-    with pytest.raises(dialogs.Invalid, match="type 3 coins, not 2"):
-        q.parse("sw sw")
-    with pytest.raises(dialogs.Invalid, match="ar is not a coin here"):
-        q.parse("sw sw ar")
-    with pytest.raises(dialogs.Invalid, match="cannot have drawn"):
-        q.parse("sw sw sw")  # only two Swordsman coins in the bag
+    for typed_, wrong in (("sw sw", "type 3 coins, not 2"), ("sw sw ar", "ar is not a coin here"),
+                          ("sw sw sw", "cannot have drawn")):  # only two Swordsman coins in the bag
+        retry = q.parse(typed_)
+        assert isinstance(retry, Retry) and wrong in retry.message
+        error = dialog.send(retry)  # said in red, then the same question again
+        assert isinstance(error, dialogs.Notice) and error.report[0].style == "bad"
+        assert wrong in notice_text(error)
+        assert dialog.send(None) == q
+    with pytest.raises(StopIteration) as stop:
+        dialog.send(q.parse("ro sw pi"))
+    assert stop.value.value == Draw("Ola", ("pikeman", "swordsman", "royal"))
 
 
 def test_face_down_plays_never_ask_the_coin_when_the_hand_is_untold():
@@ -169,14 +188,23 @@ def test_face_down_coin_of_a_told_hand_is_typed_in_secret():
     engine.apply(state, Draw("Bartek", None))
     target = Play("Ola", "pass", "royal")
     asked = []
+    notices = []
 
     def answer(q):
         if not isinstance(q, dialogs.Notice):
             asked.append(q)
+        else:
+            notices.append(notice_text(q))
         return direct(target)(q)
 
     assert dialogs.run(ask(state, EN, {}), answer) == target
     assert isinstance(asked[-1], dialogs.Secret) and asked[-1].key == "warchest.down_coin"
+    # the screen lists the codes of all Ola's coins, not the hand's (issue 14, 4)
+    assert notices[-1] == ("Codes: Cr = Crossbowman, LC = Light Cavalry, Pi = Pikeman, "
+                           "Sw = Swordsman\nRo = royal coin · b: back")
+    # a coin not in the hand is said and asked again (the field empty)
+    wrong = asked[-1].parse("cr")
+    assert isinstance(wrong, Retry) and "Crossbowman cannot be discarded" in wrong.message
 
 
 def test_back_returns_to_the_previous_question():

@@ -18,18 +18,44 @@ from referee.core.text import Catalog
 from referee.games.warchest import engine
 from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, Pick, Play, Resign, Deal
 from referee.games.warchest.state import WarChestState, counted
-from referee.games.warchest.summary import board, code, hex_text, side_name, unit_name
+from referee.core.errors import RecordError
+from referee.core.report import Line
+from referee.games.warchest.summary import WIDTH, board, code, hex_text, packed, side_name, unit_name
 from referee.games.warchest.units import HISTORIC, ROYAL, UNITS, sort_coins
 
-#: stable keys: a unit keeps its key all game long (b, u, i, r, p, n, x and k are taken)
-UNIT_KEYS = dict(zip(UNITS, "1234567890acdefg"))
-UNIT_KEYS[ROYAL] = "k"
-#: the face-down actions in the first menu
-DOWN_KEYS = {"initiative": "i", "recruit": "r", "pass": "p"}
-#: an action's key in the action menu: its place in the digest's list of nine
-ACTION_KEYS = {a: str(i + 1) for i, a in enumerate(KINDS)}
+#: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
+#: the alphabetical order of their names in the table's language (b, u, n and x are taken)
+CARD_KEYS = "123456789acdefgh"
 #: the keys of the hexes a question offers, in board order (b and u are back and undo; n: none)
 HEX_KEYS = "123456789acdefghijklmopqrstvwxyz0"
+SETUP_METHODS = ("random", "draft", "first_game", *(f"historic:{k}" for k in HISTORIC), "custom")
+RESIGN = "resign"
+
+
+def by_name(t: Catalog, units) -> list[str]:
+    """Units in the alphabetical order of their names (in the table's language)."""
+    return sorted(units, key=lambda u: unit_name(t, u).casefold())
+
+
+def card_keys(t: Catalog) -> dict[str, str]:
+    """Each unit card's key in the deal and the draft: fixed for the whole game."""
+    return dict(zip(by_name(t, UNITS), CARD_KEYS))
+
+
+def coin_keys(state: WarChestState, t: Catalog, player: str) -> dict[str, str]:
+    """The keys of a player's coins (turn and recruit menus): the player's units alphabetically,
+    1, 2, 3…, then the royal coin; a coin keeps its key all game long."""
+    p = state.players[engine.index(state, player)]
+    keys = {u: str(k + 1) for k, u in enumerate(by_name(t, p.units))}
+    keys[ROYAL] = str(len(keys) + 1)
+    return keys
+
+
+def action_key(t: Catalog, action: str) -> str:
+    """An action's mnemonic key (the catalog's ``warchest.key``: the same in every menu)."""
+    return t(f"warchest.key.{action}")
+
+
 SETUP_METHODS = ("random", "draft", "first_game", *(f"historic:{k}" for k in HISTORIC), "custom")
 RESIGN = "resign"
 
@@ -71,9 +97,11 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
                               _player_choices(state, t) + [_undo(t)])
         return UNDO if answer is UNDO else FirstPicker(answer)
     if d.kind == "pick":
-        free = [a.unit for a in engine.legal_actions(state)]
+        free = {a.unit for a in engine.legal_actions(state)}
+        keys = card_keys(t)
         answer = yield Select("warchest.pick", t("warchest.play.pick", player=d.player),
-                              [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in free] + [_undo(t)])
+                              [Choice(unit_name(t, u), u, keys[u]) for u in keys if u in free]
+                              + [_undo(t)])
         return UNDO if answer is UNDO else Pick(d.player, answer)
     if d.kind == "initiative":
         answer = yield Select("warchest.initiative", t("warchest.play.initiative"),
@@ -103,8 +131,9 @@ def _deal(state: WarChestState, t: Catalog, player: str) -> Dialog:
     need = engine.units_per_player(state)
     free = [u for u in UNITS if u not in engine.taken(state)]
     chosen: list[str] = []
+    keys = card_keys(t)
     while len(chosen) < need:
-        choices = [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in free if u not in chosen]
+        choices = [Choice(unit_name(t, u), u, keys[u]) for u in keys if u in free and u not in chosen]
         choices.append(_back(t) if chosen else _undo(t))
         answer = yield Select("warchest.units", t("warchest.play.units", player=player,
                                                     k=len(chosen) + 1, n=need), choices)
@@ -118,6 +147,14 @@ def _deal(state: WarChestState, t: Catalog, player: str) -> Dialog:
 
 
 # -------------------------------------------------------------------------------- draws
+
+
+@dataclass
+class Retry:
+    """What a typed secret answer gives when it is wrong: the dialog says why (``message``) and
+    asks again, so the masked field starts empty (nothing wrong is left in it to retype over)."""
+
+    message: str
 
 
 def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
@@ -142,22 +179,51 @@ def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
 
 
 def codes_text(t: Catalog, coins) -> str:
-    return ", ".join(f"{code(t, c)} = {unit_name(t, c)}" for c in sort_coins(set(coins)))
+    """``Ar = Archer, …, Ro = royal coin``: the coins' codes in the order of the turn menu."""
+    return ", ".join(f"{code(t, c)} = {unit_name(t, c)}" for c in _coin_order(t, set(coins)))
+
+
+def codes_lines(t: Catalog, coins, keys: str) -> list[Line]:
+    """``Codes: Ar = Archer, …, Ro = royal coin`` then the keys (``keys``), in lines that fit 80
+    columns, shown above a question typed in secret (a masked field has no room for them)."""
+    items = [f"{code(t, c)} = {unit_name(t, c)}" for c in _coin_order(t, set(coins))]
+    lines = packed([f"{t('warchest.play.codes')} {items[0]}", *items[1:]], sep=", ")
+    if len(lines[-1]) + 3 + len(keys) <= WIDTH:
+        lines[-1] += " · " + keys
+    else:
+        lines.append(keys)
+    return [Line(text, "muted") for text in lines]
+
+
+def _coin_order(t: Catalog, coins) -> list[str]:
+    return [*by_name(t, [c for c in coins if c != ROYAL]), *([ROYAL] if ROYAL in coins else [])]
+
+
+def _secret(question: Secret) -> Dialog:
+    """Ask ``question`` until its answer is not a ``Retry`` (whose message is shown first)."""
+    while True:
+        answer = yield question
+        if not isinstance(answer, Retry):
+            return answer
+        yield Notice([Line(answer.message, "bad")])
 
 
 def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) -> Dialog:
-    """WC-T2, WC-V3, WC-V5: the coins the player drew, typed in secret, or nothing typed (the
-    table does not say).  When the referee cannot know the bag (a face-down coin was not named), the
-    draw is recorded as untold without a question."""
-    options = engine.legal_actions(state)
-    told = {a.coins for a in options if a.coins is not None}
-    if not told:
-        return Draw(player, None)
+    """WC-T2, WC-T3, WC-V3..WC-V5: the coins the player drew, typed in secret, or nothing typed
+    (the table does not say).  Always asked, so ↶ Undo can step back past any draw.  After an
+    untold draw the exact bag is unknown: the coins typed are then checked against what can be in
+    the bag (WC-V4), through the engine, and tracked exactly again from there (WC-V5)."""
+    i = engine.index(state, player)
+    p = state.players[i]
+    count = min(3, engine.available(p))
+    told = {a.coins for a in engine.legal_actions(state) if a.coins is not None}
     yield Notice(board(state, t, colors, hints=hints))
-    p = state.players[engine.index(state, player)]
-    count = len(next(iter(told)))
-    coins = sorted({c for combo in told for c in combo}, key=list(UNIT_KEYS).index)
-    one = coin_parser(t, coins)
+    # the codes of all the player's coins: which of them the draw can hold might tell the hand
+    notes = codes_lines(t, [*p.units, ROYAL], t("warchest.play.draw_keys"))
+    if not told:
+        notes.append(Line(t("warchest.play.draw_untracked", player=player), "muted"))
+    yield Notice(notes)
+    one = coin_parser(t, [*p.units, ROYAL])  # (its error lists these codes: never the bag's)
 
     def parse(text: str) -> Any:
         words = text.replace(",", " ").split()
@@ -165,15 +231,23 @@ def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) ->
             return None
         if len(words) == 1 and words[0].casefold() == "u":
             return UNDO
-        drawn = tuple(sort_coins(one(w) for w in words))
+        try:
+            drawn = tuple(sort_coins(one(w) for w in words))
+        except Invalid as error:
+            return Retry(str(error))
         if len(drawn) != count:
-            raise Invalid(t.n("warchest.play.draw_count", count, got=len(drawn)))
-        if drawn not in told:
-            raise Invalid(t("warchest.play.draw_impossible", player=p.name))
+            return Retry(t.n("warchest.play.draw_count", count, got=len(drawn)))
+        if told and drawn not in told:
+            return Retry(t("warchest.play.draw_impossible", player=p.name))
+        if not told:
+            try:
+                engine.apply(state.copy(), Draw(player, drawn))
+            except RecordError:
+                return Retry(t("warchest.play.draw_impossible", player=p.name))
         return drawn
 
-    answer = yield Secret("warchest.draw", t.n("warchest.play.draw", count, player=player),
-                          parse, instruction=t("warchest.play.draw_codes", codes=codes_text(t, coins)))
+    answer = yield from _secret(Secret("warchest.draw", t.n("warchest.play.draw", count, player=player),
+                                       parse))
     if answer is UNDO:
         return UNDO
     return Draw(player, answer)
@@ -245,7 +319,12 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
             return cands[0]
         level = LEVELS[i]
         values = _distinct(level.value(a) for a in cands)
-        if level.kind != "top" and len(values) == 1:
+        # one possibility is not asked but said (keys typed ahead would answer the next question);
+        # the face-down coin is always asked: that there was one choice would tell the hand
+        if level.kind != "top" and len(values) == 1 and not (level.kind == "coin" and values[0]):
+            said = _auto_text(state, t, level, values[0])
+            if said:
+                yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
             continue
         answer = yield from _question(state, t, colors, hints, d, level, values, cands, first=not stack)
@@ -262,6 +341,20 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
         stack.append((i, cands))
         cands = [a for a in cands if level.value(a) == answer]
         i += 1
+
+
+def _auto_text(state: WarChestState, t: Catalog, level: Level, value: Any) -> str:
+    """What a question with one possibility chose, in words (``""``: nothing to say — the entry
+    has no such part)."""
+    if value is None or value is False:
+        return ""
+    if level.kind == "action":
+        return t(f"warchest.action.{value}")
+    if level.kind == "recruit":
+        return unit_name(t, value)
+    if level.kind == "absorb":
+        return t("warchest.play.absorb_yes")
+    return _hex_label(state, t, value)
 
 
 def _distinct(values) -> list:
@@ -281,25 +374,35 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
     group = _group(cands[0])
     unit = _unit_of(group, cands[0])
     if level.kind == "action":
-        choices = [Choice(t(f"warchest.action.{a}"), a, ACTION_KEYS[a])
+        choices = [Choice(t(f"warchest.action.{a}"), a, action_key(t, a))
                    for a in sorted(values, key=KINDS.index)]
         return (yield Select("warchest.action", t("warchest.play.action", player=player,
                                                    unit=unit_name(t, unit)), choices + [back]))
     if level.kind == "recruit":
-        choices = [Choice(unit_name(t, u), u, UNIT_KEYS[u]) for u in sort_coins(values)]
+        keys = coin_keys(state, t, player)
+        choices = [Choice(unit_name(t, u), u, keys.get(u)) for u in _coin_order(t, values)]
         return (yield Select("warchest.recruit", t("warchest.play.recruit", player=player),
                              choices + [back]))
     if level.kind == "coin":
         # the hand is known (its draw was typed): the face-down coin is named, in secret
-        parse_one = coin_parser(t, list(values))
+        # the codes of all the player's coins are shown (the screen is the table's: never the
+        # hand's); any coin of the hand is read, one the action cannot take is said and re-asked
+        p = state.players[engine.index(state, player)]
+        parse_one = coin_parser(t, [*p.units, ROYAL])
 
         def parse(text: str) -> Any:
             if text.strip().casefold() == "b":
                 return BACK
-            return parse_one(text)
+            try:
+                coin = parse_one(text)
+            except Invalid as error:
+                return Retry(str(error))
+            return coin if coin in values else Retry(t("warchest.play.down_coin_wrong",
+                                                       coin=unit_name(t, coin)))
 
-        return (yield Secret("warchest.down_coin", t("warchest.play.down_coin", player=player),
-                             parse, instruction=t("warchest.play.down_coin_hint")))
+        yield Notice(codes_lines(t, [*p.units, ROYAL], t("warchest.play.down_coin_keys")))
+        return (yield from _secret(Secret("warchest.down_coin",
+                                          t("warchest.play.down_coin", player=player), parse)))
     if level.kind == "absorb":
         choices = [Choice(t("warchest.play.absorb_no"), False, "1"),
                    Choice(t("warchest.play.absorb_yes"), True, "2"), back]
@@ -345,16 +448,18 @@ def _hex_label(state: WarChestState, t: Catalog, h) -> str:
 
 def _top(state: WarChestState, t: Catalog, d, values: list, cands: list) -> Dialog:
     choices: list[Choice] = []
-    for g in sorted(values, key=_top_order):
+    keys = coin_keys(state, t, d.player)
+    order = {c: k for k, c in enumerate(keys)}
+    for g in sorted(values, key=lambda g: _top_order(g, order)):
         if g[0] == "coin":
             acts = _distinct(a.action for a in cands if _group(a) == g)
             label = t("warchest.play.coin", unit=unit_name(t, g[1]), actions=", ".join(
                 t(f"warchest.action.{a}") for a in sorted(acts, key=KINDS.index)))
-            choices.append(Choice(label, g, UNIT_KEYS[g[1]]))
+            choices.append(Choice(label, g, keys.get(g[1])))
         elif g[0] == "down":
-            choices.append(Choice(t(f"warchest.play.down_{g[1]}"), g, DOWN_KEYS[g[1]]))
+            choices.append(Choice(t(f"warchest.play.down_{g[1]}"), g, action_key(t, g[1])))
         elif g[0] == "act":
-            choices.append(Choice(t(f"warchest.action.{g[1]}"), g, ACTION_KEYS[g[1]]))
+            choices.append(Choice(t(f"warchest.action.{g[1]}"), g, action_key(t, g[1])))
         else:
             choices.append(Choice(t("warchest.play.decline"), g, "n"))
     if d.kind == "play":
@@ -368,10 +473,12 @@ def _top(state: WarChestState, t: Catalog, d, values: list, cands: list) -> Dial
     return (yield Select(f"warchest.{d.kind}", message, choices))
 
 
-def _top_order(g: tuple) -> tuple:
+def _top_order(g: tuple, coins: dict[str, int]) -> tuple:
+    """The turn menu's order: the coins as their keys go (1, 2, …), then the actions without a
+    coin and the face-down actions in the digest's order (WC-A1), then "no"."""
     order = {"coin": 0, "act": 1, "down": 2, "done": 3}[g[0]]
     if g[0] == "coin":
-        return (order, list(UNIT_KEYS).index(g[1]))
+        return (order, coins.get(g[1], len(coins)))
     if g[0] in ("down", "act"):
         return (order, KINDS.index(g[1]))
     return (order, 0)

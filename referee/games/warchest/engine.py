@@ -115,7 +115,7 @@ def decision(state: WarChestState) -> Decision | None:
             if len(p.units) != units_per_player(state):
                 return Decision("units", p.name)
         return Decision("initiative", None)
-    if state.phase == "draw":
+    if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
         return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
     if state.pending:
         top = state.pending[-1]
@@ -684,6 +684,7 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
             apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
         else:
             _apply(state, action, d)
+        state.last = action
     except RecordError as error:
         if "legal" not in error.params:
             error.params["legal"] = legal_text(state, action)

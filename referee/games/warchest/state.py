@@ -126,6 +126,8 @@ class WarChestState:
     winner: str | None = None  # the winning side
     resigned: str | None = None
     plays: int = 0  # main plays so far (turns)
+    #: the entry applied last (what the table is told was recorded); not part of the position
+    last: Any = field(default=None, compare=False, repr=False)
 
     @property
     def names(self) -> list[str]:

@@ -83,7 +83,7 @@ def grid(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
             else:
                 markers.append(Marker(t(f"warchest.board.mark_{side}"), sides.get(side, ""),
                                       t("warchest.board.controlled", side=side_name(t, side))))
-        cells.append(Cell(h, text, color, labels.get(h, ""), markers))
+        cells.append(Cell(h, text, color, labels.get(h, ""), markers, name=hex_text(h)))
     return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True)
 
 
@@ -95,50 +95,74 @@ def board_title(state: WarChestState, t: Catalog) -> str:
     return t("warchest.board.title", round=state.round, holder=holder, markers=markers)
 
 
+#: the play screen's width: everything it prints fits 80 columns (a terminal's smallest usual)
+WIDTH = 78
+
+
+def packed(items: list[str], width: int = WIDTH, sep: str = " · ", indent: str = "") -> list[str]:
+    """``items`` joined by ``sep`` into lines of at most ``width`` characters (an item longer
+    than that stands alone), so the terminal never wraps a line in the middle of an item."""
+    lines: list[str] = []
+    for item in items:
+        if lines and len(lines[-1]) + len(sep) + len(item) <= width:
+            lines[-1] += sep + item
+        else:
+            lines.append((indent if lines else "") + item)
+    return lines
+
+
 def legend(state: WarChestState, t: Catalog) -> list[Line]:
-    """The codes of the game's units, then the markers (two lines, each under 100 columns with
-    two players)."""
-    units = sorted({u for p in state.players for u in p.units}, key=UNITS.index)
-    marks = [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
-    marks.append("* " + t("warchest.board.neutral"))
-    return [Line(" · ".join(f"{code(t, u)} {unit_name(t, u)}" for u in units), "muted"),
-            Line(" · ".join(marks), "muted")]
+    """The codes of the game's units (alphabetically), then the markers, packed into lines that
+    fit 80 columns (two lines with two players)."""
+    units = sorted({u for p in state.players for u in p.units}, key=lambda u: unit_name(t, u).casefold())
+    items = [f"{code(t, u)} {unit_name(t, u)}" for u in units]
+    items += [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
+    items.append("* " + t("warchest.board.neutral"))
+    return [Line(text, "muted") for text in packed(items)]
 
 
 def players_line(state: WarChestState, t: Catalog) -> list[Line]:
-    out = []
-    for i, p in enumerate(state.players):
-        extra = t("warchest.board.holder") if state.initiative == i and state.round else ""
-        out.append(Line(t("warchest.board.player", player=p.name, side=side_name(t, p.side),
-                          units=" ".join(code(t, u) for u in p.units) or "–",
-                          hand=p.hand_n, bag=p.bag_n, down=p.down_n,
-                          up=sum(p.faceup.values())) + extra))
-    return out
+    """One line per player: side, units, the coin counts (the title names the initiative holder)."""
+    return [Line(t("warchest.board.player", player=p.name, side=side_name(t, p.side),
+                   units=" ".join(code(t, u) for u in p.units) or "–",
+                   hand=p.hand_n, bag=p.bag_n, down=p.down_n, up=sum(p.faceup.values())))
+            for p in state.players]
 
 
-def memory_aid(state: WarChestState, t: Catalog) -> Table:
-    """WC-V4: per player, what the public information tells (``play --hints``)."""
-    table = Table(t("warchest.hint.title"),
-                  [t("warchest.hint.col_player"), t("warchest.hint.col_supply"),
-                   t("warchest.hint.col_faceup"), t("warchest.hint.col_removed"),
-                   t("warchest.hint.col_hidden"), t("warchest.hint.col_bag")],
-                  transposable=True)
+def codes_of(t: Catalog, coins: dict | None) -> str:
+    """``Sw×2 Pi`` (``–``: none): coins by their codes, as the map shows them."""
+    if not coins:
+        return "–"
+    return " ".join(code(t, c) + (f"×{coins[c]}" if coins[c] > 1 else "")
+                    for c in sort_coins(coins) if coins[c] > 0) or "–"
+
+
+def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
+    """WC-V4: per player, what the public information tells (``play --hints``), in coin codes,
+    under the board: a title line, then one line per player (two when it would not fit)."""
+    out = [Line(t("warchest.hint.title"), "muted")]
     for p in state.players:
         aid = engine.memory_aid(state, p.name)
-        hidden = coins_text(t, aid["hidden"])  # never the exact bag: that would tell the hand
         bag = t.n("warchest.hint.bag", aid["counts"]["bag"])
         if aid["next_draw"]["refill"]:
-            bag += " · " + t("warchest.hint.refill")
-        table.rows.append([p.name, coins_text(t, p.supply), coins_text(t, p.faceup),
-                           coins_text(t, p.removed), hidden, bag])
-    return table
+            bag += ", " + t("warchest.hint.refill")
+        items = [p.name, t("warchest.hint.supply", coins=codes_of(t, p.supply)),
+                 t("warchest.hint.faceup", coins=codes_of(t, p.faceup)),
+                 t("warchest.hint.removed", coins=codes_of(t, p.removed)),
+                 # never the exact bag: that would tell the hand
+                 t("warchest.hint.hidden", coins=codes_of(t, aid["hidden"])),
+                 t("warchest.hint.next", bag=bag)]
+        out += [Line(text, "muted") for text in packed(items, indent="  ")]
+    return out
 
 
 def board(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
           labels: dict | None = None, hints: bool = False) -> Report:
+    """The play screen's picture: the map, the legend, the players; with ``hints`` the memory aid
+    after them (so the map stays on screen)."""
     out: Report = [grid(state, t, colors, labels), *legend(state, t), *players_line(state, t)]
     if hints and state.round:
-        out.append(memory_aid(state, t))
+        out += memory_aid(state, t)
     return out
 
 
@@ -226,6 +250,8 @@ def news(t: Catalog, marker: dict[str, Any], state: WarChestState) -> Report:
     """What the rules resolved: control taken, coins removed, units gone, the initiative, a new
     round, the win."""
     out: Report = []
+    if state.last is not None:  # what was recorded, in one line (WC-V3: a draw says no coin)
+        out.append(Line(t("warchest.news.recorded", what=describe(t, state.last)), "muted"))
     before = marker["control"]
     for h in sorted(set(before) | set(state.control)):
         old, new = before.get(h), state.control.get(h)
@@ -347,16 +373,37 @@ def summary(state: WarChestState, t: Catalog, source: str | None = None,
     return out
 
 
+def export_colors(state: WarChestState, meta: dict[str, Any]) -> dict[str, str]:
+    """Each player's colour in an export: the record's, else the one live play gives by seat."""
+    from referee.core.service import PALETTE
+
+    return meta.get("colors") or dict(zip(state.names, PALETTE))
+
+
+def colors_table(state: WarChestState, t: Catalog, colors: dict[str, str]) -> Table:
+    """The map's legend of colours: each player's units are drawn in the player's colour (each row
+    in that colour), with the side and the units' codes."""
+    table = Table(t("warchest.summary.colors"), [t("warchest.hint.col_player"),
+                                                 t("warchest.summary.col_side"),
+                                                 t("warchest.summary.col_codes")])
+    for p in state.players:
+        table.rows.append([f"■ {p.name}", side_name(t, p.side),
+                           ", ".join(f"{code(t, u)} {unit_name(t, u)}" for u in p.units)])
+        table.row_styles.append(colors.get(p.name, ""))
+    return table
+
+
 def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None) -> Report:
-    colors = meta.get("colors") or {}
+    colors = export_colors(state, meta)
     out: Report = [Heading(name or t("warchest.summary.title", players=", ".join(state.names)), 1)]
     for key in ("date", "place", "notes"):
         if meta.get(key):
             out.append(Line(t(f"warchest.summary.{key}", value=meta[key]), "muted"))
     out += setup_lines(state, t)
     out += [grid(state, t, colors, title=t("warchest.summary.final_board")
-                 if state.winner is not None else None), *legend(state, t),
+                 if state.winner is not None else None), colors_table(state, t, colors),
+            Line(" · ".join(line.text for line in legend(state, t)), "muted"),  # (no 80 columns)
             players_table(state, t, colors)]
     rounds = history(state)
     if rounds:
