@@ -91,15 +91,32 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
                 result = {"file": str(path), **result}
             out.write(jsonio.dumps_line_plain(result) + "\n")  # (a replay output has no floats)
         else:
-            from rich.console import Console
-
             from referee.cli.render import render
 
             if console is None:
-                console = Console(highlight=False)
+                console = summary_console()
             render(game.summary(state, catalog(lang), str(path)), console)
     out.flush()
     return 1 if failed else 0
+
+
+#: the width of a summary written to a file or a pipe (no terminal to fit): tables keep the
+#: orientation ``play`` shows them in (players as rows), not the one an 80-column guess forces
+FILE_WIDTH = 160
+
+
+def summary_console():
+    """The console a summary is drawn on: the one ``play`` draws on (names as typed, never
+    markup), as wide as the terminal; written to a file or a pipe, ``FILE_WIDTH`` wide unless
+    ``COLUMNS`` says otherwise."""
+    import os
+
+    from referee.cli.render import plain_console
+
+    console = plain_console()
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console.width = FILE_WIDTH
+    return console
 
 
 def _error_dict(error: RefereeError, lang: str) -> dict:
