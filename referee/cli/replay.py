@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError, from_file
@@ -17,7 +18,7 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
     from referee.core import registry
 
     with from_file(path):
-        document = jsonio.loads(jsonio.read_text(path) if text is None else text)
+        document = nfc_document(jsonio.loads(jsonio.read_text(path) if text is None else text))
         game = registry.for_document(document, default_game)
         return game, _Sourced(game.parse_record(document), str(path))
 
@@ -34,6 +35,8 @@ def _replay_json(path: str | Path, default_game: str | None):
 
     data = jsonio.read_bytes(path)
     document = jsonio.loads_fast(data)
+    if document is not None and not data.isascii():
+        document = nfc_document(document)
     if document is not None:
         try:
             with from_file(path):
@@ -43,6 +46,43 @@ def _replay_json(path: str | Path, default_game: str | None):
             pass  # read it again strictly: that path's error is the one to report
     game, record = load_record(path, default_game, jsonio.decode_text(data, path))
     return game, record.replay(tracked=False)[0]
+
+
+def nfc_document(value: Any) -> Any:
+    """A record with every string, keys included, in Unicode's composed form (NFC): a name typed
+    as "Zoë" with a combining diaeresis (NFD) and one typed with "ë" are one person, as everywhere
+    else in the referee (``new``, the store, ``stats``).  A document already in NFC is returned
+    as it is."""
+    import unicodedata
+
+    def fix(v: Any) -> Any:
+        if isinstance(v, str):
+            return v if v.isascii() else unicodedata.normalize("NFC", v)
+        if isinstance(v, dict):
+            out = {}
+            for k, x in v.items():
+                key = fix(k)
+                if key in out:  # two spellings of one name: one key given twice
+                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
+                out[key] = fix(x)
+            return out
+        if isinstance(v, list):
+            return [fix(x) for x in v]
+        return v
+
+    return fix(value) if _has_decomposed(value) else value
+
+
+def _has_decomposed(value: Any) -> bool:
+    import unicodedata
+
+    if isinstance(value, str):
+        return not value.isascii() and not unicodedata.is_normalized("NFC", value)
+    if isinstance(value, dict):
+        return any(_has_decomposed(k) or _has_decomposed(x) for k, x in value.items())
+    if isinstance(value, list):
+        return any(_has_decomposed(x) for x in value)
+    return False
 
 
 class _Sourced:
