@@ -52,36 +52,52 @@ def nfc_document(value: Any) -> Any:
     """A record with every string, keys included, in Unicode's composed form (NFC): a name typed
     as "Zoë" with a combining diaeresis (NFD) and one typed with "ë" are one person, as everywhere
     else in the referee (``new``, the store, ``stats``).  A document already in NFC is returned
-    as it is."""
+    as it is.  (No recursion: a record may nest deeper than Python's stack.)"""
     import unicodedata
 
-    def fix(v: Any) -> Any:
-        if isinstance(v, str):
-            return v if v.isascii() else unicodedata.normalize("NFC", v)
-        if isinstance(v, dict):
-            out = {}
-            for k, x in v.items():
-                key = fix(k)
-                if key in out:  # two spellings of one name: one key given twice
-                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
-                out[key] = fix(x)
-            return out
-        if isinstance(v, list):
-            return [fix(x) for x in v]
-        return v
+    def decomposed(text: str) -> bool:
+        return not text.isascii() and not unicodedata.is_normalized("NFC", text)
 
-    return fix(value) if _has_decomposed(value) else value
-
-
-def _has_decomposed(value: Any) -> bool:
-    import unicodedata
+    def fixed(text: str) -> str:
+        return unicodedata.normalize("NFC", text) if decomposed(text) else text
 
     if isinstance(value, str):
-        return not value.isascii() and not unicodedata.is_normalized("NFC", value)
-    if isinstance(value, dict):
-        return any(_has_decomposed(k) or _has_decomposed(x) for k, x in value.items())
-    if isinstance(value, list):
-        return any(_has_decomposed(x) for x in value)
+        return fixed(value)
+    if not _any_decomposed(value, decomposed):
+        return value
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any, Any]] = [(root, 0, value)]  # (container, slot, value to copy)
+    while stack:
+        parent, slot, item = stack.pop()
+        if isinstance(item, dict):
+            copy: dict[str, Any] = {}
+            for k, x in item.items():
+                key = fixed(k)
+                if key in copy:  # two spellings of one name: one key given twice
+                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
+                copy[key] = x
+            parent[slot] = copy
+            stack.extend((copy, k, x) for k, x in copy.items() if isinstance(x, (dict, list, str)))
+        elif isinstance(item, list):
+            parent[slot] = copy_list = list(item)
+            stack.extend((copy_list, i, x) for i, x in enumerate(item) if isinstance(x, (dict, list, str)))
+        else:
+            parent[slot] = fixed(item)
+    return root[0]
+
+
+def _any_decomposed(value: Any, decomposed: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if decomposed(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
     return False
 
 
