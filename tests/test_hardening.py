@@ -472,3 +472,26 @@ def test_a_place_that_is_not_a_string_is_shown_as_json(tmp_path):
     assert referee(*data(tmp_path), "import", path).returncode == 0
     out = referee(*data(tmp_path), "export", "pl", "--format", "md").stdout
     assert "{'city'" not in out and "['a'" not in out and '"city": "Toruń"' in out
+
+
+def test_names_in_an_imported_record_are_kept_in_nfc(tmp_path):
+    """A record file whose names are in NFD (or mix NFD and NFC) imports as one person each, kept
+    in NFC: ``show``, ``list`` and ``stats`` agree with a game typed at the table."""
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    text = _example_text("two-players.json")
+    mixed = text.replace('"Ola"', json.dumps(nfd), 1).replace('"Ola"', json.dumps(nfc))
+    (tmp_path / "mixed.json").write_text(mixed)
+    (tmp_path / "nfd.json").write_text(text.replace('"Ola"', json.dumps(nfd)))
+    done = referee(*data(tmp_path), "import", tmp_path / "mixed.json", tmp_path / "nfd.json")
+    assert done.returncode == 0, done.stderr
+    for sid in ("mixed", "nfd"):
+        shown = json.loads(referee(*data(tmp_path), "show", sid, "--json").stdout)
+        assert list(shown["players"]) == [nfc, "Bartek"], shown["players"]
+    listed = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
+    assert all(r["players"] == [nfc, "Bartek"] for r in listed)
+    stats = json.loads(referee(*data(tmp_path), "stats", "--json").stdout)
+    assert stats["games"]["na-grunwald"]["players"][nfc]["games"] == 2
+    replayed = json.loads(referee("replay", "--json", tmp_path / "nfd.json").stdout)
+    assert nfc in json.dumps(replayed, ensure_ascii=False) and nfd not in json.dumps(replayed, ensure_ascii=False)

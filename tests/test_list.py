@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
 
-from referee.cli import commands
+from referee.cli import archive as commands
 from referee.core import jsonio
 from referee.core.registry import get
 from referee.store.sessions import Store
@@ -30,3 +31,42 @@ def test_list_shows_the_recent_finished_and_every_unfinished(tmp_path, capsys):
     assert capsys.readouterr().out.count("done ") == 25
     commands.list_sessions(store, True, "en")
     assert len(json.loads(capsys.readouterr().out)) == 26
+
+
+def test_list_fits_80_columns_one_line_per_session(tmp_path):
+    """At 80 columns every session is one line: the id whole, the date in a compact form that
+    never wraps, long names, players and statuses cut with an ellipsis."""
+    import io
+
+    from rich.console import Console
+
+    store = Store(tmp_path)
+    game = get("grunwald")
+    done = jsonio.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
+    partial = jsonio.loads((EXAMPLES / "in-progress-three-players.json").read_text(encoding="utf-8"))
+    state = game.parse_record(done).replay()[0]
+    items = [("a very long session name for the friday evening game", game.name, done, "en", True,
+              game.result_summary(state)),
+             ("in-progress-three-players", game.name, partial, "en", False, None)]
+    for s in store.create_many(items):
+        s.close()
+    out = Console(width=80, file=io.StringIO(), record=True)
+    commands.list_sessions(store, False, "en", console=out)
+    lines = out.export_text().splitlines()
+    assert all(len(line) <= 80 for line in lines), lines
+    body = [line for line in lines if line.startswith("│")]
+    assert len(body) == 2, lines  # one line each: nothing wrapped
+    ids = [s["id"] for s in store.entries()]
+    for sid in ids:
+        assert any(f"│ {sid} " in line for line in body), (sid, lines)
+    assert all(re.search(r"│ \d\d-\d\d \d\d:\d\d │$", line) for line in body), body
+    assert any("…" in line for line in body)
+
+
+def test_compact_time():
+    from datetime import datetime
+
+    now = datetime(2026, 11, 23)
+    assert commands.compact_time("2026-11-23T20:08:31.123", now) == "11-23 20:08"
+    assert commands.compact_time("2025-01-02T10:00:00", now) == "2025-01-02"
+    assert commands.compact_time(None, now) == ""

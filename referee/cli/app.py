@@ -120,9 +120,9 @@ def list_(
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False,
     show_all: Annotated[bool, typer.Option("--all", help=_help("cli.help.list_all"))] = False,
 ) -> None:
-    from referee.cli import commands
+    from referee.cli.archive import list_sessions
 
-    commands.list_sessions(store(), as_json, language(), show_all)
+    list_sessions(store(), as_json, language(), show_all)
 
 
 @app.command(help=_help("cli.help.show"))
@@ -200,7 +200,7 @@ def stats(
     since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.stats_game"))] = None,
 ) -> None:
-    from referee.cli.commands import show_stats
+    from referee.cli.archive import show_stats
 
     show_stats(store(), as_json=as_json, player=player, players_count=players_count, since=since,
                game_name=game, lang=language())

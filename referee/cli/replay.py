@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError, from_file
@@ -17,7 +18,7 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
     from referee.core import registry
 
     with from_file(path):
-        document = jsonio.loads(jsonio.read_text(path) if text is None else text)
+        document = nfc_document(jsonio.loads(jsonio.read_text(path) if text is None else text))
         game = registry.for_document(document, default_game)
         return game, _Sourced(game.parse_record(document), str(path))
 
@@ -34,6 +35,8 @@ def _replay_json(path: str | Path, default_game: str | None):
 
     data = jsonio.read_bytes(path)
     document = jsonio.loads_fast(data)
+    if document is not None and not data.isascii():
+        document = nfc_document(document)
     if document is not None:
         try:
             with from_file(path):
@@ -43,6 +46,59 @@ def _replay_json(path: str | Path, default_game: str | None):
             pass  # read it again strictly: that path's error is the one to report
     game, record = load_record(path, default_game, jsonio.decode_text(data, path))
     return game, record.replay(tracked=False)[0]
+
+
+def nfc_document(value: Any) -> Any:
+    """A record with every string, keys included, in Unicode's composed form (NFC): a name typed
+    as "Zoë" with a combining diaeresis (NFD) and one typed with "ë" are one person, as everywhere
+    else in the referee (``new``, the store, ``stats``).  A document already in NFC is returned
+    as it is.  (No recursion: a record may nest deeper than Python's stack.)"""
+    import unicodedata
+
+    def decomposed(text: str) -> bool:
+        return not text.isascii() and not unicodedata.is_normalized("NFC", text)
+
+    def fixed(text: str) -> str:
+        return unicodedata.normalize("NFC", text) if decomposed(text) else text
+
+    if isinstance(value, str):
+        return fixed(value)
+    if not _any_decomposed(value, decomposed):
+        return value
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any, Any]] = [(root, 0, value)]  # (container, slot, value to copy)
+    while stack:
+        parent, slot, item = stack.pop()
+        if isinstance(item, dict):
+            copy: dict[str, Any] = {}
+            for k, x in item.items():
+                key = fixed(k)
+                if key in copy:  # two spellings of one name: one key given twice
+                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
+                copy[key] = x
+            parent[slot] = copy
+            stack.extend((copy, k, x) for k, x in copy.items() if isinstance(x, (dict, list, str)))
+        elif isinstance(item, list):
+            parent[slot] = copy_list = list(item)
+            stack.extend((copy_list, i, x) for i, x in enumerate(item) if isinstance(x, (dict, list, str)))
+        else:
+            parent[slot] = fixed(item)
+    return root[0]
+
+
+def _any_decomposed(value: Any, decomposed: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if decomposed(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 class _Sourced:
@@ -91,15 +147,32 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
                 result = {"file": str(path), **result}
             out.write(jsonio.dumps_line_plain(result) + "\n")  # (a replay output has no floats)
         else:
-            from rich.console import Console
-
             from referee.cli.render import render
 
             if console is None:
-                console = Console(highlight=False)
+                console = summary_console()
             render(game.summary(state, catalog(lang), str(path)), console)
     out.flush()
     return 1 if failed else 0
+
+
+#: the width of a summary written to a file or a pipe (no terminal to fit): tables keep the
+#: orientation ``play`` shows them in (players as rows), not the one an 80-column guess forces
+FILE_WIDTH = 160
+
+
+def summary_console():
+    """The console a summary is drawn on: the one ``play`` draws on (names as typed, never
+    markup), as wide as the terminal; written to a file or a pipe, ``FILE_WIDTH`` wide unless
+    ``COLUMNS`` says otherwise."""
+    import os
+
+    from referee.cli.render import plain_console
+
+    console = plain_console()
+    if not console.is_terminal and not os.environ.get("COLUMNS"):
+        console.width = FILE_WIDTH
+    return console
 
 
 def _error_dict(error: RefereeError, lang: str) -> dict:

@@ -1,22 +1,34 @@
-"""``referee score``: the end-of-game calculator for a game tracked on paper."""
+"""``referee score``: the end-of-game calculator for a game tracked on paper.
+
+Asked at the table, every question after the first offers a way back to the previous one
+(``u``: a menu's **← Back** choice, or typed where a number or a name is typed): the answers given
+so far are kept, the game's questions are asked again from the start with them (so a question that
+depends on an earlier answer is asked as that answer now says) and the table continues one
+question earlier."""
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from referee.core import registry
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.errors import from_file
-from referee.core.text import catalog
+from referee.core.text import Catalog, catalog
+
+#: what is typed (or the menu key pressed) to go back to the previous question
+BACK_KEY = "u"
 
 
-def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -> None:
+def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str,
+        prompter: Any = None) -> None:
     from referee.cli.render import plain_console, render
 
     t = catalog(lang)
-    console = plain_console()
+    console = plain_console() if prompter is None else prompter.console
     if file is not None:
         with from_file(file):
             document = jsonio.loads(jsonio.read_text(file))
@@ -25,11 +37,73 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str) -
         from referee.cli.prompter import Prompter
 
         game = registry.find(game_name)
-        prompter = Prompter.for_terminal(console, lang, "core.cli.no_terminal_score")
-        document = dialogs.run(game.ask_inventory(t), prompter.ask)
+        prompter = prompter or Prompter.for_terminal(console, lang, "core.cli.no_terminal_score")
+        document = run_with_back(lambda: game.ask_inventory(t), prompter.ask, t)
     with from_file(file):
         output, result = game.score(document)
     if as_json:
         sys.stdout.write(jsonio.dumps_line(output) + "\n")
         return
     render(game.score_report(result, list(output["players"]), t), console)
+
+
+def run_with_back(make: Callable[[], dialogs.Dialog], ask: Callable[[dialogs.Question], Any],
+                  t: Catalog) -> Any:
+    """Drive the dialog ``make()`` builds, as ``dialogs.run`` does, offering **← Back** on every
+    question after the first.  Going back starts a fresh dialog and gives it the answers kept, all
+    but the last (what it shows on the way, ``Notice``, is not shown again)."""
+    answers: list[Any] = []
+    while True:
+        dialog = make()
+        given = 0
+        went_back = False
+        try:
+            question = next(dialog)
+            while True:
+                if isinstance(question, dialogs.Notice):
+                    answer = ask(question) if given == len(answers) else None
+                elif given < len(answers):
+                    answer = answers[given]
+                    given += 1
+                else:
+                    answer = ask(_with_back(question, t)) if answers else ask(question)
+                    if answer is dialogs.BACK:
+                        answers.pop()
+                        went_back = True
+                        break
+                    answers.append(answer)
+                    given += 1
+                question = dialog.send(answer)
+        except StopIteration as stop:
+            return stop.value
+        finally:
+            if went_back:
+                dialog.close()
+
+
+def _with_back(q: dialogs.Question, t: Catalog) -> dialogs.Question:
+    """``q`` with a way back to the previous question."""
+    back = t("core.cli.score_back")
+    if isinstance(q, dialogs.Select):
+        key = BACK_KEY if all(c.key != BACK_KEY for c in q.choices) else None
+        return dialogs.Select(q.key, q.message, [*q.choices, dialogs.Choice(back, dialogs.BACK, key)])
+    if isinstance(q, dialogs.Confirm):
+        from referee.cli.prompter import confirm_choices
+
+        yes, no = confirm_choices(t.lang)
+        return dialogs.Select(q.key, q.message, [
+            *sorted([dialogs.Choice(t("core.cli.yes"), True, yes), dialogs.Choice(t("core.cli.no"), False, no)],
+                    key=lambda c: not c.value if q.default else c.value),
+            dialogs.Choice(back, dialogs.BACK, BACK_KEY)])
+    if isinstance(q, dialogs.Text):  # (and Secret) typed: u goes back
+        parse = q.parse
+
+        def parse_or_back(text: str) -> Any:
+            if text.strip().lower() == BACK_KEY:
+                return dialogs.BACK
+            return parse(text)
+
+        hint = t("core.cli.score_back_hint", key=BACK_KEY)
+        instruction = f"{q.instruction} · {hint}" if q.instruction else hint
+        return type(q)(q.key, q.message, parse_or_back, instruction)
+    return q

@@ -471,6 +471,14 @@ class SessionService:
     def stats(self, *, game_name: str | None = None, player: str | None = None,
               players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
         """Per game, over the finished sessions: ``{game: stats.compute(...)}``."""
+        return self.stats_and_damaged(game_name=game_name, player=player,
+                                      players_count=players_count, since=since)[0]
+
+    def stats_and_damaged(self, *, game_name: str | None = None, player: str | None = None,
+                          players_count: int | None = None, since: str | None = None
+                          ) -> tuple[dict[str, Any], list[str]]:
+        """``stats`` and the ids of the damaged sessions (files that cannot be read: they are
+        counted nowhere, and named so that nobody takes the figures for the whole archive)."""
         from referee.core.stats import compute
 
         if since is not None:
@@ -479,6 +487,7 @@ class SessionService:
             except ValueError:
                 raise UsageError("core.cli.bad_date", value=since) from None
         entries = self.archive.entries()
+        damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).name] if game_name else sorted(
             {e.get("game") for e in entries} & set(registry.names()))
         result = {}
@@ -487,7 +496,7 @@ class SessionService:
             result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
                                    {x: key for x, (key, _) in game.stats_extras.items()},
                                    player=player, players_count=players_count, since=since)
-        return result
+        return result, damaged
 
     def stats_report(self, result: dict[str, Any], lang: str) -> Report | None:
         """``stats`` as a report (``None``: no finished game matches)."""

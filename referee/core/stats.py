@@ -23,7 +23,10 @@ def nfc(name: str) -> str:
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
+    """The figures of every player over the matching finished games (``player``: only the games
+    that player played, and only their figures: their row, their titles, their tags)."""
     games = 0
+    only = nfc(player.strip()) if player is not None else None
     per: dict[str, dict[str, Any]] = {}
     tags: dict[str, dict[str, int]] = {}
     for entry in entries:
@@ -33,7 +36,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         # one person whatever the Unicode form their name was typed in (NFC and NFD "Zoë")
         players = {nfc(n): p for n, p in (result.get("players") or {}).items()}
         winners = [nfc(w) for w in result.get("winners", [])]
-        if player is not None and nfc(player.strip()) not in players:
+        if only is not None and only not in players:
             continue
         if players_count is not None and len(players) != players_count:
             continue
@@ -41,6 +44,8 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             continue
         games += 1
         for name, p in players.items():
+            if only is not None and name != only:  # that player's figures, not their opponents'
+                continue
             acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
                                         "extras": dict.fromkeys(extras, 0)})
             acc["games"] += 1
@@ -59,7 +64,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                 if isinstance(tag, str):
                     tally = tags.setdefault(tag, {"games": 0, "wins": 0})
                     tally["games"] += 1
-                    tally["wins"] += name in result.get("winners", [])
+                    tally["wins"] += name in winners
     out = {}
     for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
         n = acc["games"]

@@ -6,11 +6,19 @@ A game defined outside ``referee/games`` (a plugin, a test's game) keeps its fil
 own: ``add_folder(namespace, folder)`` (the registry does it for a game's ``catalog_dir``).  Where a
 game has its own words for a text of the CLI, ``<text_prefix>.cli.<key>`` replaces
 ``core.cli.<key>`` (``Catalog.game_key``).  Values use ``str.format`` placeholders.
+
+A number inside a sentence agrees with its noun in one of two ways.  A text about one number is a
+plural key (``key.one``/``key.few``/``key.many``/``key.other``, read with ``Catalog.n``).  A text
+with several numbers, or one built by code that passes plain parameters (a rule error), spells the
+word's forms inline: ``{need} {need:plural:knight|knights}`` in English (one|other),
+``{need} {need:plural:rycerz|rycerze|rycerzy}`` in Polish (one|few|many): the number's CLDR
+category picks the form (``plural_form``).
 """
 
 from __future__ import annotations
 
 import os
+import string
 import tomllib
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +44,34 @@ def plural_form(lang: str, n: int) -> str:
             return "few"
         return "many"
     return "one" if n == 1 else "other"
+
+
+#: the order of a language's inline plural forms (``{x:plural:a|b|c}``)
+INLINE_FORMS = {"en": ("one", "other"), "pl": ("one", "few", "many")}
+PLURAL_SPEC = "plural:"
+
+
+def inline_plural(lang: str, count: object, spec: str) -> str:
+    """The form of ``spec`` (``one|few|many``, the language's order) that agrees with ``count``."""
+    forms = spec.split("|")
+    order = INLINE_FORMS.get(lang, INLINE_FORMS[DEFAULT_LANGUAGE])
+    try:
+        number = int(count)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return forms[-1]
+    category = plural_form(lang, number)
+    index = order.index(category) if category in order else len(order) - 1
+    return forms[min(index, len(forms) - 1)]
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec.startswith(PLURAL_SPEC):
+            return inline_plural(self.lang, value, format_spec[len(PLURAL_SPEC):])
+        return super().format_field(value, format_spec)
 
 
 def language_from_env(explicit: str | None = None) -> str:
@@ -81,6 +117,13 @@ class Catalog:
         self.lang = lang
         self.fallback = fallback
         self._namespaces: dict[str, dict[str, str]] = {}
+        self._formatter = _Formatter(lang)
+
+    def format(self, text: str, /, **params: Any) -> str:
+        """``text.format(**params)``, with this language's inline plural forms."""
+        if PLURAL_SPEC in text:
+            return self._formatter.format(text, **params)
+        return text.format(**params)
 
     def _namespace(self, name: str) -> dict[str, str]:
         if name not in self._namespaces:
@@ -126,7 +169,7 @@ class Catalog:
         raise KeyError(f"no text for {key!r} in the {self.lang} catalog")
 
     def __call__(self, key: str, /, **params: Any) -> str:
-        return self.raw(key).format(**params)
+        return self.format(self.raw(key), **params)
 
     def n(self, key: str, count: int, /, **params: Any) -> str:
         """A text that agrees with a number: ``key.one``, ``key.few``, ``key.many`` or
@@ -135,7 +178,7 @@ class Catalog:
         for candidate in (form, "other", "many"):
             full = f"{key}.{candidate}"
             if self.has_own(full):
-                return self.raw(full).format(n=count, **params)
+                return self.format(self.raw(full), n=count, **params)
         return self.fallback.n(key, count, **params) if self.fallback else str(count)
 
     def has_own(self, key: str) -> bool:

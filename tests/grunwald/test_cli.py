@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 
 import pytest
@@ -140,3 +142,20 @@ def test_hostile_names_stay_on_one_line(tmp_path):
     path.write_text(json.dumps(doc), encoding="utf-8")
     r = referee("replay", path)
     assert_one_line_error(r, "NG-C1")
+
+
+def test_replay_to_a_pipe_keeps_the_players_as_rows_as_play_shows_them():
+    """Written to a file or a pipe (no terminal, no COLUMNS), the summary is not squeezed into an
+    80-column guess that turns the final score on its side: players are rows, as in ``play``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    env["REFEREE_LANG"] = "en"
+    done = subprocess.run([sys.executable, "-m", "referee", "replay", str(EXAMPLES / "four-players.json")],
+                          capture_output=True, text=True, env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    score = done.stdout[done.stdout.index("Final score"):]
+    assert "┃ Player ┃ Knights ┃ Teutons ┃" in score
+    assert re.search(r"│ Marek +│ +23 │ +6 │", score), score

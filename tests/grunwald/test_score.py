@@ -174,3 +174,71 @@ def test_NG_E7_rulebook_example_through_the_real_prompts():
     assert feeding_choices == [["crown:5", "crown:6", "mercenary:1", "mercenary:6"]]
     out = score(document)
     assert out["winners"] == ["Ania"] and out["players"]["Marek"]["score"]["ducats"] == 2
+
+
+def test_score_at_the_table_goes_back_to_the_previous_question(capsys):
+    """``u`` (typed, or the menu's ← Back) returns to the previous question, through the real
+    prompts: a wrong answer is corrected without starting again."""
+    from referee.cli import score as score_cli
+
+    typed = {k: list(v) for k, v in ANSWERS.items()}
+    # Jacek's crown knights first typed wrong; at the next question u goes back to fix them
+    typed["score.crown"].insert(0, "1 1")
+    script = []
+    seen = []
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=io.StringIO()), "en")
+
+        def type_answer(q):
+            seen.append(q.key)
+            if q.key == "score.mercenary" and not script:
+                script.append("back")
+                pipe.send_text("u\r")
+                return
+            if q.key == "score.feeding" and script == ["back"]:
+                script.append("menu back")
+                labels = [c.label for c in q.choices]
+                assert labels[-1] == "← Back to the previous question", labels
+                pipe.send_text("u\r")  # back to Marek's ducats
+                return
+            if q.key == "score.ducats" and script == ["back", "menu back"]:
+                assert "(u: back to the previous question)" in q.instruction
+            pipe.send_text(keys_for(q, typed[q.key].pop(0)))
+
+        prompter.before_question = type_answer
+        typed["score.ducats"].append("5")  # Marek's ducats, asked again after the menu's Back
+        score_cli.run(None, as_json=True, game_name="grunwald", lang="en", prompter=prompter)
+    out = json.loads(capsys.readouterr().out)
+    assert script == ["back", "menu back"]
+    assert seen[:4] == ["score.count", "score.name", "score.name", "score.name"]
+    assert seen[4:7] == ["score.crown", "score.mercenary", "score.crown"]
+    assert out["players"]["Jacek"]["score"]["total"] == 46 and out["winners"] == ["Ania"]
+
+
+def test_going_back_asks_the_question_again_as_the_earlier_answer_now_says():
+    """Back past the number of players: the names asked follow the new count."""
+    from referee.cli.score import run_with_back
+    from referee.core.dialog import BACK
+
+    t = catalog("en")
+    answers = iter([2, "Ala", BACK, BACK, 3, "Ala", "Bob", "Cyd"])
+    asked = []
+
+    def ask(q):
+        asked.append(q.key)
+        a = next(answers)
+        if isinstance(q, dialogs.Text) and a is not BACK:
+            return q.parse(a)
+        if isinstance(q, dialogs.Text):
+            return q.parse("u")
+        return a
+
+    def names():
+        count = yield dialogs.Select("n", "how many", [dialogs.Choice(str(n), n) for n in (2, 3)])
+        out = []
+        for i in range(count):
+            out.append((yield dialogs.Text("name", f"name {i}", lambda s: s)))
+        return out
+
+    assert run_with_back(names, ask, t) == ["Ala", "Bob", "Cyd"]
+    assert asked == ["n", "name", "name", "name", "n", "name", "name", "name"]
