@@ -114,7 +114,7 @@ NUMBER_PLACEHOLDERS = {
 }
 TEXT_PLACEHOLDERS = {
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
-    "attacker_knights",
+    "attacker_knights", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",
     "character", "chosen", "codes", "coin", "color", "columns", "command", "costs", "crown",
     "current", "dangers", "date", "defender_knights", "defender_terrain", "detail", "details",
