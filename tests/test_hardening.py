@@ -467,6 +467,21 @@ def test_format_must_be_the_integer_1(tmp_path, example):
     assert done.returncode == 1 and "format" in done.stderr, done.stderr
 
 
+def test_replay_json_reads_raw_nfd_names_in_nfc(tmp_path):
+    """The fast decoder's path: names written as raw UTF-8 in NFD (no ``\\u`` escape) come out
+    in NFC, as through the strict loader; a record already in NFC is left as it is."""
+    import unicodedata
+
+    nfc, nfd = unicodedata.normalize("NFC", "Zoë"), unicodedata.normalize("NFD", "Zoë")
+    text = _example_text("two-players.json")
+    (tmp_path / "nfd.json").write_text(text.replace('"Ola"', f'"{nfd}"'), encoding="utf-8")
+    (tmp_path / "nfc.json").write_text(text.replace('"Ola"', f'"{nfc}"'), encoding="utf-8")
+    for name in ("nfd.json", "nfc.json"):
+        done = referee("replay", "--json", tmp_path / name)
+        assert done.returncode == 0, done.stderr
+        assert list(json.loads(done.stdout)["players"]) == [nfc, "Bartek"]
+
+
 def test_a_place_that_is_not_a_string_is_shown_as_json(tmp_path):
     path = _record(tmp_path, lambda d: d.update(place={"city": "Toruń"}, notes=["a", 1]), "pl.json")
     assert referee(*data(tmp_path), "import", path).returncode == 0

@@ -35,8 +35,8 @@ def _replay_json(path: str | Path, default_game: str | None):
 
     data = jsonio.read_bytes(path)
     document = jsonio.loads_fast(data)
-    if document is not None and not data.isascii():
-        document = nfc_document(document)
+    if document is not None and not data.isascii() and not _nfc_text(data):
+        document = nfc_document(document)  # (loads_fast took no \u escape: the text says it all)
     if document is not None:
         try:
             with from_file(path):
@@ -46,6 +46,15 @@ def _replay_json(path: str | Path, default_game: str | None):
             pass  # read it again strictly: that path's error is the one to report
     game, record = load_record(path, default_game, jsonio.decode_text(data, path))
     return game, record.replay(tracked=False)[0]
+
+
+def _nfc_text(data: bytes) -> bool:
+    """Is the text of these UTF-8 bytes in NFC (so every string in it is)?  One quick check in C
+    instead of a walk over the document: JSON's own characters are ASCII, which no combining
+    mark composes with or moves across."""
+    import unicodedata
+
+    return unicodedata.is_normalized("NFC", data.decode("utf-8"))
 
 
 def nfc_document(value: Any) -> Any:
