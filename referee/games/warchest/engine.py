@@ -697,7 +697,8 @@ def legal_text(state: WarChestState, action) -> str:
             and getattr(a, "action", None) == getattr(action, "action", None)]
     shown = same or legal
     text = "; ".join(describe(a) for a in shown[:12])
-    return (text + f"; … ({len(shown)} in all)" if len(shown) > 12 else text) or "-"
+    more = len(shown) - 12  # (a count in signs, not words: the error's text is in the catalogs)
+    return (text + f"; … (+{more})" if more > 0 else text) or "-"
 
 
 EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
