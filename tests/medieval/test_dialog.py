@@ -274,3 +274,27 @@ def test_the_typed_questions_are_readable_at_80_columns(lang):
     recruit = dialog.ask(engine.new_state(["Ola", "Bartek"]), t, {})
     q = next(x for x in recruit if not isinstance(x, Notice))
     assert all(len(x) <= 78 for x in q.message.split("\n")) and q.message.count("\n") >= 3
+
+
+# -- the second new-user trial
+
+
+@pytest.mark.parametrize("lang, said, fate", [
+    ("en", "losses: the target 1 knight (destroyed); the shooter loses nothing (MB-F1)",
+     "Y-HC1 is destroyed."),
+    ("pl", "straty: cel 1 rycerz (oddział ginie); strzelający nic nie traci (MB-F1)",
+     "Y-HC1 ginie w całości."),
+])
+def test_MB_K4_the_losses_told_are_those_taken_not_the_columns_figure(lang, said, fate):
+    """A shot on a 0/2 column at a unit with 1 knight left: it loses that knight, not 2
+    (the live news and the export alike)."""
+    t = catalog(lang)
+    state = battle()
+    apply(state, Pass(YELLOW))
+    state.units["Y-HC1"].strength = 1  # reduced earlier
+    apply(state, Play(RED, "R-LB1", origin="mountains", fire="Y-HC1", terrain="plain", card="1/1"))
+    assert state.log[-1]["battle"]["result"] == "0/2"
+    text = [x.text.strip() for x in summary.news(t, 1, state)]
+    assert said in text and text[-1] == fate, text
+    exported = [getattr(x, "text", "").strip() for x in summary.export_report(state, t, {})]
+    assert said in exported

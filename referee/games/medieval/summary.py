@@ -223,11 +223,21 @@ def battle_lines(t: Catalog, data: dict[str, Any], attacker: str = "", defender:
     losses = data["losses"]
     if data["kind"] == "fire":  # MB-F1: the shooter never loses anything
         out.append(Line("  " + t("medieval.news.losses_fire",
-                                 defender=knights(t, losses["defender"], d["unit"]))))
+                                 defender=losses_taken(t, losses["defender"], d))))
     else:
-        out.append(Line("  " + t("medieval.news.losses", attacker=knights(t, losses["attacker"], a["unit"]),
-                                 defender=knights(t, losses["defender"], d["unit"]))))
+        out.append(Line("  " + t("medieval.news.losses", attacker=losses_taken(t, losses["attacker"], a),
+                                 defender=losses_taken(t, losses["defender"], d))))
     return out
+
+
+def losses_taken(t: Catalog, losses: int, side: dict[str, Any]) -> str:
+    """The losses a side actually takes (MB-K4): never more knights than it has (the column may
+    show 2 against a reduced unit), and ``(destroyed)`` when that is all of them.  ``side``: a
+    calculator side (``unit``, ``full``)."""
+    strength = 2 if side["full"] else 1
+    taken = max(0, min(losses, strength))
+    text = knights(t, taken, side["unit"])
+    return t("medieval.news.loss_destroyed", losses=text) if taken and taken == strength else text
 
 
 def _fate(t: Catalog, uid: str, fate: str) -> str:
@@ -441,4 +451,4 @@ def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
 
 
 __all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
-           "export_report", "live_board", "news", "news_marker", "progress", "summary", "unit_label"]
+           "export_report", "live_board", "losses_taken", "news", "news_marker", "progress", "summary", "unit_label"]
