@@ -13,7 +13,7 @@ from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
 from referee.games.medieval.state import DESTROYED, JOINED, OFF, ON_MAP, RESERVE, MedievalState, Unit
-from referee.games.medieval.units import BAGGAGE, OFF_MAP, UNIT_TYPES
+from referee.games.medieval.units import BAGGAGE, BUDGET, OFF_MAP, UNIT_TYPES, army_cost
 
 
 def unit_name(t: Catalog, unit_type: str) -> str:
@@ -324,12 +324,20 @@ def news_marker(state: MedievalState) -> int:
 
 def news(t: Catalog, marker: int, state: MedievalState) -> Report:
     out: Report = []
+    revealed = all(a.recruited is not None for a in state.armies)
     for entry in state.log[marker:]:
+        if entry["kind"] == "recruit" and not revealed:
+            continue  # the board just below says it, and that the army stays hidden (MB-R1)
         out += entry_lines(t, entry)
-    if len(state.log) > marker and state.log[-1]["kind"] == "recruit" and all(
-            a.recruited is not None for a in state.armies):
+    if len(state.log) > marker and state.log[-1]["kind"] == "recruit" and revealed:
         out.append(Line(t("medieval.play.revealed"), "strong"))
-        out += [Line(f"{a.name}: {army_text(t, a.recruited)}") for a in state.armies]
+        budget = BUDGET[state.map]
+        for a in state.armies:
+            out.append(Line(f"{a.name}: {army_text(t, a.recruited)}"))
+            unspent = budget - army_cost(a.recruited or {})
+            if unspent > 0:  # MB-R2: allowed, but the points are lost (told once both are shown)
+                out.append(Line("  " + t.n("medieval.news.unspent", unspent, player=a.name,
+                                           cost=budget - unspent, budget=budget), "muted"))
     return out
 
 
