@@ -459,4 +459,5 @@ def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
 
 
 __all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
-           "export_report", "live_board", "losses_taken", "news", "news_marker", "progress", "summary", "unit_label"]
+           "export_report", "live_board", "losses_taken", "news", "news_marker", "progress", "summary",
+           "unit_label"]
