@@ -185,9 +185,43 @@ def test_battle_in_polish_every_label_is_translated(referee):
                          "jednego i zostaje odwrócony na stronę osłabioną.")
     code, _, err = referee("--lang", "pl", "battle", "--game", "medieval", "--fire",
                            "--attacker", "longbowmen", "--defender", "pikemen")
-    assert code == 1 and "karta ostrzału (długi łucznik) nie ma jeszcze kolumny dla: pikinier" in err
+    assert code == 1 and ("karta ostrzału (łucznicy z długimi łukami) nie ma jeszcze kolumny dla: "
+                          "pikinierzy") in err
     for found in (out, err):
         assert not re.search(r"[a-z]+_[a-z]+|melee:|fire:|pikemen|losses", found), found
+
+
+def test_battle_names_a_unit_type_by_its_type_word_not_a_count(referee):
+    """Trial 2: "broni się: pikinier (1 pikinier…)" — the kind of unit is the type word
+    (plural), the strength in parentheses its count form."""
+    args = ("battle", "--game", "medieval", "--attacker", "light_cavalry", "--defender",
+            "pikemen", "--defender-strength", "1")
+    code, out, _ = referee("--lang", "pl", *args)
+    text = " ".join(out.split())
+    assert code == 0 and "broni się: pikinierzy (1 pikinier, równina)" in text, text
+    assert "obrońca (pikinierzy)" in text
+    code, out, _ = referee(*args)
+    text = " ".join(out.split())
+    assert code == 0 and "against pikemen (1 pikeman, plain)" in text, text
+    assert "defender (pikemen)" in text
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "losses: attacker 0 riders, defender 1 archer (destroyed)"),
+    ("pl", "straty: atakujący 0 jeźdźców, obrońca 1 łucznik (oddział ginie)"),
+])
+def test_battle_the_losses_are_those_taken_not_the_columns_figure(referee, lang, said):
+    """Trial 2: a reduced unit on a 0/2 column loses its 1 knight and is destroyed; the
+    report said "2 knights"."""
+    code, out, _ = referee("--lang", lang, "battle", "--game", "medieval", "--attacker",
+                           "light_cavalry", "--defender", "bowmen", "--attacker-terrain", "hills",
+                           "--defender-strength", "1")
+    text = " ".join(out.split())
+    assert code == 0 and "0/2" in text and said in text, text
+    code, out, _ = referee("--lang", lang, "battle", "--game", "medieval", "--attacker",
+                           "light_cavalry", "--defender", "bowmen", "--attacker-terrain", "hills")
+    full = "2 archers (destroyed)" if lang == "en" else "2 łuczników (oddział ginie)"
+    assert full in " ".join(out.split())
 
 
 def test_battle_uses_the_cards_file(referee, data):

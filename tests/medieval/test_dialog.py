@@ -274,3 +274,61 @@ def test_the_typed_questions_are_readable_at_80_columns(lang):
     recruit = dialog.ask(engine.new_state(["Ola", "Bartek"]), t, {})
     q = next(x for x in recruit if not isinstance(x, Notice))
     assert all(len(x) <= 78 for x in q.message.split("\n")) and q.message.count("\n") >= 3
+
+
+# -- the second new-user trial
+
+
+@pytest.mark.parametrize("lang, said, fate", [
+    ("en", "losses: the target 1 knight (destroyed); the shooter loses nothing (MB-F1)",
+     "Y-HC1 is destroyed."),
+    ("pl", "straty: cel 1 rycerz (oddział ginie); strzelający nic nie traci (MB-F1)",
+     "Y-HC1 ginie w całości."),
+])
+def test_MB_K4_the_losses_told_are_those_taken_not_the_columns_figure(lang, said, fate):
+    """A shot on a 0/2 column at a unit with 1 knight left: it loses that knight, not 2
+    (the live news and the export alike)."""
+    t = catalog(lang)
+    state = battle()
+    apply(state, Pass(YELLOW))
+    state.units["Y-HC1"].strength = 1  # reduced earlier
+    apply(state, Play(RED, "R-LB1", origin="mountains", fire="Y-HC1", terrain="plain", card="1/1"))
+    assert state.log[-1]["battle"]["result"] == "0/2"
+    text = [x.text.strip() for x in summary.news(t, 1, state)]
+    assert said in text and text[-1] == fate, text
+    exported = [getattr(x, "text", "").strip() for x in summary.export_report(state, t, {})]
+    assert said in exported
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Only one possibility, chosen: plain for R-PK1's hex: with 1 MP left, Y-HC1 can enter "
+           "no other terrain"),
+    ("pl", "Jedyna możliwość, wybrana: równina jako teren pola, na którym stoi R-PK1: mając 1 punkt "
+           "ruchu, Y-HC1 nie wejdzie na inny teren"),
+])
+def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
+    """Trial 2: after a move leaving 1 MP, "What terrain is R-PK1's hex?" offered only a plain,
+    unexplained.  Now it is chosen and said why, as War Chest says its single choices."""
+    t = catalog(lang)
+    state = battle()
+    queue = ["Y-HC1", "move", (("plain", "hills"), ()), "attack", "R-PK1", 1]
+    asked, notices = [], []
+
+    def answer(q):
+        if isinstance(q, Notice):
+            notices.extend(line.text for line in q.report)
+            return None
+        asked.append(q.key)
+        return queue.pop(0)
+
+    action = dialogs.run(dialog.ask(state, t, {}), answer)
+    assert action == Play(YELLOW, "Y-HC1", ("plain", "hills"), attack="R-PK1", terrain="plain", card=1)
+    assert "medieval.terrain" not in asked and not queue
+    assert said in notices, notices
+    apply(state, action)  # the engine takes it
+
+
+def test_a_terrain_with_several_possibilities_is_still_asked():
+    state = battle()
+    action, asked = answers(state, "Y-HC1", "move", "p", "attack", "R-PK1", "hills", 1)
+    assert action.terrain == "hills" and "medieval.terrain" in asked

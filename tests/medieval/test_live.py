@@ -151,3 +151,55 @@ def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
     with pytest.raises(dialogs.Invalid, match="XX are not"):
         parse_army(t, state, "Bartek")("2 XX")
     assert parse_army(t, state, "Bartek")("u") is dialogs.UNDO
+
+
+def _said_until_stopped(store, script, capsys) -> str:
+    """What the table read, through the real prompts, until Ctrl-C at the script's end."""
+    buffer = io.StringIO()
+    table = Table(script)
+    with create_pipe_input() as pipe:
+        table.pipe = pipe
+        with create_app_session(input=pipe, output=DummyOutput()):
+            prompter = Prompter(Console(file=buffer, width=120), "en")
+            prompter.before_question = table
+            with pytest.raises(KeyboardInterrupt):
+                commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
+                             lang="en", play_now=True, prompter=prompter)
+    return " ".join((capsys.readouterr().out + buffer.getvalue()).split())
+
+
+def test_recruitment_says_once_who_chose_and_then_the_points_left_unspent(tmp_path, capsys):
+    """Trial 2: "Ola has chosen an army" was printed twice; an army of 16 of 20 points was
+    accepted without a word of the 4 lost (MB-R2 allows it).  Told once both armies are
+    revealed: before, it would give away the cost of a secret army (MB-R1)."""
+    said = _said_until_stopped(Store(tmp_path), [
+        *SETUP, ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # 12 of 20
+        ("medieval.recruit", "3hc 2lc 3pk"), ("medieval.reserve", STOP)], capsys)  # 16 of 20
+    assert said.count("Ola has chosen an army") == 1, said
+    assert said.count("Bartek has chosen an army") == 1 and "Both armies revealed:" in said
+    assert "Ola spent 12 of 20 recruitment points: 8 points are left unspent and lost (MB-R2)." in said
+    assert "Bartek spent 16 of 20 recruitment points: 4 points are left unspent and lost (MB-R2)." in said
+    assert said.count("left unspent") == 2
+
+
+@pytest.mark.parametrize("lang, army, said", [
+    ("en", "7 HC", "Bartek spent 21 of 30 recruitment points: 9 points are left unspent"),
+    ("en", "9 HC, 1 LI, 1 PK", "Bartek spent 29 of 30 recruitment points: 1 point is left unspent"),
+    ("en", "10 HC", None),
+    ("pl", "9 HC, 1 PK", "Bartek: wydane 28 z 30 punktów zaciągu; 2 niewykorzystane punkty przepadają"),
+    ("pl", "9 HC, 1 LI, 1 PK", "Bartek: wydane 29 z 30 punktów zaciągu; 1 niewykorzystany punkt przepada"),
+    ("pl", "8 HC", "Bartek: wydane 24 z 30 punktów zaciągu; 6 niewykorzystanych punktów przepada"),
+])
+def test_MB_R2_the_points_left_unspent_in_each_language(lang, army, said):
+    from referee.core.text import catalog
+    from referee.games.medieval import engine, summary
+    from referee.games.medieval.dialog import parse_army
+
+    t = catalog(lang)
+    state = engine.new_state(PLAYERS, map="large")
+    engine.apply(state, parse_army(t, state, "Ola")("10 HC"))
+    marker = summary.news_marker(state)
+    engine.apply(state, parse_army(t, state, "Bartek")(army))
+    text = [x.text.strip() for x in summary.news(t, marker, state)]
+    unspent = [x for x in text if "MB-R2" in x]
+    assert [x[:len(said or "")] for x in unspent] == ([] if said is None else [said]), text

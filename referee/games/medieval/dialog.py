@@ -25,7 +25,7 @@ from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
 from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
-from referee.games.medieval.state import MedievalState
+from referee.games.medieval.state import MedievalState, Unit
 from referee.games.medieval.summary import (
     army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
 )
@@ -303,11 +303,27 @@ def _terrain(t: Catalog, key: str, message: str, allowed: list[str]) -> Dialog:
     return (yield Select(key, message, choices + [_back(t)]))
 
 
-def _known_or_asked(t: Catalog, message: str, allowed: list[str], known: str | None) -> Dialog:
-    """The terrain of an enemy's hex: the one the record already gave, else asked."""
+def _known_or_asked(t: Catalog, message: str, allowed: list[str], known: str | None,
+                    why: str = "") -> Dialog:
+    """The terrain of an enemy's hex: the one the record already gave, else asked; a single
+    possibility is not asked but said, with ``why`` (as War Chest says its single choices)."""
     if known is not None and known in allowed:
         return known
+    if len(allowed) == 1:
+        yield Notice([Line(t("medieval.play.auto", what=why or terrain_name(t, allowed[0])), "muted")])
+        return allowed[0]
     return (yield from _terrain(t, "medieval.terrain", message, allowed))
+
+
+def _why_terrain(t: Catalog, terrain: str, target: Unit, attacker: str, attacker_type: str | None,
+                 mp: int) -> str:
+    """Why the attacked (``attacker_type``) or shot (``None``) unit's hex can only be ``terrain``:
+    the attacker's movement points left, else where both may stand."""
+    stand = [x for x in TERRAINS if may_stand(target.type, x)
+             and (attacker_type is None or may_stand(attacker_type, x))]
+    key = "auto_terrain_mp" if len(stand) > 1 and attacker_type is not None else "auto_terrain_only"
+    return t(f"medieval.play.{key}", terrain=terrain_name(t, terrain), unit=target.id,
+             attacker=attacker, mp=mp)
 
 
 def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: dict[str, Any]
@@ -439,8 +455,9 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
     if not allowed:
         yield Notice([Line(t("medieval.play.no_way", unit=play.unit, target=target), "bad")])
         return BACK
-    terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=target), allowed,
-                                         enemy.terrain)
+    terrain = yield from _known_or_asked(
+        t, t("medieval.play.terrain", unit=target), allowed, enemy.terrain,
+        _why_terrain(t, allowed[0], enemy, play.unit, unit_type if how == "attack" else None, mp))
     if terrain is BACK:
         return BACK
     card = None
@@ -538,8 +555,9 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
         if not terrains:  # its known hex is one the pursuer cannot enter or pay for
             yield Notice([Line(t("medieval.play.no_way", unit=attacker.id, target=answer), "bad")])
             continue
-        terrain = yield from _known_or_asked(t, t("medieval.play.terrain", unit=answer), terrains,
-                                             known)
+        terrain = yield from _known_or_asked(
+            t, t("medieval.play.terrain", unit=answer), terrains, known,
+            _why_terrain(t, terrains[0], state.units[answer], attacker.id, attacker.type, attacker.mp))
         if terrain is BACK:
             continue
         card = None

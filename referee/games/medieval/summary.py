@@ -13,7 +13,7 @@ from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
 from referee.games.medieval.state import DESTROYED, JOINED, OFF, ON_MAP, RESERVE, MedievalState, Unit
-from referee.games.medieval.units import BAGGAGE, OFF_MAP, UNIT_TYPES
+from referee.games.medieval.units import BAGGAGE, BUDGET, OFF_MAP, UNIT_TYPES, army_cost
 
 
 def unit_name(t: Catalog, unit_type: str) -> str:
@@ -223,11 +223,21 @@ def battle_lines(t: Catalog, data: dict[str, Any], attacker: str = "", defender:
     losses = data["losses"]
     if data["kind"] == "fire":  # MB-F1: the shooter never loses anything
         out.append(Line("  " + t("medieval.news.losses_fire",
-                                 defender=knights(t, losses["defender"], d["unit"]))))
+                                 defender=losses_taken(t, losses["defender"], d))))
     else:
-        out.append(Line("  " + t("medieval.news.losses", attacker=knights(t, losses["attacker"], a["unit"]),
-                                 defender=knights(t, losses["defender"], d["unit"]))))
+        out.append(Line("  " + t("medieval.news.losses", attacker=losses_taken(t, losses["attacker"], a),
+                                 defender=losses_taken(t, losses["defender"], d))))
     return out
+
+
+def losses_taken(t: Catalog, losses: int, side: dict[str, Any]) -> str:
+    """The losses a side actually takes (MB-K4): never more knights than it has (the column may
+    show 2 against a reduced unit), and ``(destroyed)`` when that is all of them.  ``side``: a
+    calculator side (``unit``, ``full``)."""
+    strength = 2 if side["full"] else 1
+    taken = max(0, min(losses, strength))
+    text = knights(t, taken, side["unit"])
+    return t("medieval.news.loss_destroyed", losses=text) if taken and taken == strength else text
 
 
 def _fate(t: Catalog, uid: str, fate: str) -> str:
@@ -314,12 +324,20 @@ def news_marker(state: MedievalState) -> int:
 
 def news(t: Catalog, marker: int, state: MedievalState) -> Report:
     out: Report = []
+    revealed = all(a.recruited is not None for a in state.armies)
     for entry in state.log[marker:]:
+        if entry["kind"] == "recruit" and not revealed:
+            continue  # the board just below says it, and that the army stays hidden (MB-R1)
         out += entry_lines(t, entry)
-    if len(state.log) > marker and state.log[-1]["kind"] == "recruit" and all(
-            a.recruited is not None for a in state.armies):
+    if len(state.log) > marker and state.log[-1]["kind"] == "recruit" and revealed:
         out.append(Line(t("medieval.play.revealed"), "strong"))
-        out += [Line(f"{a.name}: {army_text(t, a.recruited)}") for a in state.armies]
+        budget = BUDGET[state.map]
+        for a in state.armies:
+            out.append(Line(f"{a.name}: {army_text(t, a.recruited)}"))
+            unspent = budget - army_cost(a.recruited or {})
+            if unspent > 0:  # MB-R2: allowed, but the points are lost (told once both are shown)
+                out.append(Line("  " + t.n("medieval.news.unspent", unspent, player=a.name,
+                                           cost=budget - unspent, budget=budget), "muted"))
     return out
 
 
@@ -441,4 +459,5 @@ def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
 
 
 __all__ = ["BAGGAGE", "UNIT_TYPES", "army_text", "battle_lines", "board", "csv_rows", "describe",
-           "export_report", "live_board", "news", "news_marker", "progress", "summary", "unit_label"]
+           "export_report", "live_board", "losses_taken", "news", "news_marker", "progress", "summary",
+           "unit_label"]
