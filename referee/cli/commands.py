@@ -109,8 +109,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
     out = console()
     sessions = service(store)
     if session is None:
-        prompter = prompter or Prompter.for_terminal(out, lang, "core.cli.no_terminal_play")
-        session = _choose_unfinished(sessions, lang, prompter)
+        session = _choose_unfinished(store, sessions, lang, prompter)
         if session is None:
             return
     with sessions.open_live(session, lang=lang, hints=hints) as live:
@@ -133,11 +132,24 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                     render(live.apply(result), out)  # saved before the next question appears
         except KeyboardInterrupt:
             out.print()
-            out.print(t("core.cli.interrupted", id=live.session.id))
+            out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
             raise
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)
         out.print(t("core.cli.finished", id=live.session.id))
+
+
+def resume_command(store: Store, sid: str) -> str:
+    """The command that resumes the session, with the data folder when it is not the default
+    one (the hint printed on Ctrl-C must work when pasted as it is)."""
+    import shlex
+
+    from referee.store.sessions import default_data_dir
+
+    words = ["referee"]
+    if Path(store.root).resolve() != default_data_dir().resolve():
+        words += ["--data-dir", str(store.root)]
+    return " ".join(shlex.quote(w) for w in (*words, "play", sid))
 
 
 def _all_agree(players: list[str], prefix: str, t: Catalog, prompter: Prompter, out: Console) -> bool:
@@ -151,15 +163,35 @@ def _all_agree(players: list[str], prefix: str, t: Catalog, prompter: Prompter, 
     return True
 
 
-def _choose_unfinished(sessions: SessionService, lang: str | None, prompter: Prompter) -> str | None:
-    t = catalog(lang or "en")
+def _choose_unfinished(store: Store, sessions: SessionService, lang: str | None,
+                       prompter: Prompter | None) -> str | None:
+    """The session to resume: the only unfinished one at once, else the table's choice, asked in
+    the sessions' language when they share one (``lang``: the one asked for)."""
     open_ones = sessions.unfinished()
+    if not lang:
+        from referee.core.text import language_from_env
+
+        langs = {_session_lang(store, e["id"]) for e in open_ones}
+        lang = langs.pop() if len(langs) == 1 and None not in langs else language_from_env()
+    t = catalog(lang)
     if not open_ones:
         console().print(t("core.cli.no_unfinished"))
         return None
+    if len(open_ones) == 1:  # nothing to choose: say which one goes on
+        only = open_ones[0]
+        console().print(t("core.cli.resuming", name=only["name"], id=only["id"]))
+        return only["id"]
     choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {short_title(e.get('game'))}", e["id"])
                for e in open_ones]
+    prompter = prompter or Prompter.for_terminal(console(), lang, "core.cli.no_terminal_play")
     return prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+
+
+def _session_lang(store: Store, sid: str) -> str | None:
+    try:
+        return store.open(sid, write=False).lang
+    except Exception:  # a damaged session does not decide the language of the question
+        return None
 
 
 def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,

@@ -57,6 +57,8 @@ class Text:
     message: str
     parse: Callable[[str], Any]  # returns the value or raises Invalid
     instruction: str = ""
+    #: what the field holds when it appears (Enter alone accepts it)
+    default: str = ""
 
 
 @dataclass

@@ -427,6 +427,9 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         elif log.skirmish is not None:  # losses paid since
             for p, items in list(log.skirmish["losses"].items())[losses:]:
                 out.append(Line(t("grunwald.summary.loss", player=p, items=cards_text(t, items))))
+        if first and marker[3] == "helper_purchase" and "helpers" in log.fields:
+            # the purchase just decided: the Helpers field's result, which waited for it
+            out.append(Line(f"{t('grunwald.field.helpers')}: {_field_text(t, 'helpers', log.fields['helpers'])}"))
         if log.fields and not (first and had_fields):
             table = Table(t("grunwald.summary.round_fields", round=log.round),
                           [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
@@ -440,6 +443,7 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER and marker[3] != OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
+        out.append(holdings_table(t, state))  # what everybody keeps after feeding
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
     return out
 
