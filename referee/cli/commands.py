@@ -16,7 +16,7 @@ from rich.text import Text
 
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
-from referee.core.report import neutral
+from referee.core.report import Line, neutral
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
@@ -119,25 +119,37 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
             prompter.require()
         played = False
         try:
+            news: list = []  # what the last entry resolved: drawn under the next board
+
+            def ask(q: dialogs.Question):
+                if news and not isinstance(q, dialogs.Notice):
+                    render(news, out)
+                    news.clear()
+                answer = prompter.ask(q)
+                if news and isinstance(q, dialogs.Notice):  # the board first, then the news
+                    render(news, out)
+                    news.clear()
+                return answer
+
             while not live.over:
                 played = True
-                answers = dialogs.Resumable(prompter.ask, _kept_answers(live),
+                answers = dialogs.Resumable(ask, _kept_answers(live),
                                             lambda tokens: _keep_answers(live, tokens),
-                                            lambda: prompter.typed)
+                                            lambda: prompter.typed,
+                                            lambda n: out.print(t.n("core.cli.answers_kept", n)))
                 result = dialogs.run(live.dialog(), answers)
-                if answers.replayed:
-                    out.print(t.n("core.cli.answers_kept", answers.replayed))
                 kept = live.session.settings.pop(PENDING, None)  # the entry is complete now
                 if result is dialogs.UNDO:
                     undone = live.undo(lambda players: _all_agree(players, live.game.text_prefix, t, prompter, out))
                     if undone.status == "nothing":
-                        out.print(t("core.cli.nothing_to_undo"))
+                        news.append(Line(t("core.cli.nothing_to_undo")))
                     elif undone.status == "done":
-                        out.print(t("core.cli.undone", what=undone.what))
+                        news.append(Line(t("core.cli.undone", what=undone.what)))
                     if undone.status != "done" and kept:  # nothing else was written
                         live.session.save(live.session.record, complete=False)
                 else:
-                    render(live.apply(result), out)  # saved before the next question appears
+                    news[:] = live.apply(result)  # saved before the next question appears
+            render(news, out)  # the last entry ended the game
         except KeyboardInterrupt:
             out.print()
             out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))

@@ -40,7 +40,9 @@ def render(report: Report, console: Console) -> None:
                 console.print()
                 console.print(_text(block.text, "bold underline"))
         elif isinstance(block, Line):
-            console.print(_text(block.text, STYLES.get(block.style, "")))
+            # a semantic style, else a colour (a player's line on a board)
+            style = STYLES[block.style] if block.style in STYLES else _style(block.style) or ""
+            console.print(_text(block.text, style))
         elif isinstance(block, Table):
             if block.transposable and _width(block) > console.width:
                 block = block.transposed()

@@ -153,8 +153,10 @@ class Resumable:
     the answers of the entry so far."""
 
     def __init__(self, answer: Callable[[Question], Any], kept: list[Any],
-                 keep: Callable[[list[dict[str, Any]]], None], typed: Callable[[], str]) -> None:
+                 keep: Callable[[list[dict[str, Any]]], None], typed: Callable[[], str],
+                 resumed: Callable[[int], None] | None = None) -> None:
         self.answer, self.kept, self.keep, self.typed = answer, list(kept), keep, typed
+        self.resumed = resumed  # told once how many kept answers were used, before asking more
         self.tokens: list[dict[str, Any]] = []
         self.replayed = 0
 
@@ -171,6 +173,9 @@ class Resumable:
                 self.tokens.append(token)
                 self.replayed += 1
                 return value
+        if self.replayed and self.resumed is not None:
+            self.resumed(self.replayed)
+            self.resumed = None
         value = self.answer(q)
         self.tokens.append(answer_token(q, value, self.typed()))
         self.keep(self.tokens)

@@ -20,7 +20,7 @@ from referee.games.grunwald.actions import (
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import board, card_name, cards_text
+from referee.games.grunwald.summary import board, card_name, cards_text, field_stakes
 
 
 @dataclass(frozen=True)
@@ -228,7 +228,8 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     places = [a for a in legal if isinstance(a, Place)]
     fields = [f for f in FIELDS if any(a.field == f for a in places)]
     # Each field keeps its number (1–6, the board's order) whatever else is available this turn.
-    choices = [Choice(t(f"grunwald.field.{f}"), f, str(FIELDS.index(f) + 1)) for f in fields]
+    # The pawns already on each field stand beside its name (the board leaves them to the menu).
+    choices = [Choice(_field_label(state, t, f), f, str(FIELDS.index(f) + 1)) for f in fields]
     choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
     # The standing as if the game ended now (issue 13), once per turn: it stays on the screen.
     standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")]
@@ -248,6 +249,11 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
         chosen = yield from _placement_details(t, player, field, [a for a in places if a.field == field])
         if chosen is not BACK:
             return chosen
+
+
+def _field_label(state: GrunwaldState, t: Catalog, field: str) -> str:
+    stakes = field_stakes(state, t, field)
+    return f"{t(f'grunwald.field.{field}')} — {stakes}" if stakes else t(f"grunwald.field.{field}")
 
 
 def _placement_details(t: Catalog, player: str, field: str, options: list[Place]) -> Dialog:
