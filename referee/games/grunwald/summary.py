@@ -322,7 +322,7 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     for p, row in zip(state.players, rows):
         out.append(Line(line(row), colors.get(p.name, "")))
     out.append(Line(t("grunwald.board.legend"), "muted"))
-    if state.phase != "placement" and any(state.fields.values()):  # the menu shows them otherwise
+    if state.phase == "skirmish":  # placement: the menu shows them; later, they no longer matter
         for name in FIELDS:
             if state.fields.get(name):
                 out.append(Line(f"{t(f'grunwald.field.{name}')}: {field_stakes(state, t, name)}"))
