@@ -286,6 +286,36 @@ def _board_reveal(t: Catalog, state: GrunwaldState) -> str:
     return text
 
 
+def player_lines(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
+                 current: str | None = None, pawns: bool = True) -> Report:
+    """A header and one line per player, in columns: ducats, provisions, helpers, the pawns
+    still to place (``pawns``), hand and camp as ``C 1 3 3 5 · M 4``; ``current`` is marked."""
+    colors = colors or {}
+    start = state.names[state.start_player]
+    header = ["  " + t("grunwald.board.col_player"), t("grunwald.board.col_ducats"),
+              t("grunwald.board.col_provisions"), t("grunwald.board.col_helpers"),
+              t("grunwald.board.col_pawns_short"), t("grunwald.board.col_hand"),
+              t("grunwald.board.col_camp")]
+    rows = []
+    for p in state.players:
+        marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
+        rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers), _pawns_left(t, p),
+                     compact_cards(t, p.hand), compact_cards(t, p.camp)])
+    if not pawns:
+        header, rows = header[:4] + header[5:], [r[:4] + r[5:] for r in rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    right = (1, 2, 3)
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    out: Report = [Line(line(header), "muted")]
+    for p, row in zip(state.players, rows):
+        out.append(Line(line(row), colors.get(p.name, "")))
+    return out
+
+
 def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
     """The live screen above every question (issue 16): for four players at most 11 lines of
     at most 80 columns, so that the question and its menu fit under it on an 80×24 terminal.
@@ -301,26 +331,7 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     if state.reveal is not None:
         out.append(Line(_board_reveal(t, state)))
     d = engine.decision(state)
-    current = d.player if d is not None else None
-    header = ["  " + t("grunwald.board.col_player"), t("grunwald.board.col_ducats"),
-              t("grunwald.board.col_provisions"), t("grunwald.board.col_helpers"),
-              t("grunwald.board.col_pawns_short"), t("grunwald.board.col_hand"),
-              t("grunwald.board.col_camp")]
-    rows = []
-    for p in state.players:
-        marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
-        rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers), _pawns_left(t, p),
-                     compact_cards(t, p.hand), compact_cards(t, p.camp)])
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    right = (1, 2, 3)
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
-                        for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
-
-    out.append(Line(line(header), "muted"))
-    for p, row in zip(state.players, rows):
-        out.append(Line(line(row), colors.get(p.name, "")))
+    out.extend(player_lines(state, t, colors, d.player if d is not None else None))
     out.append(Line(t("grunwald.board.legend"), "muted"))
     if state.phase == "skirmish":  # placement: the menu shows them; later, they no longer matter
         for name in FIELDS:
@@ -479,7 +490,8 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER and marker[3] != OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
-        out.append(holdings_table(t, state))  # what everybody keeps after feeding
+        out.extend(player_lines(t=t, state=state, pawns=False))  # what everybody keeps after feeding
+        out.append(Line(t("grunwald.board.legend"), "muted"))
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
     return out
 
