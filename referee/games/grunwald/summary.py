@@ -333,9 +333,12 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     d = engine.decision(state)
     out.extend(player_lines(state, t, colors, d.player if d is not None else None))
     out.append(Line(t("grunwald.board.legend"), "muted"))
-    if state.phase == "skirmish":  # placement: the menu shows them; later, they no longer matter
+    if state.phase in ("placement", "skirmish"):  # after the skirmish they no longer matter
+        offered = set()
+        if state.phase == "placement":  # the menu shows the pawns on the fields it offers
+            offered = {a.field for a in engine.legal_actions(state) if isinstance(a, Place)}
         for name in FIELDS:
-            if state.fields.get(name):
+            if state.fields.get(name) and name not in offered:
                 out.append(Line(f"{t(f'grunwald.field.{name}')}: {field_stakes(state, t, name)}"))
     return out
 
