@@ -16,7 +16,7 @@ from rich.text import Text
 
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
-from referee.core.report import neutral
+from referee.core.report import Line, neutral
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
@@ -113,8 +113,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
     out = console()
     sessions = service(store)
     if session is None:
-        prompter = prompter or Prompter.for_terminal(out, lang, "core.cli.no_terminal_play")
-        session = _choose_unfinished(sessions, lang, prompter)
+        session = _choose_unfinished(store, sessions, lang, prompter)
         if session is None:
             return
     with sessions.open_live(session, lang=lang, hints=hints) as live:
@@ -124,24 +123,85 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
             prompter.require()
         played = False
         try:
+            news: list = []  # what the last entry resolved: drawn under the next board
+
+            def ask(q: dialogs.Question):
+                if news and not isinstance(q, dialogs.Notice):
+                    render(news, out)
+                    news.clear()
+                answer = prompter.ask(q)
+                if news and isinstance(q, dialogs.Notice):  # the board first, then the news
+                    render(news, out)
+                    news.clear()
+                return answer
+
             while not live.over:
                 played = True
-                result = dialogs.run(live.dialog(), prompter.ask)
+                answers = dialogs.Resumable(ask, _kept_answers(live),
+                                            lambda tokens: _keep_answers(live, tokens),
+                                            lambda: prompter.typed,
+                                            lambda n: out.print(t.n("core.cli.answers_kept", n)))
+                result = dialogs.run(live.dialog(), answers)
+                kept = live.session.settings.pop(PENDING, None)  # the entry is complete now
                 if result is dialogs.UNDO:
                     undone = live.undo(lambda players: _all_agree(players, live.game.text_prefix, t, prompter, out))
                     if undone.status == "nothing":
-                        out.print(t("core.cli.nothing_to_undo"))
+                        news.append(Line(t("core.cli.nothing_to_undo")))
                     elif undone.status == "done":
-                        out.print(t("core.cli.undone", what=undone.what))
+                        news.append(Line(t("core.cli.undone", what=undone.what)))
+                    if undone.status != "done" and kept:  # nothing else was written
+                        live.session.save(live.session.record, complete=False)
                 else:
-                    render(live.apply(result), out)  # saved before the next question appears
+                    news[:] = live.apply(result)  # saved before the next question appears
+            render(news, out)  # the last entry ended the game
         except KeyboardInterrupt:
             out.print()
-            out.print(t("core.cli.interrupted", id=live.session.id))
+            out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
             raise
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)
         out.print(t("core.cli.finished", id=live.session.id))
+
+
+#: the session setting that keeps the answers of an entry not complete yet (issue 16)
+PENDING = "pending"
+
+
+def _fingerprint(live) -> str:
+    import hashlib
+    import json
+
+    text = json.dumps(live.session.record, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def _kept_answers(live) -> list:
+    """The answers kept from an interrupted entry, if the record is still the one they follow."""
+    kept = live.session.settings.get(PENDING)
+    if not isinstance(kept, dict) or kept.get("record") != _fingerprint(live):
+        return []
+    answers = kept.get("answers")
+    return answers if isinstance(answers, list) else []
+
+
+def _keep_answers(live, tokens: list) -> None:
+    """Every confirmed answer is saved at once, even before its entry is complete: Ctrl-C after
+    typing an event's name resumes at the question after it."""
+    live.session.settings[PENDING] = {"record": _fingerprint(live), "answers": list(tokens)}
+    live.session.save(live.session.record, complete=False)
+
+
+def resume_command(store: Store, sid: str) -> str:
+    """The command that resumes the session, with the data folder when it is not the default
+    one (the hint printed on Ctrl-C must work when pasted as it is)."""
+    import shlex
+
+    from referee.store.sessions import default_data_dir
+
+    words = ["referee"]
+    if Path(store.root).resolve() != default_data_dir().resolve():
+        words += ["--data-dir", str(store.root)]
+    return " ".join(shlex.quote(w) for w in (*words, "play", sid))
 
 
 def _all_agree(players: list[str], prefix: str, t: Catalog, prompter: Prompter, out: Console) -> bool:
@@ -155,15 +215,35 @@ def _all_agree(players: list[str], prefix: str, t: Catalog, prompter: Prompter, 
     return True
 
 
-def _choose_unfinished(sessions: SessionService, lang: str | None, prompter: Prompter) -> str | None:
-    t = catalog(lang or "en")
+def _choose_unfinished(store: Store, sessions: SessionService, lang: str | None,
+                       prompter: Prompter | None) -> str | None:
+    """The session to resume: the only unfinished one at once, else the table's choice, asked in
+    the sessions' language when they share one (``lang``: the one asked for)."""
     open_ones = sessions.unfinished()
+    if not lang:
+        from referee.core.text import language_from_env
+
+        langs = {_session_lang(store, e["id"]) for e in open_ones}
+        lang = langs.pop() if len(langs) == 1 and None not in langs else language_from_env()
+    t = catalog(lang)
     if not open_ones:
         console().print(t("core.cli.no_unfinished"))
         return None
+    if len(open_ones) == 1:  # nothing to choose: say which one goes on
+        only = open_ones[0]
+        console().print(t("core.cli.resuming", name=only["name"], id=only["id"]))
+        return only["id"]
     choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {short_title(e.get('game'))}", e["id"])
                for e in open_ones]
+    prompter = prompter or Prompter.for_terminal(console(), lang, "core.cli.no_terminal_play")
     return prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+
+
+def _session_lang(store: Store, sid: str) -> str | None:
+    try:
+        return store.open(sid, write=False).lang
+    except Exception:  # a damaged session does not decide the language of the question
+        return None
 
 
 def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,

@@ -55,6 +55,9 @@ class Prompter:
         #: the error (catalog key, params) to give instead of asking without a terminal
         #: (``None``: ask whatever the input is)
         self.refusal: tuple[str, dict[str, Any]] | None = None
+        #: what was typed at the last text question, as typed (kept with the session until the
+        #: entry is complete, so that an interrupted entry resumes where it stopped)
+        self.typed = ""
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -86,9 +89,12 @@ class Prompter:
             shortcuts = all(keys)
             choices = [questionary.Choice(title=c.label, value=i, shortcut_key=k if shortcuts else True)
                        for i, (c, k) in enumerate(zip(q.choices, keys))]
-            index = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
-                                       use_jk_keys=False, use_arrow_keys=True,
-                                       instruction=self.t("core.cli.select_hint")).unsafe_ask()
+            question = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
+                                          use_jk_keys=False, use_arrow_keys=True,
+                                          instruction=self.t("core.cli.select_hint"))
+            if shortcuts:
+                _one_key(question, keys)
+            index = question.unsafe_ask()
             return q.choices[index].value
         if isinstance(q, (Text, Secret)):
             def validate(text: str) -> bool | str:
@@ -100,18 +106,41 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            text = ask(q.message, validate=validate, **kwargs).unsafe_ask()
+            text = ask(q.message, validate=validate, default=q.default, **kwargs).unsafe_ask()
+            self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
-            # A two-choice menu rather than a y/n key: nothing is answered before Enter (so no
-            # stray Enter answers the next question), and Polish tables press t for "tak".
+            # A two-choice menu: its key answers at once (Polish tables press t for "tak"), and
+            # Enter alone takes the default, which is "no" unless the question says otherwise.
             yes, no = confirm_choices(self.t.lang)
             choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
                        questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
-            return bool(questionary.select(q.message, choices=choices, use_shortcuts=True,
-                                           use_jk_keys=False, default=choices[0 if q.default else 1],
-                                           instruction=self.t("core.cli.select_hint")).unsafe_ask())
+            question = questionary.select(q.message, choices=choices, use_shortcuts=True,
+                                          use_jk_keys=False, default=choices[0 if q.default else 1],
+                                          instruction=self.t("core.cli.select_hint"))
+            _one_key(question, [yes, no])
+            return bool(question.unsafe_ask())
         raise TypeError(q)
+
+
+def _one_key(question: Any, keys: list[str]) -> None:
+    """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
+    exactly as Enter on that choice would: the menu then shows the answer, not the list."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from questionary.prompts.common import InquirerControl
+
+    app = question.application
+    control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+    bindings = KeyBindings()
+    for index, key in enumerate(keys):
+        def choose(event: Any, index: int = index) -> None:
+            control.pointed_at = index
+            control.is_answered = True
+            event.app.exit(result=control.get_pointed_at().value)
+
+        bindings.add(key, eager=True)(choose)
+    # the later bindings win over questionary's own (which only move the pointer)
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def confirm_choices(lang: str) -> tuple[str, str]:
@@ -123,8 +152,11 @@ def keys_for(q: Question, answer: Any, lang: str = "en") -> str:
     """The keystrokes that give ``answer`` to ``q`` (used by tests and scripted demos)."""
     if isinstance(q, Select):
         index = next(i for i, c in enumerate(q.choices) if c.value is answer or c.value == answer)
-        return shortcut_keys(q.choices)[index] + "\r"
+        key = shortcut_keys(q.choices)[index]
+        return key if all(shortcut_keys(q.choices)) else "\x1b[B" * index + "\r"
     if isinstance(q, Confirm):
         yes, no = confirm_choices(lang)
-        return (yes if answer else no) + "\r"
+        return yes if answer else no
+    if getattr(q, "default", ""):
+        return f"\x15{answer}\r"  # Ctrl-U clears what the field holds first
     return f"{answer}\r"

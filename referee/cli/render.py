@@ -40,21 +40,43 @@ def render(report: Report, console: Console) -> None:
                 console.print()
                 console.print(_text(block.text, "bold underline"))
         elif isinstance(block, Line):
-            console.print(_text(block.text, STYLES.get(block.style, "")))
+            # a semantic style, else a colour (a player's line on a board)
+            style = STYLES[block.style] if block.style in STYLES else _style(block.style) or ""
+            console.print(_text(block.text, style))
         elif isinstance(block, Table):
-            if block.transposable and _width(block) > console.width:
-                block = block.transposed()
-            table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False)
-            for i, col in enumerate(block.columns):
-                justify = block.align[i] if i < len(block.align) else "left"
-                longest_word = max((len(w) for w in col.split()), default=1)
-                table.add_column(_text(col), justify=justify, min_width=longest_word, overflow="fold")
-            for i, row in enumerate(block.rows):
-                style = block.row_styles[i] if i < len(block.row_styles) else ""
-                table.add_row(*(_text(cell) for cell in row), style=_style(style))
+            table = _rich_table(block)
+            if block.transposable and (_width(block) > console.width or _too_wide(table, console)):
+                table = _rich_table(block.transposed())
             console.print(table)
         elif isinstance(block, Board):
             console.print(board_text(block), no_wrap=True, overflow="ignore", crop=False)
+
+
+def _rich_table(block: Table) -> RichTable:
+    table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False)
+    for i, col in enumerate(block.columns):
+        justify = block.align[i] if i < len(block.align) else "left"
+        # no word is ever broken (a Polish name or header cut in two is unreadable):
+        # a column is at least as wide as its longest word, header or cell
+        words = [w for text in (col, *(row[i] for row in block.rows if i < len(row)))
+                 for w in text.split()]
+        longest_word = max((len(w) for w in words), default=1)
+        table.add_column(_text(col), justify=justify, min_width=longest_word, overflow="fold")
+    for i, row in enumerate(block.rows):
+        style = block.row_styles[i] if i < len(block.row_styles) else ""
+        table.add_row(*(_text(cell) for cell in row), style=_style(style))
+    return table
+
+
+def _too_wide(table: RichTable, console: Console) -> bool:
+    """Whether Rich would draw the table wider than the terminal (it then cuts it)."""
+    import io
+
+    from rich.cells import cell_len
+
+    probe = Console(file=io.StringIO(), width=console.width, color_system=None, highlight=False)
+    probe.print(table, crop=False)
+    return max((cell_len(line) for line in probe.file.getvalue().splitlines()), default=0) > console.width
 
 
 def board_text(board: Board) -> Text:

@@ -57,6 +57,8 @@ class Text:
     message: str
     parse: Callable[[str], Any]  # returns the value or raises Invalid
     instruction: str = ""
+    #: what the field holds when it appears (Enter alone accepts it)
+    default: str = ""
 
 
 @dataclass
@@ -106,3 +108,75 @@ def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
         return text
 
     return parse
+
+
+# An entry's answers, kept until the entry is complete (issue 16): a question's answer as plain
+# data, and back.  Replaying them into the same dialog on the same state asks the same questions,
+# so an interrupted entry resumes at the first question that was not answered.
+
+
+def answer_token(q: Question, value: Any, typed: str = "") -> dict[str, Any]:
+    """``value``, the answer to ``q``, as JSON data (``typed``: what was typed, for a text)."""
+    if isinstance(q, Select):
+        index = next((i for i, c in enumerate(q.choices) if c.value is value), None)
+        if index is None:
+            index = next(i for i, c in enumerate(q.choices) if c.value == value)
+        return {"key": q.key, "choice": index}
+    if isinstance(q, Confirm):
+        return {"key": q.key, "yes": bool(value)}
+    return {"key": q.key, "text": typed}
+
+
+def token_answer(q: Question, token: Any) -> Any:
+    """The answer a token gives to ``q``; ``LookupError`` when it does not fit the question."""
+    if not isinstance(token, dict) or token.get("key") != getattr(q, "key", None):
+        raise LookupError(q)
+    if isinstance(q, Select):
+        index = token.get("choice")
+        if type(index) is not int or not 0 <= index < len(q.choices):
+            raise LookupError(q)
+        return q.choices[index].value
+    if isinstance(q, Confirm):
+        return bool(token.get("yes"))
+    text = token.get("text")
+    if not isinstance(text, str):
+        raise LookupError(q)
+    try:
+        return q.parse(text)
+    except Invalid:
+        raise LookupError(q) from None
+
+
+class Resumable:
+    """Answers a dialog's questions with the answers kept from an interrupted run first (while
+    they fit), then with ``answer``; ``keep(tokens)`` is called after every new answer with all
+    the answers of the entry so far."""
+
+    def __init__(self, answer: Callable[[Question], Any], kept: list[Any],
+                 keep: Callable[[list[dict[str, Any]]], None], typed: Callable[[], str],
+                 resumed: Callable[[int], None] | None = None) -> None:
+        self.answer, self.kept, self.keep, self.typed = answer, list(kept), keep, typed
+        self.resumed = resumed  # told once how many kept answers were used, before asking more
+        self.tokens: list[dict[str, Any]] = []
+        self.replayed = 0
+
+    def __call__(self, q: Question) -> Any:
+        if isinstance(q, Notice):
+            return self.answer(q)
+        if self.kept:
+            token = self.kept.pop(0)
+            try:
+                value = token_answer(q, token)
+            except LookupError:
+                self.kept = []  # the rest no longer fits: ask from here
+            else:
+                self.tokens.append(token)
+                self.replayed += 1
+                return value
+        if self.replayed and self.resumed is not None:
+            self.resumed(self.replayed)
+            self.resumed = None
+        value = self.answer(q)
+        self.tokens.append(answer_token(q, value, self.typed()))
+        self.keep(self.tokens)
+        return value

@@ -56,10 +56,10 @@ def test_losses_keys_do_not_shift_when_a_card_is_chosen():
         if isinstance(q, dialogs.Notice):
             return None
         seen.append({c.value: k for c, k in zip(q.choices, shortcut_keys(q.choices))})
-        return ["hand/crown:1", "hand/crown:6", "hand/mercenary:3", "done"][len(seen) - 1]
+        return ["hand/crown:2", "hand/crown:6", "hand/mercenary:3", "done"][len(seen) - 1]
 
-    action = dialogs.run(dialog.ask(t.s, T), answer)
-    assert action == PayLosses("Marek", ("hand/crown:1", "hand/crown:6", "hand/mercenary:3"))
+    action = dialogs.run(dialog.ask(t.s, T), answer)  # 11 for 10 owed: "Done" ends it
+    assert action == PayLosses("Marek", ("hand/crown:2", "hand/crown:6", "hand/mercenary:3"))
     assert seen[0]["hand/mercenary:3"] == seen[1]["hand/mercenary:3"] == seen[2]["hand/mercenary:3"]
     assert seen[3]["done"] == "0"
 

@@ -107,7 +107,7 @@ class ScriptedTable:
         if isinstance(a, SkirmishCards):
             if key == "skirmish.nobody":
                 return True
-            player = next(n for n, _ in a.cards if n in q.message)
+            player = next(n for n, _ in a.cards if q.message.startswith(n))
             card = dict(a.cards)[player]
             for i in range(1, 40):
                 try:

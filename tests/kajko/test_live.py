@@ -183,7 +183,7 @@ def test_the_memory_aid_is_kept_with_the_session(tmp_path):
     _, target = target_game(9)
     commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
                  play_now=False)
-    table = KajkoTable(store, None, target[:6], stop_at=(3, "kajko.card"))
+    table = KajkoTable(store, None, target[:6], stop_at=(3, "kajko.turn"))
     table.saved()
     with pytest.raises(KeyboardInterrupt):
         run(store, table, hints=True)

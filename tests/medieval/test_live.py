@@ -105,9 +105,10 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     assert first.asked[:2] == ["new.first_player", "new.player"]
     assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first, MB-B1)",
                                   "Name of player 2 (Yellow Army: moves first, MB-B1)"]
-    # resumed: the charge again; then an undo at the table takes back the answer, entered again
+    # resumed at the terrain: the charge's first four answers were kept (issue 16); then an undo
+    # at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))
-    script = [*BATTLE[stop - 4: undo], ("medieval.turn", dialogs.UNDO),
+    script = [*BATTLE[stop: undo], ("medieval.turn", dialogs.UNDO),
               ("medieval.answer", "stand"), *BATTLE[undo:]]
     out = run(store, Table(script), session="battle")
     said = " ".join((capsys.readouterr().out + out).split())  # lines wrapped by width
@@ -127,6 +128,7 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
                  "the shifts run past the left end of the calculator",
                  "losses: attacker 1 knight, defender 0 pikemen",
                  "Took back: Ola takes the fight", "Both armies revealed:",
+                 "(the 4 answers given before the interruption are kept)",
                  "The battle is over: both players passed.", "Bartek wins on victory points."):
         assert text in said, text
 

@@ -20,7 +20,7 @@ from referee.games.grunwald.actions import (
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import board, card_name, cards_text
+from referee.games.grunwald.summary import board, card_name, cards_text, field_stakes
 
 
 @dataclass(frozen=True)
@@ -140,15 +140,18 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
             return UNDO
         if more == "done":
             return Event(name, tuple(effects))
-        effect = yield from _effect(probe, t)
-        if effect is None:
+        new = yield from _effect(probe, t)
+        if new is None:
             continue
+        trial = probe.copy()
         try:
-            engine.apply_effect(probe, effect)
+            for effect in new:
+                engine.apply_effect(trial, effect)
         except RuleError as exc:
             yield _rule_notice(exc, t)
             continue
-        effects.append(effect)
+        probe = trial
+        effects.extend(new)
 
 
 def _effect_text(t: Catalog, e: Effect) -> str:
@@ -157,12 +160,27 @@ def _effect_text(t: Catalog, e: Effect) -> str:
     return event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
 
 
+#: the answer "every player" to the question whom an effect concerns
+EVERYONE = "*"
+
+
 def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
-    """One effect of the event, or ``None`` when the table goes back."""
+    """The effects of one answer (one player's, or the same for every player), or ``None`` when
+    the table goes back."""
     player = yield Select("effect.player", t("grunwald.play.effect_player"),
-                          [Choice(n, n) for n in state.names] + [_back_choice(t)])
+                          [Choice(n, n) for n in state.names]
+                          + [Choice(t("grunwald.play.effect_everyone"), EVERYONE, "a"), _back_choice(t)])
     if player is BACK:
         return None
+    if player == EVERYONE:  # "everyone gains a ducat" is one answer, not one per player
+        kind = yield Select("effect.kind", t("grunwald.play.effect_kind_everyone"),
+                            [Choice(t(f"grunwald.play.kind_{k}"), k) for k in ("ducats", "provisions", "helpers")]
+                            + [_back_choice(t)])
+        if kind is BACK:
+            return None
+        n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount_everyone",
+                                           what=t(f"grunwald.play.kind_{kind}")), _delta_parser(t))
+        return [Effect(name, **{kind: n}) for name in state.names]
     p = state.player(player)
     kinds = ["ducats", "provisions", "helpers", "gain"]
     if any(c != "peasant" for c in (*p.hand, *p.camp)):
@@ -174,16 +192,9 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     if kind is BACK:
         return None
     if kind in ("ducats", "provisions", "helpers"):
-        def delta(text: str) -> int:
-            text = text.strip().replace("+", "")
-            try:
-                return int(text)
-            except ValueError:
-                raise Invalid(t("grunwald.play.number_expected")) from None
-
         n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount", what=t(f"grunwald.play.kind_{kind}"),
-                                           player=player), delta)
-        return Effect(player, **{kind: n})
+                                           player=player), _delta_parser(t))
+        return [Effect(player, **{kind: n})]
     if kind == "gain":
         options = [c for c in CARDS if c != "peasant"]
         choices = [Choice(card_name(t, c), c) for c in options]
@@ -197,7 +208,18 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
                      choices + [_back_choice(t)])
     if c is BACK:
         return None
-    return Effect(player, **{kind: c})
+    return [Effect(player, **{kind: c})]
+
+
+def _delta_parser(t: Catalog):
+    def delta(text: str) -> int:
+        text = text.strip().replace("+", "")
+        try:
+            return int(text)
+        except ValueError:
+            raise Invalid(t("grunwald.play.number_expected")) from None
+
+    return delta
 
 
 def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
@@ -206,7 +228,8 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     places = [a for a in legal if isinstance(a, Place)]
     fields = [f for f in FIELDS if any(a.field == f for a in places)]
     # Each field keeps its number (1–6, the board's order) whatever else is available this turn.
-    choices = [Choice(t(f"grunwald.field.{f}"), f, str(FIELDS.index(f) + 1)) for f in fields]
+    # The pawns already on each field stand beside its name (the board leaves them to the menu).
+    choices = [Choice(_field_label(state, t, f), f, str(FIELDS.index(f) + 1)) for f in fields]
     choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
     # The standing as if the game ended now (issue 13), once per turn: it stays on the screen.
     standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")]
@@ -228,15 +251,26 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
             return chosen
 
 
+def _field_label(state: GrunwaldState, t: Catalog, field: str) -> str:
+    stakes = field_stakes(state, t, field)
+    return f"{t(f'grunwald.field.{field}')} — {stakes}" if stakes else t(f"grunwald.field.{field}")
+
+
 def _placement_details(t: Catalog, player: str, field: str, options: list[Place]) -> Dialog:
     """Pawn, helpers and ducats for the chosen field; ``BACK`` returns to the field menu."""
     where = t(f"grunwald.field.{field}")
     for attr in ("pawn", "count", "ducats"):
         values = sorted({getattr(a, attr) for a in options},
                         key=lambda v: (v != OFFICER) if attr == "pawn" else v)
-        if len(values) < 2:
-            continue
         message = t(f"grunwald.play.choose_{attr}", player=player, field=where)
+        if len(values) < 2:
+            # Not asked; said in one line when the question appears at other times, so that
+            # nobody's typed-ahead key answers the next question by mistake.
+            pawn = options[0].pawn
+            if (attr == "pawn" or (attr == "count" and pawn != OFFICER)
+                    or (attr == "ducats" and field not in engine.PAWNS_ONLY)):
+                yield only_notice(t, message, _value_label(t, attr, values[0], field))
+            continue
         if attr != "pawn" and len(values) > 10:
             lo, hi = values[0], values[-1]
 
@@ -251,7 +285,7 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
             value = yield Text(f"placement.{attr}", message, number,
                                t("grunwald.play.range_hint", range=f"{lo}–{hi}"))
         else:
-            keyed = [Choice(_value_label(t, attr, v), v, None if attr == "pawn" else str(v))
+            keyed = [Choice(_value_label(t, attr, v, field), v, None if attr == "pawn" else str(v))
                      for v in values]
             value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)])
         if value is BACK:
@@ -260,9 +294,15 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
     return options[0]
 
 
-def _value_label(t: Catalog, attr: str, v: Any) -> str:
+def only_notice(t: Catalog, question: str, answer: str) -> Notice:
+    """A question the referee answered itself, the only possibility, in one line."""
+    return Notice([Line(t("grunwald.play.only_choice", question=question, answer=answer), "muted")])
+
+
+def _value_label(t: Catalog, attr: str, v: Any, field: str = "") -> str:
     if attr == "pawn":
-        return t(f"grunwald.play.pawn_{v}")
+        # NG-F7: on the Mercenaries field the ducats alone rank; the pawn is worth nothing there
+        return t(f"grunwald.play.pawn_{v}" + ("_mercenaries" if field == "mercenaries" else ""))
     return t.n(f"grunwald.plural.{'helpers' if attr == 'count' else 'ducats'}", v)
 
 
@@ -273,24 +313,31 @@ def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
                           [Choice(t("grunwald.play.continue_choice"), True), _undo_choice(t)])
         return UNDO if ok is UNDO else SkirmishCards(())
     chosen: list[tuple[str, str]] = []
-    for name in d.players:
+    while len(chosen) < len(d.players):
+        name = d.players[len(chosen)]
         options = list(d.options[name])
         listing = ", ".join(f"{i}) {card_name(t, c)}" for i, c in enumerate(options, 1))
 
         def pick(text: str, options=options) -> Any:
             text = text.strip()
             if text.lower() in ("u", "undo", "cofnij"):
-                return UNDO  # nothing is revealed yet: the cards typed so far are forgotten
+                return UNDO  # nothing is revealed yet
             # The masked field keeps a rejected answer: the last number typed is the one meant.
             digits = re.findall(r"\d+", text)
             if digits and 1 <= int(digits[-1]) <= len(options):
                 return options[int(digits[-1]) - 1]
             raise Invalid(t("grunwald.play.secret_invalid", n=len(options)))
 
+        undo = (t("grunwald.play.secret_retype", player=chosen[-1][0]) if chosen
+                else t("grunwald.play.secret_undo"))
         card = yield Secret("skirmish.card", t("grunwald.play.secret_card", player=name,
-                                               options=listing), pick)
-        if card is UNDO:
+                                               options=listing, undo=undo), pick)
+        if card is UNDO and not chosen:
             return UNDO
+        if card is UNDO:  # the previous player types their card again; the others' stay
+            previous, _ = chosen.pop()
+            yield Notice([Line(t("grunwald.play.secret_again", player=previous), "muted")])
+            continue
         chosen.append((name, card))
     yield Notice([Line(t("grunwald.play.skirmish_revealed", cards=", ".join(
         f"{n}: {card_name(t, c)}" for n, c in chosen)), "strong")])
@@ -352,11 +399,14 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
                     return int(text)
                 raise Invalid(t("grunwald.play.range_expected", range=f"1–{have}"))
 
+            left = max(0, owed - value)
+            message = t("grunwald.play.losses_amount", have=provisions, left=left)
             if provisions == 1:
                 n = 1  # nothing to ask
-            else:
-                n = yield Text("losses.provisions", t("grunwald.play.losses_amount", have=provisions,
-                                                      left=max(0, owed - value)), amount)
+                yield only_notice(t, message, "1")
+            else:  # Enter alone pays what is still owed (or all that is held)
+                n = yield Text("losses.provisions", message, amount,
+                               default=str(min(provisions, max(1, left))))
             provisions -= n
             value += n
             items.append(f"provisions:{n}")
@@ -366,6 +416,8 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             take(pile, c)
             value += CARDS[c][1]
             items.append(answer)
+        if value == owed:  # paid exactly: anything more would only lose more
+            return PayLosses(p.name, tuple(items))
         if value >= owed and not (provisions or any(k != "peasant" for k in (*hand, *camp))):
             return PayLosses(p.name, tuple(items))
 

@@ -11,7 +11,7 @@ from referee.core.report import Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    FIELDS, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting
@@ -237,17 +237,89 @@ def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Repo
 
 
 def _stake_text(t: Catalog, st) -> str:
-    parts = []
-    if st.officer:
-        parts.append(t("grunwald.board.officer"))
-    if st.helpers:
-        parts.append(t.n("grunwald.plural.helpers", st.helpers))
+    """A stake in a few characters: ``O+2`` (the officer and two helpers), ``3``, ``O · 2 duc.``."""
+    pawns = "+".join(([t("grunwald.board.short_officer")] if st.officer else [])
+                     + ([str(st.helpers)] if st.helpers else []))
     if st.ducats:
-        parts.append(t.n("grunwald.plural.ducats", st.ducats))
-    return " + ".join(parts)
+        pawns = f"{pawns} · {t('grunwald.board.stake_ducats', n=st.ducats)}".strip(" ·")
+    return pawns
+
+
+def field_stakes(state: GrunwaldState, t: Catalog, name: str) -> str:
+    """Who stands on a field, in order of position (``Ania O+1, Kasia 2``; empty: nobody)."""
+    return ", ".join(f"{state.names[s.player]} {_stake_text(t, s)}" for s in state.fields.get(name, ()))
+
+
+def compact_cards(t: Catalog, counts: dict[str, int]) -> str:
+    """A hand or a camp in a few characters: ``C 1 3 3 5 · M 4 · T 2`` (the peasant, always in
+    its owner's hand, is left out)."""
+    groups: dict[str, list[int]] = {}
+    for c in expand(counts):
+        kind, strength = CARDS[c]
+        if kind != "peasant":
+            groups.setdefault(kind, []).append(strength)
+    parts = [t(f"grunwald.board.short_{kind}") + " " + " ".join(map(str, groups[kind]))
+             for kind in ("crown", "mercenary", "teuton") if kind in groups]
+    return " · ".join(parts) or "—"
+
+
+def _pawns_left(t: Catalog, p) -> str:
+    if p.passed:
+        return t("grunwald.board.passed")
+    left = p.helpers - p.helpers_placed
+    parts = ([t("grunwald.board.short_officer")] if not p.officer_placed else []) + ([str(left)] if left else [])
+    return "+".join(parts) or "—"
+
+
+def _board_reveal(t: Catalog, state: GrunwaldState) -> str:
+    """The revealed cards in one line of at most 80 columns."""
+    from referee.games.grunwald.state import TEUTON_BONUS
+
+    rv = state.reveal
+    text = t("grunwald.board.reveal", crown=" ".join(map(str, rv.crown)),
+             mercenary=" ".join(map(str, rv.mercenary)),
+             provisions="/".join(map(str, sorted(rv.provisions, reverse=True))),
+             ducats="/".join(map(str, sorted(rv.ducats, reverse=True))))
+    if rv.teutons is not None:
+        text += " · " + t("grunwald.board.reveal_teutons", teutons=" ".join(map(str, rv.teutons)),
+                          strength=sum(rv.teutons) + TEUTON_BONUS[state.n])
+    return text
+
+
+def player_lines(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
+                 current: str | None = None, pawns: bool = True) -> Report:
+    """A header and one line per player, in columns: ducats, provisions, helpers, the pawns
+    still to place (``pawns``), hand and camp as ``C 1 3 3 5 · M 4``; ``current`` is marked."""
+    colors = colors or {}
+    start = state.names[state.start_player]
+    header = ["  " + t("grunwald.board.col_player"), t("grunwald.board.col_ducats"),
+              t("grunwald.board.col_provisions"), t("grunwald.board.col_helpers"),
+              t("grunwald.board.col_pawns_short"), t("grunwald.board.col_hand"),
+              t("grunwald.board.col_camp")]
+    rows = []
+    for p in state.players:
+        marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
+        rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers), _pawns_left(t, p),
+                     compact_cards(t, p.hand), compact_cards(t, p.camp)])
+    if not pawns:
+        header, rows = header[:4] + header[5:], [r[:4] + r[5:] for r in rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    right = (1, 2, 3)
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.rjust(w) if i in right else c.ljust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths))).rstrip()
+
+    out: Report = [Line(line(header), "muted")]
+    for p, row in zip(state.players, rows):
+        out.append(Line(line(row), colors.get(p.name, "")))
+    return out
 
 
 def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+    """The live screen above every question (issue 16): for four players at most 11 lines of
+    at most 80 columns, so that the question and its menu fit under it on an 80×24 terminal.
+    The fields' pawns are shown in the placement menu itself."""
     from referee.games.grunwald.record import player_colors
 
     colors = player_colors({"colors": colors})
@@ -257,39 +329,17 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     if state.log[-1].event is not None:
         out.append(Line(event_line(t, state.log[-1].event)))
     if state.reveal is not None:
-        out.append(Line(_reveal_line(t, state.reveal, state.n)))
+        out.append(Line(_board_reveal(t, state)))
     d = engine.decision(state)
-    current = d.player if d is not None else None
-    table = Table(
-        t("grunwald.summary.holdings_title"),
-        [t("grunwald.summary.col_player"), t("grunwald.summary.col_ducats"),
-         t("grunwald.summary.col_provisions"), t("grunwald.summary.col_helpers"),
-         t("grunwald.board.col_pawns"), t("grunwald.summary.col_hand"),
-         t("grunwald.summary.col_camp")],
-        align=["left", "right", "right", "right", "left", "left", "left"],
-    )
-    for p in state.players:
-        marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
-        pawns = []
-        if not p.officer_placed:
-            pawns.append(t("grunwald.board.officer"))
-        if p.helpers - p.helpers_placed:
-            pawns.append(t.n("grunwald.plural.helpers", p.helpers - p.helpers_placed))
-        if p.passed:
-            pawns = [t("grunwald.board.passed")]
-        table.rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers),
-                           " + ".join(pawns) or "—", cards_text(t, expand(p.hand)),
-                           cards_text(t, expand(p.camp))])
-        table.row_styles.append(colors.get(p.name, ""))
-    out.append(table)
-    if any(state.fields.values()):
-        fields = Table(t("grunwald.summary.fields_title"),
-                       [t("grunwald.summary.col_field"), t("grunwald.board.col_pawns_on_field")])
-        for name, stakes in state.fields.items():
-            if stakes:
-                fields.rows.append([t(f"grunwald.field.{name}"), "; ".join(
-                    f"{state.names[s.player]}: {_stake_text(t, s)}" for s in stakes)])
-        out.append(fields)
+    out.extend(player_lines(state, t, colors, d.player if d is not None else None))
+    out.append(Line(t("grunwald.board.legend"), "muted"))
+    if state.phase in ("placement", "skirmish"):  # after the skirmish they no longer matter
+        offered = set()
+        if state.phase == "placement":  # the menu shows the pawns on the fields it offers
+            offered = {a.field for a in engine.legal_actions(state) if isinstance(a, Place)}
+        for name in FIELDS:
+            if state.fields.get(name) and name not in offered:
+                out.append(Line(f"{t(f'grunwald.field.{name}')}: {field_stakes(state, t, name)}"))
     return out
 
 
@@ -427,6 +477,9 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         elif log.skirmish is not None:  # losses paid since
             for p, items in list(log.skirmish["losses"].items())[losses:]:
                 out.append(Line(t("grunwald.summary.loss", player=p, items=cards_text(t, items))))
+        if first and marker[3] == "helper_purchase" and "helpers" in log.fields:
+            # the purchase just decided: the Helpers field's result, which waited for it
+            out.append(Line(f"{t('grunwald.field.helpers')}: {_field_text(t, 'helpers', log.fields['helpers'])}"))
         if log.fields and not (first and had_fields):
             table = Table(t("grunwald.summary.round_fields", round=log.round),
                           [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
@@ -440,6 +493,8 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
         out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER and marker[3] != OVER:
         out.append(Heading(t("grunwald.summary.final"), 2))
+        out.extend(player_lines(t=t, state=state, pawns=False))  # what everybody keeps after feeding
+        out.append(Line(t("grunwald.board.legend"), "muted"))
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
     return out
 
