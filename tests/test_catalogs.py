@@ -114,7 +114,7 @@ NUMBER_PLACEHOLDERS = {
 }
 TEXT_PLACEHOLDERS = {
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
-    "attacker_knights", "attacker_fate", "defender_fate", "gains", "baggage",
+    "attacker_knights", "answer", "question", "undo", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",
     "character", "chosen", "codes", "coin", "color", "columns", "command", "costs", "crown",
     "current", "dangers", "date", "defender_knights", "defender_terrain", "detail", "details",
@@ -135,9 +135,9 @@ TEXT_PLACEHOLDERS = {
 INVARIANT_AFTER_NUMBER = {
     "en": {"MP", "VP", "of", "to", "against", "more", "left", "back", "at", "and", "but", "after",
            "from", "on", "is", "still", "would", "up", "down", "known", "answers", "pursues",
-           "recruits", "deploys", "entry"},
+           "recruits", "deploys", "entry", "duc"},
     "pl": {"pkt", "PZ", "mod", "z", "na", "przeciw", "do", "po", "więcej", "nie", "odkr", "zakr",
-           "odpowiada", "decyduje", "to", "pokazuje", "Piechura"},
+           "odpowiada", "decyduje", "to", "pokazuje", "Piechura", "duk"},
 }
 
 

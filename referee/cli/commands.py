@@ -11,22 +11,20 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from referee.cli.prompter import Prompter
 from referee.cli.render import render
-from referee.core.report import Line, neutral
+from referee.core.report import Line
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
-    SessionHandle, SessionService, UndoPlan, short_title, trim_finished,
+    SessionHandle, SessionService, UndoPlan, short_title,
 )
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store
 
-__all__ = ["LIST_FINISHED", "new", "play", "undo", "list_sessions", "show", "delete",
-           "import_records", "export", "show_stats"]
+__all__ = ["new", "play", "undo", "show", "delete",
+           "import_records", "export"]
 
 
 def console() -> Console:
@@ -273,45 +271,8 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
 # list, show, delete
 
 
-#: finished sessions the table shows without ``--all`` (a terminal, not a report)
-LIST_FINISHED = 20
 
 
-def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False) -> None:
-    """The sessions: every unfinished one and the most recent finished ones (``--all``: every one;
-    ``--json``: always every one)."""
-    # words for people; the JSON says the same in data
-    rows = service(store).list_status(None if as_json else lang)
-    if as_json:
-        sys.stdout.write(jsonio.dumps_line(rows) + "\n")
-        return
-    t = catalog(lang)
-    out = console()
-    if not rows:
-        out.print(t("core.cli.no_sessions"))
-        return
-    several = len({r["game"] for r in rows}) > 1  # name the game only where it is not obvious
-    hidden = 0
-    if not show_all:
-        rows, hidden = trim_finished(rows, LIST_FINISHED)
-    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
-    columns = ("col_id", "col_name", *(("col_game",) if several else ()), "col_players", "col_status",
-               "col_updated")
-    for col in columns:
-        table.add_column(t(f"core.cli.{col}"), overflow="fold", no_wrap=col == "col_id")
-    for r in rows:
-        if r.get("error"):
-            status = t("core.cli.status_damaged")
-        elif r["complete"]:
-            status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
-        else:
-            status = r.get("progress", "")
-        game = (short_title(r["game"]),) if several else ()
-        table.add_row(*(Text(neutral(str(x))) for x in (r["id"], r["name"], *game, ", ".join(r["players"] or []),
-                                               status, (r.get("updated") or "")[:16].replace("T", " "))))
-    out.print(table)
-    if hidden:
-        out.print(t.n("core.cli.list_more", hidden))
 
 
 def show(store: Store, key: str, as_json: bool, lang: str | None, standing: bool = False) -> None:
@@ -374,16 +335,3 @@ def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | No
 # stats
 
 
-def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,
-               since: str | None, game_name: str | None, lang: str) -> None:
-    sessions = service(store)
-    result = sessions.stats(game_name=game_name, player=player, players_count=players_count,
-                            since=since)
-    if as_json:
-        sys.stdout.write(jsonio.dumps_line({"games": result}) + "\n")
-        return
-    report = sessions.stats_report(result, lang)
-    if report is None:
-        console().print(catalog(lang)("core.cli.stats_none"))
-        return
-    render(report, console())
