@@ -397,8 +397,11 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
                 coin = parse_one(text)
             except Invalid as error:
                 return Retry(str(error))
-            return coin if coin in values else Retry(t("warchest.play.down_coin_wrong",
-                                                       coin=unit_name(t, coin)))
+            if coin in values:
+                return coin
+            if coin not in engine.faceup_coins(p):  # not drawn: said before what the action takes
+                return Retry(t("warchest.play.down_coin_not_in_hand", coin=unit_name(t, coin)))
+            return Retry(t("warchest.play.down_coin_wrong", coin=unit_name(t, coin)))
 
         yield Notice(codes_lines(t, [*p.units, ROYAL], t("warchest.play.down_coin_keys")))
         return (yield from _secret(Secret("warchest.down_coin",
