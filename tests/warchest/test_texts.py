@@ -26,8 +26,23 @@ def test_every_raised_message_exists_in_both_languages():
         assert placeholders(en.entries[key]) == placeholders(pl.entries[key]), key
 
 
+def test_polish_speaks_to_anyone_and_says_zeton():
+    """Trial 2, finding 2: no Polish text assumes a player is a man (no past tense of the second
+    person, no "nie mógł", "wybiera pierwszy"), and the coins are "żeton" throughout, never the
+    slang "szton" beside it (plural forms stay agreed)."""
+    pl = catalog("pl")
+    texts = {k: v for k, v in pl.entries.items() if k.startswith("warchest.")}
+    for key, text in texts.items():
+        assert not re.search(r"(łeś|łaś)\b|\bmógł\b|\bmogła\b|wybiera pierwsz|\bpartner", text), key
+        assert "szton" not in text.casefold(), key
+    assert pl("warchest.play.down_coin", player="Łucja") == "Łucja, który żeton odrzucono zakryty? (ukryte)"
+    assert pl("warchest.describe.first_picker", player="Łucja") == "Łucja: pierwszy wybór"
+    assert [pl.n("warchest.play.draw", n, player="Ola") for n in (1, 3, 5)] == [
+        "Ola, wylosowany żeton:", "Ola, 3 wylosowane żetony:", "Ola, 5 wylosowanych żetonów:"]
+
+
 def test_polish_uses_the_rulebooks_words():
     pl = " ".join(v for k, v in catalog("pl").entries.items() if k.startswith("warchest."))
-    for word in ("szton", "woreczk", "pul", "pozycj", "inicjatyw", "rozstawia", "Gwardzist",
+    for word in ("żeton", "woreczk", "pul", "pozycj", "inicjatyw", "rozstawia", "Gwardzist",
                  "Kapłan", "Rycerz", "wzmocnion", "sojuszniczy", "Piechur", "zespo"):
         assert word in pl, word

@@ -240,4 +240,5 @@ def test_issue14_questions_and_notices_fit_80_columns(lang):
                 ("warchest.play.coin_unknown", "warchest.play.hex")):
             shown = text.format(**params)
             assert 2 + len(shown) + 1 + len(hint) <= 80 or len(shown) <= 78 and key.endswith(
-                ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong")), key
+                ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong",
+                 "down_coin_not_in_hand")), key
