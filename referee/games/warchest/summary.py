@@ -308,16 +308,24 @@ def history(state: WarChestState) -> list[dict[str, Any]] | None:
         engine.apply(trial, a)
         rounds[-1]["entries"].append(a)
         rounds[-1]["control"] = {s: sum(v == s for v in trial.control.values()) for s in SIDES}
+    # the last round is unfinished while it is still being played (a round that ended moved the
+    # state on to the next; a win ends the game's last round)
+    rounds[-1]["unfinished"] = bool(rounds[-1]["round"]) and trial.winner is None and \
+        trial.round == rounds[-1]["round"]
     return [r for r in rounds if r["entries"]]
 
 
 def control_chart(t: Catalog, state: WarChestState, rounds: list[dict[str, Any]],
                   colors: dict[str, str] | None = None) -> Chart:
-    chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES])
+    """Each round's bar, one segment per side in the side's colour (its first player's, as on the
+    map); an unfinished last round is marked as such (its count is the one so far)."""
+    sides = side_colors(state, colors)
+    chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES],
+                  category_colors=[sides.get(s, "") for s in SIDES])
     for r in rounds:
         if r["round"]:
-            chart.series.append((t("warchest.summary.round", round=r["round"]),
-                                 [r["control"].get(s, 0) for s in SIDES]))
+            key = "warchest.summary.round_unfinished" if r.get("unfinished") else "warchest.summary.round"
+            chart.series.append((t(key, round=r["round"]), [r["control"].get(s, 0) for s in SIDES]))
     return chart
 
 
