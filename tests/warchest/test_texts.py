@@ -46,3 +46,31 @@ def test_polish_uses_the_rulebooks_words():
     for word in ("żeton", "woreczk", "pul", "pozycj", "inicjatyw", "rozstawia", "Gwardzist",
                  "Kapłan", "Rycerz", "wzmocnion", "sojuszniczy", "Piechur", "zespo"):
         assert word in pl, word
+
+
+def test_units_are_listed_in_the_menus_order_polish_aware():
+    """Trial 2, finding 4: the player lines, the export's tables and the menus list units
+    alphabetically by name in the session's language, Polish letters right after their base
+    letter (Łucznik after Lekka jazda, before Zwiadowca), with no locale module."""
+    from referee.games.warchest import engine, summary
+    from referee.games.warchest.dialog import card_keys
+    from referee.games.warchest.actions import Draw
+
+    pl, en = catalog("pl"), catalog("en")
+    assert summary.collation_key("Łucznik") > summary.collation_key("Lekka jazda")
+    assert summary.collation_key("Łucznik") < summary.collation_key("Zwiadowca")
+    assert summary.collation_key("ża") > summary.collation_key("źz") > summary.collation_key("zz")
+    names = [pl(f"warchest.unit.{u}") for u in card_keys(pl)]
+    assert names.index("Łucznik") == names.index("Lekka jazda") + 1
+    assert names[-1] in ("Zwiadowca", "Łucznik") and names[-1] != "Łucznik"
+    assert [en(f"warchest.unit.{u}") for u in card_keys(en)] == sorted(
+        en(f"warchest.unit.{u}") for u in card_keys(en))
+    state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Kasia", None))
+    kasia = summary.players_line(state, en)[0].text
+    assert "(Raven: Cr LC Pi Sw)" in kasia, kasia
+    table = summary.players_table(state, en)
+    assert table.rows[0][2] == "Crossbowman, Light Cavalry, Pikeman, Swordsman"
+    assert summary.coins_text(pl, {"swordsman": 2, "archer": 1, "royal": 1}) == (
+        "Łucznik, Szermierz ×2, żeton koronny")
+    assert summary.codes_of(en, {"royal": 1, "swordsman": 2, "crossbowman": 1}) == "Cr Sw×2 Ro"

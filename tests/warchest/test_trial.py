@@ -123,7 +123,7 @@ def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_col
     assert not too_wide, too_wide
     title = next(k for k, line in enumerate(lines) if line.startswith("Round 1 · initiative"))
     screen = lines[title:title + 12]
-    assert screen[-2].startswith("Ola (Raven: Sw Pi Cr LC)") and screen[-1].startswith("Bartek (Wolf")
+    assert screen[-2].startswith("Ola (Raven: Cr LC Pi Sw)") and screen[-1].startswith("Bartek (Wolf")
     assert screen[8].startswith("Ar Archer · Ca Cavalry") and screen[9].endswith("* neutral location")
 
 
@@ -223,7 +223,7 @@ def test_issue14_exports_name_hexes_as_the_terminal_and_colour_the_units(tmp_pat
                          rf'fill-opacity="0.25"[^>]*/><text [^>]*fill="{colour}">{code}\d</text>', html)
     assert "Colours on the map" in html and f'style="color:{export.PALETTE["red"]}"><td>■ Ola' in html
     md = GAME.export(final, "md", EN, parsed.meta, "trial")
-    assert not re.search(r"\(\d+, \d+\)", md) and "| ■ Ola | Raven | Sw Swordsman" in md
+    assert not re.search(r"\(\d+, \d+\)", md) and "| ■ Ola | Raven | Cr Crossbowman, LC Light Cavalry, Pi Pikeman, Sw Swordsman |" in md
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
