@@ -104,6 +104,8 @@ def _svg_chart(chart: Chart) -> str:
     height = len(chart.series) * (bar_h + gap) + gap
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" aria-label="{e(chart.title)}">']
+    fills = [_color(chart.category_colors[k] if k < len(chart.category_colors) else "",
+                    SEGMENTS[k % len(SEGMENTS)]) for k in range(len(chart.categories))]
     for i, (name, values) in enumerate(chart.series):
         y = gap + i * (bar_h + gap)
         colour = _color(chart.colors[i] if i < len(chart.colors) else "", "#222")
@@ -115,12 +117,12 @@ def _svg_chart(chart: Chart) -> str:
                 continue
             w = v * scale
             parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar_h}" '
-                         f'fill="{SEGMENTS[k % len(SEGMENTS)]}"><title>{e(chart.categories[k])}: {v}'
+                         f'fill="{fills[k]}"><title>{e(chart.categories[k])}: {v}'
                          f'</title></rect>')
             x += w
         parts.append(f'<text x="{x + 6:.1f}" y="{y + bar_h * 0.7:.1f}" font-size="14">{totals[i]}</text>')
     parts.append("</svg>")
-    legend = "".join(f'<span><i style="background:{SEGMENTS[k % len(SEGMENTS)]}"></i>{e(c)}</span>'
+    legend = "".join(f'<span><i style="background:{fills[k]}"></i>{e(c)}</span>'
                      for k, c in enumerate(chart.categories))
     return (f'<figure><figcaption>{e(chart.title)}</figcaption>{"".join(parts)}'
             f'<div class="legend">{legend}</div></figure>')

@@ -60,6 +60,8 @@ class Chart:
     series: list[tuple[str, list[int]]] = field(default_factory=list)
     #: per series: a colour name (a player's colour) or ""
     colors: list[str] = field(default_factory=list)
+    #: per category: a colour name (a player's colour) or "" (a segment's fill, else the palette's)
+    category_colors: list[str] = field(default_factory=list)
 
 
 @dataclass

@@ -265,6 +265,14 @@ def test_WC_A6_recruit_from_the_own_supply_to_the_face_up_discard():
     refused(s, "WC-A6", action="recruit", coin="pikeman", recruit="pikeman")
 
 
+def test_WC_A6_a_recruit_discarding_a_coin_not_drawn_says_it_is_not_in_the_hand():
+    """Trial 2, finding 1: the royal coin may pay a recruit (above); one not drawn is "not in hand"."""
+    s = position(hands=[["swordsman", "pikeman", "crossbowman"], ["scout"]])
+    err = refused(s, "WC-V5", action="recruit", coin="royal", recruit="swordsman")
+    assert err.key == "warchest.error.coin_not_in_hand" and "has no royal coin in hand" in str(err)
+    play(s, action="recruit", coin="crossbowman", recruit="swordsman")
+
+
 def test_WC_A7_pass_and_play_on_later():
     s = position(hands=[["royal", "pikeman"], ["scout"]])
     play(s, action="pass", coin="pikeman")

@@ -148,9 +148,9 @@ def test_draws_are_typed_in_secret_and_checked():
     assert q.parse("sw, ro pikeman") == ("pikeman", "swordsman", "royal")
     polish = ask(state, PL, {})
     next(polish)
-    assert "Kr = szton koronny" in notice_text(polish.send(None))
+    assert "Kr = żeton koronny" in notice_text(polish.send(None))
     pq = polish.send(None)
-    assert pq.message == "Ola, 3 wylosowane sztony:"
+    assert pq.message == "Ola, 3 wylosowane żetony:"
     assert pq.parse("Szermierz sz kr") == ("swordsman", "swordsman", "royal")  # and English ids
     assert q.parse("") is None and q.parse("u") is dialogs.UNDO
     for typed_, wrong in (("sw sw", "type 3 coins, not 2"), ("sw sw ar", "ar is not a coin here"),
@@ -204,7 +204,35 @@ def test_face_down_coin_of_a_told_hand_is_typed_in_secret():
                            "Sw = Swordsman\nRo = royal coin · b: back")
     # a coin not in the hand is said and asked again (the field empty)
     wrong = asked[-1].parse("cr")
-    assert isinstance(wrong, Retry) and "Crossbowman cannot be discarded" in wrong.message
+    assert isinstance(wrong, Retry) and wrong.message == ("the Crossbowman is not in your hand: "
+                                                          "type a coin you drew")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_face_down_coin_not_drawn_is_said_not_in_the_hand(lang):
+    """Trial 2, finding 1: drawn Sw Pi Cr, recruit, "ro" typed: not "cannot be discarded" (the
+    royal coin may be discarded to recruit) but "not in your hand"; a drawn coin is taken."""
+    t = catalog(lang)
+    state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Kasia", ("swordsman", "pikeman", "crossbowman")))
+    engine.apply(state, Draw("Bartek", None))
+    target = Play("Kasia", "recruit", "crossbowman", recruit="swordsman")
+    asked = []
+
+    def answer(q):
+        if not isinstance(q, dialogs.Notice):
+            asked.append(q)
+        return direct(target, lang)(q)
+
+    assert dialogs.run(ask(state, t, {}), answer) == target
+    secret = asked[-1]
+    assert secret.key == "warchest.down_coin"
+    wrong = secret.parse("ro" if lang == "en" else "kr")
+    assert isinstance(wrong, Retry)
+    assert wrong.message == t("warchest.play.down_coin_not_in_hand", coin=t("warchest.unit.royal"))
+    assert ("not in your hand" if lang == "en" else "nie ma na ręce") in wrong.message
+    assert "cannot" not in wrong.message and "nie można" not in wrong.message
+    assert secret.parse("cr" if lang == "en" else "ku") == "crossbowman"
 
 
 def test_back_returns_to_the_previous_question():

@@ -26,8 +26,51 @@ def test_every_raised_message_exists_in_both_languages():
         assert placeholders(en.entries[key]) == placeholders(pl.entries[key]), key
 
 
+def test_polish_speaks_to_anyone_and_says_zeton():
+    """Trial 2, finding 2: no Polish text assumes a player is a man (no past tense of the second
+    person, no "nie mógł", "wybiera pierwszy"), and the coins are "żeton" throughout, never the
+    slang "szton" beside it (plural forms stay agreed)."""
+    pl = catalog("pl")
+    texts = {k: v for k, v in pl.entries.items() if k.startswith("warchest.")}
+    for key, text in texts.items():
+        assert not re.search(r"(łeś|łaś)\b|\bmógł\b|\bmogła\b|wybiera pierwsz|\bpartner", text), key
+        assert "szton" not in text.casefold(), key
+    assert pl("warchest.play.down_coin", player="Łucja") == "Łucja, który żeton odrzucono zakryty? (ukryte)"
+    assert pl("warchest.describe.first_picker", player="Łucja") == "Łucja: pierwszy wybór"
+    assert [pl.n("warchest.play.draw", n, player="Ola") for n in (1, 3, 5)] == [
+        "Ola, wylosowany żeton:", "Ola, 3 wylosowane żetony:", "Ola, 5 wylosowanych żetonów:"]
+
+
 def test_polish_uses_the_rulebooks_words():
     pl = " ".join(v for k, v in catalog("pl").entries.items() if k.startswith("warchest."))
-    for word in ("szton", "woreczk", "pul", "pozycj", "inicjatyw", "rozstawia", "Gwardzist",
+    for word in ("żeton", "woreczk", "pul", "pozycj", "inicjatyw", "rozstawia", "Gwardzist",
                  "Kapłan", "Rycerz", "wzmocnion", "sojuszniczy", "Piechur", "zespo"):
         assert word in pl, word
+
+
+def test_units_are_listed_in_the_menus_order_polish_aware():
+    """Trial 2, finding 4: the player lines, the export's tables and the menus list units
+    alphabetically by name in the session's language, Polish letters right after their base
+    letter (Łucznik after Lekka jazda, before Zwiadowca), with no locale module."""
+    from referee.games.warchest import engine, summary
+    from referee.games.warchest.dialog import card_keys
+    from referee.games.warchest.actions import Draw
+
+    pl, en = catalog("pl"), catalog("en")
+    assert summary.collation_key("Łucznik") > summary.collation_key("Lekka jazda")
+    assert summary.collation_key("Łucznik") < summary.collation_key("Zwiadowca")
+    assert summary.collation_key("ża") > summary.collation_key("źz") > summary.collation_key("zz")
+    names = [pl(f"warchest.unit.{u}") for u in card_keys(pl)]
+    assert names.index("Łucznik") == names.index("Lekka jazda") + 1
+    assert names[-1] in ("Zwiadowca", "Łucznik") and names[-1] != "Łucznik"
+    assert [en(f"warchest.unit.{u}") for u in card_keys(en)] == sorted(
+        en(f"warchest.unit.{u}") for u in card_keys(en))
+    state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Kasia", None))
+    kasia = summary.players_line(state, en)[0].text
+    assert "(Raven: Cr LC Pi Sw)" in kasia, kasia
+    table = summary.players_table(state, en)
+    assert table.rows[0][2] == "Crossbowman, Light Cavalry, Pikeman, Swordsman"
+    assert summary.coins_text(pl, {"swordsman": 2, "archer": 1, "royal": 1}) == (
+        "Łucznik, Szermierz ×2, żeton koronny")
+    assert summary.codes_of(en, {"royal": 1, "swordsman": 2, "crossbowman": 1}) == "Cr Sw×2 Ro"

@@ -123,7 +123,7 @@ def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_col
     assert not too_wide, too_wide
     title = next(k for k, line in enumerate(lines) if line.startswith("Round 1 · initiative"))
     screen = lines[title:title + 12]
-    assert screen[-2].startswith("Ola (Raven: Sw Pi Cr LC)") and screen[-1].startswith("Bartek (Wolf")
+    assert screen[-2].startswith("Ola (Raven: Cr LC Pi Sw)") and screen[-1].startswith("Bartek (Wolf")
     assert screen[8].startswith("Ar Archer · Ca Cavalry") and screen[9].endswith("* neutral location")
 
 
@@ -223,7 +223,7 @@ def test_issue14_exports_name_hexes_as_the_terminal_and_colour_the_units(tmp_pat
                          rf'fill-opacity="0.25"[^>]*/><text [^>]*fill="{colour}">{code}\d</text>', html)
     assert "Colours on the map" in html and f'style="color:{export.PALETTE["red"]}"><td>■ Ola' in html
     md = GAME.export(final, "md", EN, parsed.meta, "trial")
-    assert not re.search(r"\(\d+, \d+\)", md) and "| ■ Ola | Raven | Sw Swordsman" in md
+    assert not re.search(r"\(\d+, \d+\)", md) and "| ■ Ola | Raven | Cr Crossbowman, LC Light Cavalry, Pi Pikeman, Sw Swordsman |" in md
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
@@ -240,4 +240,35 @@ def test_issue14_questions_and_notices_fit_80_columns(lang):
                 ("warchest.play.coin_unknown", "warchest.play.hex")):
             shown = text.format(**params)
             assert 2 + len(shown) + 1 + len(hint) <= 80 or len(shown) <= 78 and key.endswith(
-                ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong")), key
+                ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong",
+                 "down_coin_not_in_hand")), key
+
+
+def _chart(html: str) -> str:
+    start = html.index("<figcaption>Locations controlled at the end of each round</figcaption>")
+    return html[start:html.index("</figure>", start)]
+
+
+def test_trial2_control_chart_in_the_sides_colours_and_an_unfinished_round_marked():
+    """Trial 2, finding 3: the HTML chart of locations controlled colours each side as the map
+    does (its first player's colour, here red and green: never the palette's browns), and a last
+    round still being played is marked "(so far)" — a finished one is not."""
+    state, target = hidden_draws(11, 5, {})
+    assert state.round == 6 and state.winner is None
+    cut = max(i for i, a in enumerate(target) if isinstance(a, Play) and a.action in ("deploy", "control")
+              and sum(isinstance(b, Draw) for b in target[:i]) > 8)  # a play of round 5
+    for entries, unfinished in ((target, False), (target[:cut + 1], True)):
+        parsed = GAME.parse_record(GAME.write_record(TWO, entries, {"setup": {"method": "first_game"}}))
+        final, _ = parsed.replay()
+        chart = _chart(GAME.export(final, "html", EN, parsed.meta, "trial"))
+        fills = set(re.findall(r'<rect [^>]*fill="(#[0-9a-f]{6})"', chart))
+        assert fills and fills <= {export.PALETTE["red"], export.PALETTE["green"]}, fills
+        assert f'background:{export.PALETTE["red"]}"></i>Raven' in chart
+        assert f'background:{export.PALETTE["green"]}"></i>Wolf' in chart
+        assert ("(so far)" in chart) is unfinished
+        if unfinished:
+            assert f">Round {final.round} (so far)</text>" in chart and chart.count("(so far)") == 1
+        else:
+            assert ">Round 5</text>" in chart
+    pl = GAME.export(final, "html", catalog("pl"), parsed.meta, "trial")
+    assert f">Runda {final.round} (w toku)</text>" in pl

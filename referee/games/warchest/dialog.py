@@ -20,7 +20,7 @@ from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPi
 from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
-from referee.games.warchest.summary import WIDTH, board, code, hex_text, packed, side_name, unit_name
+from referee.games.warchest.summary import WIDTH, board, by_name, code, hex_text, packed, side_name, unit_name
 from referee.games.warchest.units import HISTORIC, ROYAL, UNITS, sort_coins
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
@@ -30,11 +30,6 @@ CARD_KEYS = "123456789acdefgh"
 HEX_KEYS = "123456789acdefghijklmopqrstvwxyz0"
 SETUP_METHODS = ("random", "draft", "first_game", *(f"historic:{k}" for k in HISTORIC), "custom")
 RESIGN = "resign"
-
-
-def by_name(t: Catalog, units) -> list[str]:
-    """Units in the alphabetical order of their names (in the table's language)."""
-    return sorted(units, key=lambda u: unit_name(t, u).casefold())
 
 
 def card_keys(t: Catalog) -> dict[str, str]:
@@ -196,7 +191,7 @@ def codes_lines(t: Catalog, coins, keys: str) -> list[Line]:
 
 
 def _coin_order(t: Catalog, coins) -> list[str]:
-    return [*by_name(t, [c for c in coins if c != ROYAL]), *([ROYAL] if ROYAL in coins else [])]
+    return by_name(t, coins)
 
 
 def _secret(question: Secret) -> Dialog:
@@ -397,8 +392,11 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
                 coin = parse_one(text)
             except Invalid as error:
                 return Retry(str(error))
-            return coin if coin in values else Retry(t("warchest.play.down_coin_wrong",
-                                                       coin=unit_name(t, coin)))
+            if coin in values:
+                return coin
+            if coin not in engine.faceup_coins(p):  # not drawn: said before what the action takes
+                return Retry(t("warchest.play.down_coin_not_in_hand", coin=unit_name(t, coin)))
+            return Retry(t("warchest.play.down_coin_wrong", coin=unit_name(t, coin)))
 
         yield Notice(codes_lines(t, [*p.units, ROYAL], t("warchest.play.down_coin_keys")))
         return (yield from _secret(Secret("warchest.down_coin",

@@ -12,7 +12,7 @@ from referee.games.warchest import engine
 from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, Pick, Play, Resign
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.state import WarChestState
-from referee.games.warchest.units import ROYAL, UNITS, sort_coins
+from referee.games.warchest.units import ROYAL, UNITS
 
 # -------------------------------------------------------------------------------- words
 
@@ -34,12 +34,31 @@ def hex_text(h) -> str:
     return "–" if h is None else f"[{h[0]},{h[1]}]"
 
 
+#: Polish letters with a diacritic sort right after their base letter (ą after a, ż after ź after
+#: z): a key that needs no locale module; other letters (English names) sort as they are
+LETTER_ORDER = {"ą": ("a", 1), "ć": ("c", 1), "ę": ("e", 1), "ł": ("l", 1), "ń": ("n", 1),
+                "ó": ("o", 1), "ś": ("s", 1), "ź": ("z", 1), "ż": ("z", 2)}
+
+
+def collation_key(text: str) -> tuple:
+    """``text``'s place in the alphabet (case ignored): Polish-aware, the same for English."""
+    return tuple(LETTER_ORDER.get(c, (c, 0)) for c in text.casefold())
+
+
+def by_name(t: Catalog, units) -> list[str]:
+    """Units (or coins) in the alphabetical order of their names in the table's language, the
+    royal coin last: the order of the menus, used wherever units are listed."""
+    units = list(units)
+    return [*sorted((u for u in units if u != ROYAL), key=lambda u: collation_key(unit_name(t, u))),
+            *(u for u in units if u == ROYAL)]
+
+
 def coins_text(t: Catalog, coins: dict | None) -> str:
     """``Swordsman ×2, Pikeman`` (``–``: none)."""
     if not coins:
         return "–"
     return ", ".join(unit_name(t, c) + (f" ×{coins[c]}" if coins[c] > 1 else "")
-                     for c in sort_coins(coins) if coins[c] > 0) or "–"
+                     for c in by_name(t, coins) if coins[c] > 0) or "–"
 
 
 def method_text(t: Catalog, method: str) -> str:
@@ -114,7 +133,7 @@ def packed(items: list[str], width: int = WIDTH, sep: str = " · ", indent: str 
 def legend(state: WarChestState, t: Catalog) -> list[Line]:
     """The codes of the game's units (alphabetically), then the markers, packed into lines that
     fit 80 columns (two lines with two players)."""
-    units = sorted({u for p in state.players for u in p.units}, key=lambda u: unit_name(t, u).casefold())
+    units = by_name(t, {u for p in state.players for u in p.units})
     items = [f"{code(t, u)} {unit_name(t, u)}" for u in units]
     items += [f"{t(f'warchest.board.mark_{s}')} {side_name(t, s)}" for s in SIDES]
     items.append("* " + t("warchest.board.neutral"))
@@ -124,7 +143,7 @@ def legend(state: WarChestState, t: Catalog) -> list[Line]:
 def players_line(state: WarChestState, t: Catalog) -> list[Line]:
     """One line per player: side, units, the coin counts (the title names the initiative holder)."""
     return [Line(t("warchest.board.player", player=p.name, side=side_name(t, p.side),
-                   units=" ".join(code(t, u) for u in p.units) or "–",
+                   units=" ".join(code(t, u) for u in by_name(t, p.units)) or "–",
                    hand=p.hand_n, bag=p.bag_n, down=p.down_n, up=sum(p.faceup.values())))
             for p in state.players]
 
@@ -134,7 +153,7 @@ def codes_of(t: Catalog, coins: dict | None) -> str:
     if not coins:
         return "–"
     return " ".join(code(t, c) + (f"×{coins[c]}" if coins[c] > 1 else "")
-                    for c in sort_coins(coins) if coins[c] > 0) or "–"
+                    for c in by_name(t, coins) if coins[c] > 0) or "–"
 
 
 def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
@@ -214,7 +233,7 @@ def describe(t: Catalog, action: Any) -> str:
         return t.n("warchest.describe.draw", len(action.coins), player=action.player)
     if isinstance(action, Deal):
         return t("warchest.describe.deal", player=action.player,
-                 units=", ".join(unit_name(t, u) for u in action.units))
+                 units=", ".join(unit_name(t, u) for u in by_name(t, action.units)))
     if isinstance(action, FirstPicker):
         return t("warchest.describe.first_picker", player=action.player)
     if isinstance(action, Pick):
@@ -308,16 +327,24 @@ def history(state: WarChestState) -> list[dict[str, Any]] | None:
         engine.apply(trial, a)
         rounds[-1]["entries"].append(a)
         rounds[-1]["control"] = {s: sum(v == s for v in trial.control.values()) for s in SIDES}
+    # the last round is unfinished while it is still being played (a round that ended moved the
+    # state on to the next; a win ends the game's last round)
+    rounds[-1]["unfinished"] = bool(rounds[-1]["round"]) and trial.winner is None and \
+        trial.round == rounds[-1]["round"]
     return [r for r in rounds if r["entries"]]
 
 
 def control_chart(t: Catalog, state: WarChestState, rounds: list[dict[str, Any]],
                   colors: dict[str, str] | None = None) -> Chart:
-    chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES])
+    """Each round's bar, one segment per side in the side's colour (its first player's, as on the
+    map); an unfinished last round is marked as such (its count is the one so far)."""
+    sides = side_colors(state, colors)
+    chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES],
+                  category_colors=[sides.get(s, "") for s in SIDES])
     for r in rounds:
         if r["round"]:
-            chart.series.append((t("warchest.summary.round", round=r["round"]),
-                                 [r["control"].get(s, 0) for s in SIDES]))
+            key = "warchest.summary.round_unfinished" if r.get("unfinished") else "warchest.summary.round"
+            chart.series.append((t(key, round=r["round"]), [r["control"].get(s, 0) for s in SIDES]))
     return chart
 
 
@@ -338,7 +365,7 @@ def players_table(state: WarChestState, t: Catalog, colors: dict[str, str] | Non
                    t("warchest.summary.col_units"), t("warchest.hint.col_supply"),
                    t("warchest.hint.col_removed"), t("warchest.summary.col_controlled")])
     for p in state.players:
-        table.rows.append([p.name, side_name(t, p.side), ", ".join(unit_name(t, u) for u in p.units),
+        table.rows.append([p.name, side_name(t, p.side), ", ".join(unit_name(t, u) for u in by_name(t, p.units)),
                            coins_text(t, p.supply), coins_text(t, p.removed),
                            str(sum(v == p.side for v in state.control.values()))])
         table.row_styles.append(colors.get(p.name, ""))
@@ -388,7 +415,7 @@ def colors_table(state: WarChestState, t: Catalog, colors: dict[str, str]) -> Ta
                                                  t("warchest.summary.col_codes")])
     for p in state.players:
         table.rows.append([f"■ {p.name}", side_name(t, p.side),
-                           ", ".join(f"{code(t, u)} {unit_name(t, u)}" for u in p.units)])
+                           ", ".join(f"{code(t, u)} {unit_name(t, u)}" for u in by_name(t, p.units))])
         table.row_styles.append(colors.get(p.name, ""))
     return table
 
