@@ -148,9 +148,9 @@ def test_draws_are_typed_in_secret_and_checked():
     assert q.parse("sw, ro pikeman") == ("pikeman", "swordsman", "royal")
     polish = ask(state, PL, {})
     next(polish)
-    assert "Kr = żeton koronny" in notice_text(polish.send(None))
+    assert "Kr = szton koronny" in notice_text(polish.send(None))
     pq = polish.send(None)
-    assert pq.message == "Ola, 3 wylosowane żetony:"
+    assert pq.message == "Ola, 3 wylosowane sztony:"
     assert pq.parse("Szermierz sz kr") == ("swordsman", "swordsman", "royal")  # and English ids
     assert q.parse("") is None and q.parse("u") is dialogs.UNDO
     for typed_, wrong in (("sw sw", "type 3 coins, not 2"), ("sw sw ar", "ar is not a coin here"),
