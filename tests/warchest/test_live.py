@@ -4,6 +4,7 @@ draws typed masked), for 2 and 4 players, with Ctrl-C, resume and undo."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 
@@ -94,10 +95,12 @@ class WarTable:
         self.pipe.send_text(keys_for(q, answer, self.lang))
 
 
-def run(store, table, new=None, hints=None, lang="en", width=100):
-    """``referee play`` (or ``new`` with ``new`` = its players, ``None`` to ask them)."""
+def run(store, table, new=None, hints=None, lang="en", width=100, interrupted=False):
+    """``referee play`` (or ``new`` with ``new`` = its players, ``[]`` to ask them); returns what
+    the screen showed.  ``interrupted``: the table ends with Ctrl-C, as it must."""
     buffer = io.StringIO()
-    with create_pipe_input() as pipe:
+    stop = pytest.raises(KeyboardInterrupt) if interrupted else contextlib.nullcontext()
+    with create_pipe_input() as pipe, stop:
         table.pipe = pipe
         with create_app_session(input=pipe, output=DummyOutput()):
             prompter = Prompter(Console(file=buffer, width=width, color_system=None), lang)

@@ -3,27 +3,21 @@ on a prompt_toolkit pipe (``test_live.run``), and the exports as a browser gets 
 
 from __future__ import annotations
 
-import io
 import random
 import re
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
-from referee.cli import commands
-from referee.cli.prompter import Prompter
 from referee.core import dialog as dialogs
 from referee.core import export
 from referee.core.text import catalog
 from referee.games.warchest import GAME, bot, engine, summary
 from referee.games.warchest.actions import FACE_DOWN, Draw, Flip, Play
-from referee.games.warchest.dialog import CARD_KEYS, ask, card_keys, coin_keys
+from referee.games.warchest.dialog import CARD_KEYS, card_keys, coin_keys
 from referee.games.warchest.units import sort_coins
 from referee.store.sessions import Store
 from tests.warchest.test_live import TWO, WarTable, final_state, new_game_answers
+from tests.warchest.test_live import run as live_run
 
 EN, PL = catalog("en"), catalog("pl")
 
@@ -31,16 +25,7 @@ EN, PL = catalog("en"), catalog("pl")
 def run(store, table, width=100, lang="en") -> str:
     """``referee new`` for two, played by ``table`` through the real prompts up to the end of its
     target (Ctrl-C there); returns what the screen showed."""
-    buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=width, color_system=None), lang)
-            prompter.before_question = table
-            with pytest.raises(KeyboardInterrupt):
-                commands.new(store, players=None, colors=None, name=None, game_name="warchest",
-                             lang=lang, play_now=True, prompter=prompter, hints=None)
-    return buffer.getvalue()
+    return live_run(store, table, new=[], lang=lang, width=width, interrupted=True)
 
 
 def hidden_draws(seed: int, rounds: int, untold: dict[str, set[int]]):
