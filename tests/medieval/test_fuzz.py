@@ -106,7 +106,7 @@ def test_every_message_the_code_raises_is_in_both_catalogs():
 
 def test_polish_uses_the_games_own_words():
     pl = " ".join(v for k, v in catalog("pl").entries.items() if k.startswith("medieval."))
-    for word in ("oddział", "punkt", "ruchu", "tabor", "przegrupowani", "znacznik", "upływu czasu",
+    for word in ("oddział", "punkt", "ruchu", "tabor", "przegrupowani", "żeton", "upływu czasu",
                  "kalkulator starć", "chorągiew", "zaciąg", "pościg", "spiesz", "poza planszą"):
         assert word in pl, word
 
