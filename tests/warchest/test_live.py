@@ -123,6 +123,7 @@ def new_game_answers(players: list[str], method: str, guard: str = "base") -> di
             "warchest.setup.royal_guard": guard}
 
 
+@pytest.mark.slow
 def test_two_players_random_deal_with_hints_ctrl_c_resume_and_undo(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(6, TWO, {"method": "random"})
@@ -151,6 +152,7 @@ def test_two_players_random_deal_with_hints_ctrl_c_resume_and_undo(tmp_path, cap
     assert all(isinstance(q, dialogs.Secret) for q in table.asked if q.key == "warchest.draw")
 
 
+@pytest.mark.slow
 def test_four_players_draft_in_polish(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(33, FOUR, {"method": "draft"})
@@ -166,6 +168,7 @@ def test_four_players_draft_in_polish(tmp_path, capsys):
     assert {"warchest.first_picker", "warchest.pick", "warchest.play"} <= keys
 
 
+@pytest.mark.slow
 def test_four_players_given_on_the_command_line_stopped_twice(tmp_path):
     store = Store(tmp_path)
     _, target = target_game(8, FOUR)

@@ -112,6 +112,7 @@ def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_col
     assert screen[8].startswith("Ar Archer · Ca Cavalry") and screen[9].endswith("* neutral location")
 
 
+@pytest.mark.slow
 def test_issue14_menu_keys_are_fixed_and_ordered(tmp_path):
     """Finding 5: a player's coins are 1, 2, 3, 4 in the alphabetical order of the units' names
     (the royal coin 5), every turn; the actions have their mnemonic letters in every menu (Polish:
