@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
+
+from rich.console import Console
 
 from referee.cli import archive as commands
 from referee.core import jsonio
@@ -24,11 +27,12 @@ def test_list_shows_the_recent_finished_and_every_unfinished(tmp_path, capsys):
         s.close()
     commands.list_sessions(store, False, "en")
     out = capsys.readouterr().out
-    assert "still playing" in out
-    assert out.count("done ") == commands.LIST_FINISHED
+    assert "still-playing" in out  # (the id says the name: no column of names)
+    assert "Name" not in out
+    assert out.count("done-") == commands.LIST_FINISHED
     assert "… and 5 older finished sessions (referee list --all shows every one)." in out
     commands.list_sessions(store, False, "en", show_all=True)
-    assert capsys.readouterr().out.count("done ") == 25
+    assert capsys.readouterr().out.count("done-") == 25
     commands.list_sessions(store, True, "en")
     assert len(json.loads(capsys.readouterr().out)) == 26
 
@@ -37,8 +41,6 @@ def test_list_fits_80_columns_one_line_per_session(tmp_path):
     """At 80 columns every session is one line: the id whole, the date in a compact form that
     never wraps, long names, players and statuses cut with an ellipsis."""
     import io
-
-    from rich.console import Console
 
     store = Store(tmp_path)
     game = get("grunwald")
@@ -54,13 +56,25 @@ def test_list_fits_80_columns_one_line_per_session(tmp_path):
     commands.list_sessions(store, False, "en", console=out)
     lines = out.export_text().splitlines()
     assert all(len(line) <= 80 for line in lines), lines
-    body = [line for line in lines if line.startswith("│")]
-    assert len(body) == 2, lines  # one line each: nothing wrapped
     ids = [s["id"] for s in store.entries()]
-    for sid in ids:
-        assert any(f"│ {sid} " in line for line in body), (sid, lines)
-    assert all(re.search(r"│ \d\d-\d\d \d\d:\d\d │$", line) for line in body), body
+    body = [line for line in lines if any(f" {sid} " in line for sid in ids)]
+    assert len(body) == 2, lines  # one line each: nothing wrapped
+    assert "│" not in "".join(lines)  # (no column borders: their width goes to the names)
+    assert all(re.search(r" \d\d-\d\d \d\d:\d\d\s*$", line) for line in body), body
     assert any("…" in line for line in body)
+
+
+def test_list_names_a_session_only_where_its_id_does_not(tmp_path):
+    """An id is its session's name slugified (``Friday`` → ``friday``): a column repeating the
+    names would only take the width the players and the status need."""
+    store = Store(tmp_path)
+    game = get("grunwald")
+    partial = jsonio.loads((EXAMPLES / "in-progress-three-players.json").read_text(encoding="utf-8"))
+    for s in store.create_many([("Friday", game.name, partial, "en", False, None)]):
+        s.close()
+    out = io.StringIO()
+    commands.list_sessions(store, False, "en", console=Console(width=100, file=out))
+    assert "Name" not in out.getvalue() and "friday" in out.getvalue()
 
 
 def test_compact_time():

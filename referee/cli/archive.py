@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from datetime import datetime
 
+from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -18,7 +19,7 @@ from referee.core import jsonio
 from referee.core.report import Line, neutral
 from referee.core.service import SessionService, short_title, trim_finished
 from referee.core.text import catalog
-from referee.store.sessions import Store
+from referee.store.sessions import Store, slugify
 
 __all__ = ["LIST_FINISHED", "list_sessions", "show_stats", "compact_time"]
 
@@ -68,13 +69,18 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
     hidden = 0
     if not show_all:
         rows, hidden = trim_finished(rows, LIST_FINISHED)
-    table = Table(title=t("core.cli.sessions_title"), title_justify="left")
-    id_width = min(max(len(neutral(str(r["id"]))) for r in rows), ID_WIDTH)
+    # (a rule under the header only: no column borders, whose 3 characters per column an
+    # 80-column list needs for the names)
+    table = Table(title=t("core.cli.sessions_title"), title_justify="left", box=box.SIMPLE_HEAD,
+                  pad_edge=False, collapse_padding=True)
+    # the name only where an id does not already say it (an id is its session's name, slugified)
+    named = any(not str(r["id"]).startswith(slugify(str(r["name"]))) for r in rows)
     # the id is never cut (the other commands take it) and the date never wraps; the other
     # columns shrink to what is left, each cell on one line, cut with an ellipsis
     id_width = min(max(len(neutral(str(r["id"]))) for r in rows), ID_WIDTH)
     table.add_column(t("core.cli.col_id"), no_wrap=True, overflow="fold", min_width=id_width)
-    table.add_column(t("core.cli.col_name"), max_width=24)
+    if named:
+        table.add_column(t("core.cli.col_name"), max_width=24)
     if several:
         table.add_column(t("core.cli.col_game"), max_width=16)
     table.add_column(t("core.cli.col_players"))
@@ -90,7 +96,8 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         else:
             status = r.get("progress", "")
         game = (short_title(r["game"]),) if several else ()
-        cells = (r["name"], *game, ", ".join(r["players"] or []), status)
+        name = (r["name"],) if named else ()
+        cells = (*name, *game, ", ".join(r["players"] or []), status)
         table.add_row(Text(neutral(str(r["id"]))),
                       *(Text(neutral(str(x)), no_wrap=True, overflow="ellipsis") for x in cells),
                       Text(when))
