@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from referee.core import jsonio
 from referee.core.errors import RecordError, RefereeError, from_file
@@ -18,7 +17,7 @@ def load_record(path: str | Path, default_game: str | None, text: str | None = N
     from referee.core import registry
 
     with from_file(path):
-        document = nfc_document(jsonio.loads(jsonio.read_text(path) if text is None else text))
+        document = jsonio.nfc_document(jsonio.loads(jsonio.read_text(path) if text is None else text))
         game = registry.for_document(document, default_game)
         return game, _Sourced(game.parse_record(document), str(path))
 
@@ -35,8 +34,8 @@ def _replay_json(path: str | Path, default_game: str | None):
 
     data = jsonio.read_bytes(path)
     document = jsonio.loads_fast(data)
-    if document is not None and not data.isascii() and not _nfc_text(data):
-        document = nfc_document(document)  # (loads_fast took no \u escape: the text says it all)
+    if document is not None and not data.isascii() and not jsonio.nfc_text(data):
+        document = jsonio.nfc_document(document)  # (loads_fast took no \u escape: the text says it all)
     if document is not None:
         try:
             with from_file(path):
@@ -46,68 +45,6 @@ def _replay_json(path: str | Path, default_game: str | None):
             pass  # read it again strictly: that path's error is the one to report
     game, record = load_record(path, default_game, jsonio.decode_text(data, path))
     return game, record.replay(tracked=False)[0]
-
-
-def _nfc_text(data: bytes) -> bool:
-    """Is the text of these UTF-8 bytes in NFC (so every string in it is)?  One quick check in C
-    instead of a walk over the document: JSON's own characters are ASCII, which no combining
-    mark composes with or moves across."""
-    import unicodedata
-
-    return unicodedata.is_normalized("NFC", data.decode("utf-8"))
-
-
-def nfc_document(value: Any) -> Any:
-    """A record with every string, keys included, in Unicode's composed form (NFC): a name typed
-    as "Zoë" with a combining diaeresis (NFD) and one typed with "ë" are one person, as everywhere
-    else in the referee (``new``, the store, ``stats``).  A document already in NFC is returned
-    as it is.  (No recursion: a record may nest deeper than Python's stack.)"""
-    import unicodedata
-
-    def decomposed(text: str) -> bool:
-        return not text.isascii() and not unicodedata.is_normalized("NFC", text)
-
-    def fixed(text: str) -> str:
-        return unicodedata.normalize("NFC", text) if decomposed(text) else text
-
-    if isinstance(value, str):
-        return fixed(value)
-    if not _any_decomposed(value, decomposed):
-        return value
-    root: list[Any] = [value]
-    stack: list[tuple[Any, Any, Any]] = [(root, 0, value)]  # (container, slot, value to copy)
-    while stack:
-        parent, slot, item = stack.pop()
-        if isinstance(item, dict):
-            copy: dict[str, Any] = {}
-            for k, x in item.items():
-                key = fixed(k)
-                if key in copy:  # two spellings of one name: one key given twice
-                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
-                copy[key] = x
-            parent[slot] = copy
-            stack.extend((copy, k, x) for k, x in copy.items() if isinstance(x, (dict, list, str)))
-        elif isinstance(item, list):
-            parent[slot] = copy_list = list(item)
-            stack.extend((copy_list, i, x) for i, x in enumerate(item) if isinstance(x, (dict, list, str)))
-        else:
-            parent[slot] = fixed(item)
-    return root[0]
-
-
-def _any_decomposed(value: Any, decomposed: Any) -> bool:
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if decomposed(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
 
 
 class _Sourced:

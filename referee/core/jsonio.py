@@ -212,3 +212,65 @@ def dumps_line_plain(value: Any) -> str:
         return orjson.dumps(value).decode()
     except TypeError:  # orjson.JSONEncodeError
         return _LINE_ENCODER.encode(value)
+
+
+def nfc_text(data: bytes) -> bool:
+    """Is the text of these UTF-8 bytes in NFC (so every string in it is)?  One quick check in C
+    instead of a walk over the document: JSON's own characters are ASCII, which no combining
+    mark composes with or moves across."""
+    import unicodedata
+
+    return unicodedata.is_normalized("NFC", data.decode("utf-8"))
+
+
+def nfc_document(value: Any) -> Any:
+    """A record with every string, keys included, in Unicode's composed form (NFC): a name typed
+    as "Zoë" with a combining diaeresis (NFD) and one typed with "ë" are one person, as everywhere
+    else in the referee (``new``, the store, ``stats``).  A document already in NFC is returned
+    as it is.  (No recursion: a record may nest deeper than Python's stack.)"""
+    import unicodedata
+
+    def decomposed(text: str) -> bool:
+        return not text.isascii() and not unicodedata.is_normalized("NFC", text)
+
+    def fixed(text: str) -> str:
+        return unicodedata.normalize("NFC", text) if decomposed(text) else text
+
+    if isinstance(value, str):
+        return fixed(value)
+    if not _any_decomposed(value, decomposed):
+        return value
+    root: list[Any] = [value]
+    stack: list[tuple[Any, Any, Any]] = [(root, 0, value)]  # (container, slot, value to copy)
+    while stack:
+        parent, slot, item = stack.pop()
+        if isinstance(item, dict):
+            copy: dict[str, Any] = {}
+            for k, x in item.items():
+                key = fixed(k)
+                if key in copy:  # two spellings of one name: one key given twice
+                    raise RecordError(None, "$", "core.json.duplicate_key", key=key)
+                copy[key] = x
+            parent[slot] = copy
+            stack.extend((copy, k, x) for k, x in copy.items() if isinstance(x, (dict, list, str)))
+        elif isinstance(item, list):
+            parent[slot] = copy_list = list(item)
+            stack.extend((copy_list, i, x) for i, x in enumerate(item) if isinstance(x, (dict, list, str)))
+        else:
+            parent[slot] = fixed(item)
+    return root[0]
+
+
+def _any_decomposed(value: Any, decomposed: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if decomposed(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
