@@ -510,3 +510,15 @@ def test_names_in_an_imported_record_are_kept_in_nfc(tmp_path):
     assert stats["games"]["na-grunwald"]["players"][nfc]["games"] == 2
     replayed = json.loads(referee("replay", "--json", tmp_path / "nfd.json").stdout)
     assert nfc in json.dumps(replayed, ensure_ascii=False) and nfd not in json.dumps(replayed, ensure_ascii=False)
+
+
+def test_an_undo_refused_is_said_in_the_sessions_language(tmp_path):
+    """A Polish session's undo refusal is in Polish without ``--lang`` (as its confirmation is);
+    ``--lang en`` still asks for English."""
+    path = EXAMPLES / "three-players.json"
+    assert referee(*data(tmp_path), "--lang", "pl", "import", path).returncode == 0
+    refused = referee(*data(tmp_path), "undo", "three-players", "--steps", "9999", "--yes")
+    assert refused.returncode == 1 and "nie można cofnąć" in refused.stderr, refused.stderr
+    english = referee(*data(tmp_path), "--lang", "en", "undo", "three-players", "--steps", "9999",
+                      "--yes")
+    assert "cannot undo" in english.stderr, english.stderr

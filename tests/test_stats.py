@@ -64,6 +64,8 @@ def test_stats_for_one_player_shows_only_that_players_figures(tmp_path, capsys):
     assert "Marek" in text and "2 finished games" in text
     for other in ("Jacek", "Kasia", "Ania", "Ola", "Bartek"):
         assert other not in text, other
+    # the name as typed at a prompt, in any case
+    assert stats(capsys, store, player="marek") == s and stats(capsys, store, player=" MAREK") == s
 
 
 def test_stats_names_and_counts_the_damaged_sessions(tmp_path, capsys):

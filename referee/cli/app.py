@@ -268,7 +268,7 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, prog_name="referee")  # Typer/Click handle usage errors (exit 2) themselves
     except RefereeError as error:
-        _print_error(error, language())
+        _print_error(error, explicit_language() or error.lang or language())
         sys.exit(error.exit_code)
     except KeyboardInterrupt:
         sys.stderr.write("\n")

@@ -271,10 +271,6 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
 # list, show, delete
 
 
-
-
-
-
 def show(store: Store, key: str, as_json: bool, lang: str | None, standing: bool = False) -> None:
     if as_json:
         sys.stdout.write(jsonio.dumps_line(service(store).show_data(key)) + "\n")

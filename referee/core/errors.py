@@ -26,6 +26,9 @@ class RefereeError(Exception):
     """Base of every error the CLI reports as a one-line message (never a traceback)."""
 
     exit_code = 1
+    #: the language of the session the error is about, if any: the CLI says it in that language
+    #: unless the command line (or the environment) asked for another
+    lang: str | None = None
 
     def __init__(self, key: str, /, **params: Any) -> None:
         super().__init__(key)

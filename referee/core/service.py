@@ -360,11 +360,15 @@ class SessionService:
             t = catalog(lang)
             game = game_of(session)
             parsed, state, actions = replay(game, session.record, session.path)
+            refusal = None
             if steps > len(actions):
-                raise RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
+                refusal = RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
             kept, dropped = actions[: len(actions) - steps], actions[len(actions) - steps:]
-            if needs_agreement(game, dropped) and not all_agree:
-                raise RefereeError(t.game_key(game.text_prefix, "cli.undo_secret"))
+            if refusal is None and needs_agreement(game, dropped) and not all_agree:
+                refusal = RefereeError(t.game_key(game.text_prefix, "cli.undo_secret"))
+            if refusal is not None:
+                refusal.lang = lang  # (said in the session's language, as its confirmation is)
+                raise refusal
             plan = UndoPlan(steps, [game.describe(t, a) for a in dropped], lang)
             if confirm is not None and not confirm(plan):
                 return None

@@ -24,9 +24,11 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
     """The figures of every player over the matching finished games (``player``: only the games
-    that player played, and only their figures: their row, their titles, their tags)."""
+    that player played, and only their figures: their row, their titles, their tags; the name
+    in any case)."""
     games = 0
-    only = nfc(player.strip()) if player is not None else None
+    # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
+    only = nfc(player.strip()).casefold() if player is not None else None
     per: dict[str, dict[str, Any]] = {}
     tags: dict[str, dict[str, int]] = {}
     for entry in entries:
@@ -36,7 +38,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         # one person whatever the Unicode form their name was typed in (NFC and NFD "Zoë")
         players = {nfc(n): p for n, p in (result.get("players") or {}).items()}
         winners = [nfc(w) for w in result.get("winners", [])]
-        if only is not None and only not in players:
+        if only is not None and all(n.casefold() != only for n in players):
             continue
         if players_count is not None and len(players) != players_count:
             continue
@@ -44,7 +46,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             continue
         games += 1
         for name, p in players.items():
-            if only is not None and name != only:  # that player's figures, not their opponents'
+            if only is not None and name.casefold() != only:  # theirs, not their opponents'
                 continue
             acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
                                         "extras": dict.fromkeys(extras, 0)})

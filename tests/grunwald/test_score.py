@@ -242,3 +242,21 @@ def test_going_back_asks_the_question_again_as_the_earlier_answer_now_says():
 
     assert run_with_back(names, ask, t) == ["Ala", "Bob", "Cyd"]
     assert asked == ["n", "name", "name", "name", "n", "name", "name", "name"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "whole number"), ("pl", "liczbę całkowitą")])
+def test_score_an_amount_that_is_not_a_number_says_a_whole_number_is_needed(lang, words):
+    """Typing ``x`` for provisions or ducats says what is wanted, not "must be in ≥ 0"."""
+    t = catalog(lang)
+    dialog = ask_inventory(t)
+    q = next(dialog)
+    while not (isinstance(q, dialogs.Text) and q.key == "score.provisions"):
+        answer = {"score.count": 2, "score.name": None}.get(q.key)
+        if q.key == "score.name":
+            answer = q.parse("Ania" if "1" in q.message else "Marek")
+        elif isinstance(q, dialogs.Text):
+            answer = q.parse("")
+        q = dialog.send(answer)
+    with pytest.raises(dialogs.Invalid) as info:
+        q.parse("x")
+    assert words in str(info.value) and "≥" not in str(info.value)

@@ -168,7 +168,7 @@ def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
         for key in ("provisions", "ducats"):
             def amount(text: str) -> int:
                 if not text.strip().isdigit():
-                    raise Invalid(t("grunwald.play.range_expected", range="≥ 0"))
+                    raise Invalid(t("grunwald.play.amount_expected"))
                 return int(text)
 
             entry[key] = yield Text(f"score.{key}", t(f"grunwald.score_prompt.{key}", player=name), amount)
