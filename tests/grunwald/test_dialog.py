@@ -38,6 +38,19 @@ def test_back_from_a_placement_detail_returns_to_the_field_menu():
     assert keys["crown"] == "2" and keys["pass"] == "p"  # fields keep the board's numbers
 
 
+def test_back_from_the_helpers_count_returns_to_the_pawn_question():
+    """← Back goes to the question before: from "how many helpers?" to "which pawn?", not to the
+    field menu (a trial found it skipped a step)."""
+    t = Table(2)
+    t.reveal()
+    action, asked = run(t.s, {"placement.field": ["crown"],
+                              "placement.pawn": ["helper", "officer"],
+                              "placement.count": [dialogs.BACK]})
+    assert action == Place("Marek", "crown", "officer", 1, 0)
+    assert [q.key for q in asked] == ["placement.field", "placement.pawn", "placement.count",
+                                      "placement.pawn"]
+
+
 def test_losses_keys_do_not_shift_when_a_card_is_chosen():
     t = Table(2)
     t.to_round(4)

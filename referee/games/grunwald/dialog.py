@@ -257,9 +257,14 @@ def _field_label(state: GrunwaldState, t: Catalog, field: str) -> str:
 
 
 def _placement_details(t: Catalog, player: str, field: str, options: list[Place]) -> Dialog:
-    """Pawn, helpers and ducats for the chosen field; ``BACK`` returns to the field menu."""
+    """Pawn, helpers and ducats for the chosen field; ``BACK`` goes to the question before (from
+    the first one asked, the field menu)."""
     where = t(f"grunwald.field.{field}")
-    for attr in ("pawn", "count", "ducats"):
+    attrs = ("pawn", "count", "ducats")
+    asked: list[tuple[int, list[Place]]] = []  # (question, options before it) of each answer
+    i = 0
+    while i < len(attrs):
+        attr = attrs[i]
         values = sorted({getattr(a, attr) for a in options},
                         key=lambda v: (v != OFFICER) if attr == "pawn" else v)
         message = t(f"grunwald.play.choose_{attr}", player=player, field=where)
@@ -270,6 +275,7 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
             if (attr == "pawn" or (attr == "count" and pawn != OFFICER)
                     or (attr == "ducats" and field not in engine.PAWNS_ONLY)):
                 yield only_notice(t, message, _value_label(t, attr, values[0], field))
+            i += 1
             continue
         if attr != "pawn" and len(values) > 10:
             lo, hi = values[0], values[-1]
@@ -289,8 +295,13 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
                      for v in values]
             value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)])
         if value is BACK:
-            return BACK
+            if not asked:
+                return BACK
+            i, options = asked.pop()
+            continue
+        asked.append((i, options))
         options = [a for a in options if getattr(a, attr) == value]
+        i += 1
     return options[0]
 
 
