@@ -314,6 +314,22 @@ def test_the_memory_aid_is_kept_with_the_session():
         assert not live.hints and live.t.lang == "pl"
 
 
+def test_the_memory_aid_chosen_is_kept_even_before_the_first_entry():
+    """``play --hints`` then Ctrl-C before any entry: the next ``play`` still shows the aid."""
+    svc, archive = service()
+    sid = svc.new("kajko", ["Ola", "Ewa"], lang="en").id
+    archive.locked.clear()
+    with svc.open_live(sid, hints=True):
+        pass  # (stopped at the first question)
+    assert archive.docs[sid]["settings"]["hints"] is True
+    with svc.open_live(sid) as live:
+        assert live.hints
+    saves = len(archive.saves)
+    with svc.open_live(sid, hints=True):  # the same choice again: nothing to write
+        pass
+    assert len(archive.saves) == saves
+
+
 # -- the undo command
 
 

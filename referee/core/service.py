@@ -342,11 +342,16 @@ class SessionService:
             game = game_of(session)
             if hints and not game.has_hints:
                 raise UsageError("core.cli.no_hints", game=game.title)
+            changed = False
             if hints is None:
                 hints = bool(session.settings.get("hints")) and game.has_hints
-            elif game.has_hints:
+            elif game.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
-            return Live(session, game, lang or session.lang, bool(hints))
+                changed = True
+            live = Live(session, game, lang or session.lang, bool(hints))
+            if changed:  # kept at once, even if the table stops before its first entry
+                _save(session, game, session.record, live.state)
+            return live
         except BaseException:
             session.close()
             raise
