@@ -319,14 +319,15 @@ def test_the_memory_aid_chosen_is_kept_even_before_the_first_entry():
     svc, archive = service()
     sid = svc.new("kajko", ["Ola", "Ewa"], lang="en").id
     archive.locked.clear()
-    with svc.open_live(sid, hints=True):
-        pass  # (stopped at the first question)
+    with svc.open_live(sid, hints=True) as live:
+        assert archive.docs[sid]["settings"].get("hints") is None  # (nothing written yet)
+        live.keep_choices()  # once the command may go on; then stopped at the first question
     assert archive.docs[sid]["settings"]["hints"] is True
     with svc.open_live(sid) as live:
         assert live.hints
     saves = len(archive.saves)
-    with svc.open_live(sid, hints=True):  # the same choice again: nothing to write
-        pass
+    with svc.open_live(sid, hints=True) as live:  # the same choice again: nothing to write
+        live.keep_choices()
     assert len(archive.saves) == saves
 
 

@@ -119,6 +119,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
         prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
         if not live.over:
             prompter.require()
+        live.keep_choices()
         played = False
         try:
             news: list = []  # what the last entry resolved: drawn under the next board

@@ -193,9 +193,20 @@ class Live:
         self.meta: dict[str, Any] = parsed.meta
         self.colors: dict[str, str] = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
 
+    #: the table's choices for this session (the memory aid) differ from those saved
+    choices_changed = False
+
     @property
     def over(self) -> bool:
         return self.game.is_over(self.state)
+
+    def keep_choices(self) -> None:
+        """Save the table's choices now (``play --hints``), not only with the first entry: a
+        table that stops before it keeps them.  Called once the command may go on (a refused
+        command changes nothing)."""
+        if self.choices_changed:
+            _save(self.session, self.game, self.session.record, self.state)
+            self.choices_changed = False
 
     def dialog(self) -> Any:
         """The questions of the next entry (a ``core.dialog`` dialog)."""
@@ -349,8 +360,7 @@ class SessionService:
                 session.settings["hints"] = hints
                 changed = True
             live = Live(session, game, lang or session.lang, bool(hints))
-            if changed:  # kept at once, even if the table stops before its first entry
-                _save(session, game, session.record, live.state)
+            live.choices_changed = changed
             return live
         except BaseException:
             session.close()
