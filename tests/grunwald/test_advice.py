@@ -267,11 +267,11 @@ def test_NG_E1_golden_feeding_keeps_the_mercenary_commander():
     assert a.best.give_up == ("crown:3", "crown:3") and a.items == ("hand/crown:3", "hand/crown:3")
     assert (a.best.score, a.naive.score) == (7, 6)
     assert advice.feeding_reason(catalog("en"), a) == (
-        "keeps the title Commander of mercenary troops: 7 points at the end "
-        "(giving up the weakest knights first would leave 6)")
+        "keeps the title Commander of mercenary troops: 7 points at the end as the others stand "
+        "now (giving up the weakest knights first would leave 6)")
     assert advice.feeding_reason(catalog("pl"), a) == (
-        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów "
-        "(odrzucenie najpierw najsłabszych rycerzy dałoby 6)")
+        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów przy obecnym stanie "
+        "pozostałych (odrzucenie najpierw najsłabszych rycerzy dałoby 6)")
 
 
 def test_NG_E7_standing_of_the_rulebook_example():
