@@ -19,6 +19,7 @@ from referee.games.grunwald import advice, bot, engine, scoring
 from referee.games.grunwald.actions import Feed, PayLosses, Reveal
 from referee.games.grunwald.cards import CARDS, PEASANT
 from referee.games.grunwald.state import FEEDING, LOSSES, Skirmish
+from tests.grunwald.test_score import ANSWERS
 
 NAMES = ["Marek", "Jacek", "Kasia", "Ania"]
 
@@ -462,15 +463,8 @@ def test_NG_E6_standing_of_a_finished_game_is_the_final_score_under_one_title(la
 # The paper calculator (referee score) at the table
 
 
-RULEBOOK = {
-    "score.count": [3],
-    "score.name": ["Jacek", "Ania", "Marek"],
-    "score.crown": ["6 6 6 5", "3 2", "6 5 4 3 2 1"],
-    "score.mercenary": ["6 6 1 6", "6 6 5 4 3 2", "4 3"],
-    "score.teutons": ["4 4 2", "2 1 1", "4 3"],
-    "score.provisions": ["7", "13", "8"],
-    "score.ducats": ["1", "0", "5"],
-}
+# the rulebook's example (NG-E7) as typed at `referee score`, the feeding left to the advice
+RULEBOOK = {k: v for k, v in ANSWERS.items() if k != "score.feeding"}
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
