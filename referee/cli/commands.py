@@ -136,12 +136,11 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
 
             while not live.over:
                 played = True
-                answers = dialogs.Resumable(ask, _kept_answers(live),
-                                            lambda tokens: _keep_answers(live, tokens),
+                answers = dialogs.Resumable(ask, live.kept_answers(), live.keep_answers,
                                             lambda: prompter.typed,
                                             lambda n: out.print(t.n("core.cli.answers_kept", n)))
                 result = dialogs.run(live.dialog(), answers)
-                kept = live.session.settings.pop(PENDING, None)  # the entry is complete now
+                kept = live.drop_kept_answers()  # the entry is complete now
                 if result is dialogs.UNDO:
                     undone = live.undo(lambda players: _all_agree(players, live.game.text_prefix, t, prompter, out))
                     if undone.status == "nothing":
@@ -149,7 +148,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                     elif undone.status == "done":
                         news.append(Line(t("core.cli.undone", what=undone.what)))
                     if undone.status != "done" and kept:  # nothing else was written
-                        live.session.save(live.session.record, complete=False)
+                        live.save_settings()
                 else:
                     news[:] = live.apply(result)  # saved before the next question appears
             render(news, out)  # the last entry ended the game
@@ -160,34 +159,6 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)
         out.print(t("core.cli.finished", id=live.session.id))
-
-
-#: the session setting that keeps the answers of an entry not complete yet (issue 16)
-PENDING = "pending"
-
-
-def _fingerprint(live) -> str:
-    import hashlib
-    import json
-
-    text = json.dumps(live.session.record, sort_keys=True, ensure_ascii=False, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-def _kept_answers(live) -> list:
-    """The answers kept from an interrupted entry, if the record is still the one they follow."""
-    kept = live.session.settings.get(PENDING)
-    if not isinstance(kept, dict) or kept.get("record") != _fingerprint(live):
-        return []
-    answers = kept.get("answers")
-    return answers if isinstance(answers, list) else []
-
-
-def _keep_answers(live, tokens: list) -> None:
-    """Every confirmed answer is saved at once, even before its entry is complete: Ctrl-C after
-    typing an event's name resumes at the question after it."""
-    live.session.settings[PENDING] = {"record": _fingerprint(live), "answers": list(tokens)}
-    live.session.save(live.session.record, complete=False)
 
 
 def resume_command(store: Store, sid: str) -> str:

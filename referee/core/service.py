@@ -13,6 +13,7 @@ never imports the store or the CLI.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
@@ -179,6 +180,10 @@ class Undone:
 # live play
 
 
+#: the session setting that keeps the answers of an entry not complete yet
+PENDING = "pending"
+
+
 class Live:
     """A session open for play.  ``apply`` and ``undo`` save before they return, so every
     confirmed answer is on disk before the next question appears."""
@@ -200,12 +205,43 @@ class Live:
     def over(self) -> bool:
         return self.game.is_over(self.state)
 
+    # -- the answers of an entry not complete yet (issue 16): every confirmed answer is saved at
+    # once, so Ctrl-C after typing an event's name resumes at the question after it
+
+    def _fingerprint(self) -> str:
+        import hashlib
+
+        text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def kept_answers(self) -> list:
+        """The answers kept from an interrupted entry, if the record is still the one they
+        follow."""
+        kept = self.session.settings.get(PENDING)
+        if not isinstance(kept, dict) or kept.get("record") != self._fingerprint():
+            return []
+        answers = kept.get("answers")
+        return answers if isinstance(answers, list) else []
+
+    def keep_answers(self, tokens: list) -> None:
+        self.session.settings[PENDING] = {"record": self._fingerprint(), "answers": list(tokens)}
+        self.save_settings()
+
+    def drop_kept_answers(self) -> Any:
+        """Forget the kept answers (the entry is complete or taken back); returns what was kept
+        (saved with the next write)."""
+        return self.session.settings.pop(PENDING, None)
+
+    def save_settings(self) -> None:
+        """Save the session's settings (the record as it is)."""
+        _save(self.session, self.game, self.session.record, self.state)
+
     def keep_choices(self) -> None:
         """Save the table's choices now (``play --hints``), not only with the first entry: a
         table that stops before it keeps them.  Called once the command may go on (a refused
         command changes nothing)."""
         if self.choices_changed:
-            _save(self.session, self.game, self.session.record, self.state)
+            self.save_settings()
             self.choices_changed = False
 
     def dialog(self) -> Any:
