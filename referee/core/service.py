@@ -208,7 +208,7 @@ class Live:
     # -- the answers of an entry not complete yet (issue 16): every confirmed answer is saved at
     # once, so Ctrl-C after typing an event's name resumes at the question after it
 
-    def _fingerprint(self) -> str:
+    def _record_digest(self) -> str:
         import hashlib
 
         text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
@@ -218,13 +218,13 @@ class Live:
         """The answers kept from an interrupted entry, if the record is still the one they
         follow."""
         kept = self.session.settings.get(PENDING)
-        if not isinstance(kept, dict) or kept.get("record") != self._fingerprint():
+        if not isinstance(kept, dict) or kept.get("record") != self._record_digest():
             return []
         answers = kept.get("answers")
         return answers if isinstance(answers, list) else []
 
     def keep_answers(self, tokens: list) -> None:
-        self.session.settings[PENDING] = {"record": self._fingerprint(), "answers": list(tokens)}
+        self.session.settings[PENDING] = {"record": self._record_digest(), "answers": list(tokens)}
         self.save_settings()
 
     def drop_kept_answers(self) -> Any:
