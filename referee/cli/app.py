@@ -182,6 +182,7 @@ def replay(
     files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.replay_json"))] = False,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help=_help("cli.help.replay_jobs"))] = None,
 ) -> None:
     from referee.cli.replay import run
 
@@ -189,7 +190,7 @@ def replay(
         from referee.core.registry import find
 
         find(game)
-    raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
+    raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language(), jobs=jobs))
 
 
 @app.command(help=_help("cli.help.stats"))
