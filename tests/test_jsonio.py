@@ -167,3 +167,19 @@ def test_loads_fast_reads_what_the_strict_loader_reads():
     assert jsonio.loads_fast(b'[18446744073709551616]') == [float(2 ** 64)]  # orjson's reading
     assert jsonio.loads_fast('{"a": 1}') is None  # bytes only
     assert orjson.dumps(jsonio.loads_fast(b'{"a": ":"}')).count(b":") == 2
+
+
+def test_text_below_u0300_is_nfc_without_asking_and_the_rest_is_asked():
+    """``nfc_text`` answers at once for text with no character from U+0300 on: that holds only if
+    NFC changes no such text, which is checked here for every character and every pair of them
+    (a change needs a combining mark or a composing second character; none is below U+0300)."""
+    import unicodedata
+
+    below = [chr(c) for c in range(0x300)]
+    assert not any(unicodedata.combining(c) for c in below)
+    assert all(unicodedata.is_normalized("NFC", a + b) for a in below for b in below)
+    assert jsonio.nfc_text("Zażółć gęślą jaźń, Łódź — Kraków ©".encode())
+    assert jsonio.nfc_text("Zoë 🎲 \u4e2d".encode())  # (from U+0300 on: asked, and NFC)
+    for nfd in ("Zoe\u0308", "Kra\u0301kow", "\u1100\u1161", "a\u0323\u0302"):
+        assert not jsonio.nfc_text(f'{{"name": "{nfd}"}}'.encode())
+        assert jsonio.nfc_text(unicodedata.normalize("NFC", nfd).encode())

@@ -214,10 +214,19 @@ def dumps_line_plain(value: Any) -> str:
         return _LINE_ENCODER.encode(value)
 
 
+#: every byte UTF-8 writes for the characters below U+0300 (ASCII; lead bytes up to 0xCB and
+#: continuation bytes): NFC changes no text made of those alone (U+0300 is the first combining
+#: mark; tests/test_jsonio.py checks every such character and every pair of them)
+_BELOW_U0300 = bytes(range(0xCC))
+
+
 def nfc_text(data: bytes) -> bool:
     """Is the text of these UTF-8 bytes in NFC (so every string in it is)?  One quick check in C
     instead of a walk over the document: JSON's own characters are ASCII, which no combining
-    mark composes with or moves across."""
+    mark composes with or moves across.  Text with no character from U+0300 on (Polish and the
+    other Latin alphabets, precomposed) is NFC without asking: one C pass over the bytes."""
+    if not data.translate(None, _BELOW_U0300):
+        return True
     import unicodedata
 
     return unicodedata.is_normalized("NFC", data.decode("utf-8"))
