@@ -88,6 +88,7 @@ for i in range(15):
 """
 
 
+@pytest.mark.slow
 def test_two_processes_creating_the_same_names_one_wins_each(tmp_path):
     Store(tmp_path).entries()
     start = str(time.time() + 1.5)

@@ -67,6 +67,7 @@ def test_an_id_is_never_another_sessions_name(tmp_path):
 
 # 3. A damaged session file is listed as damaged
 
+@pytest.mark.slow
 def test_a_session_file_that_is_not_json_is_listed_as_damaged(tmp_path):
     assert referee(*data(tmp_path), "import", EXAMPLES / "two-players.json").returncode == 0
     assert referee(*data(tmp_path), "new", "--players", "Ala,Bob", "--no-play", "--name", "n").returncode == 0
@@ -100,6 +101,7 @@ def test_no_backup_is_not_advertised(tmp_path):
     assert "last good version is -" not in done.stderr and "no .bak" in done.stderr
 
 
+@pytest.mark.slow
 def test_a_rule_breaking_store_file_is_damage(tmp_path):
     path = _stored(tmp_path)
     shutil.copy(path, f"{path}.bak")
@@ -120,6 +122,7 @@ def test_an_unknown_game_in_a_store_file_names_it(tmp_path):
 
 # 5. Links out of the data folder are never followed
 
+@pytest.mark.slow
 def test_a_linked_session_folder_is_left_alone(tmp_path):
     folder = _stored(tmp_path, "in-progress-three-players").parent
     outside = tmp_path / "outside"
@@ -164,6 +167,7 @@ def _clean(text):
     return not any(c in text for c in ("\x1b", "\x00", "\u202e", "\x07"))
 
 
+@pytest.mark.slow
 def test_hostile_event_card_is_neutralised_everywhere(tmp_path):
     path = _record(tmp_path, lambda d: d["rounds"][1]["event"].update(card=HOSTILE))
     shown = referee("replay", path)
@@ -178,7 +182,7 @@ def test_hostile_event_card_is_neutralised_everywhere(tmp_path):
     assert shown.returncode == 0 and _clean(shown.stdout)
 
 
-@pytest.mark.parametrize("key", ["place", "notes", "date"])
+@pytest.mark.parametrize("key", ["place", *(pytest.param(k, marks=pytest.mark.slow) for k in ("notes", "date"))])
 def test_hostile_header_text_is_neutralised(tmp_path, key):
     # the spec's optional keys are ignored by replay: kept as written, never shown raw
     path = _record(tmp_path, lambda d: d.update({key: HOSTILE}))
@@ -219,6 +223,7 @@ def test_csv_cells_that_look_like_formulas_are_quoted(tmp_path):
 
 # 8. export -o: never into the store, "-" is standard output, clear messages
 
+@pytest.mark.slow
 def test_export_never_writes_into_the_data_folder(tmp_path):
     path = _stored(tmp_path)
     before = path.read_bytes()
@@ -489,6 +494,7 @@ def test_a_place_that_is_not_a_string_is_shown_as_json(tmp_path):
     assert "{'city'" not in out and "['a'" not in out and '"city": "Toruń"' in out
 
 
+@pytest.mark.slow
 def test_names_in_an_imported_record_are_kept_in_nfc(tmp_path):
     """A record file whose names are in NFD (or mix NFD and NFC) imports as one person each, kept
     in NFC: ``show``, ``list`` and ``stats`` agree with a game typed at the table."""

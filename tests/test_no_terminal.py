@@ -75,6 +75,7 @@ def test_play_and_its_session_menu(data):
     refused(data, "play", "--hints", "in-progress-five-players", names="terminal")  # not even the setting
 
 
+@pytest.mark.slow
 def test_new_asking_for_players_or_going_on_to_play(data):
     refused(data, "new", names="--players")
     refused(data, "new", "--game", "kajko", names="--players")
@@ -87,6 +88,7 @@ def test_score_asking_at_the_table(data):
     refused(data, "score", "--game", "kajko", names="FILE", lang="pl")
 
 
+@pytest.mark.slow
 def test_what_asks_nothing_still_works(tmp_path):
     assert referee(tmp_path, "play").returncode == 0  # no unfinished session: nothing to ask
     r = referee(tmp_path, "import", EXAMPLES / "in-progress-three-players.json", EXAMPLES / "two-players.json")

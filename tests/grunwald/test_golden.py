@@ -91,7 +91,7 @@ def test_replay_json_prints_the_golden_lines(k, tmp_path, monkeypatch):
     assert code == (1 if any("error" in c for c in chunk(k)) else 0)
 
 
-@pytest.mark.parametrize("k", range(CHUNKS))
+@pytest.mark.parametrize("k", [0, *(pytest.param(k, marks=pytest.mark.slow) for k in range(1, CHUNKS))])
 def test_the_tracked_replay_gives_the_golden_answers(k):
     """The default replay (round log and card ledger kept) of a strictly loaded document."""
     for case in chunk(k):

@@ -63,6 +63,7 @@ def answering(referee, monkeypatch, answers, *args):
     return result, asked
 
 
+@pytest.mark.slow
 def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path):
     code, out, _ = referee("new", "--game", "medieval", "--players", "Ola,Bartek", "--no-play",
                            "--name", "b")
@@ -257,6 +258,7 @@ def test_battle_usage_errors(referee):
 # referee cards
 
 
+@pytest.mark.slow
 def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     # the heavy-cavalry melee card: pikemen 1/1 (column 2), bowmen 0/2 (column 4), the rest later
     answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", "skip", "skip", 3, BACK,

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -60,6 +61,7 @@ def test_random_battles_keep_the_invariants_and_replay_equal(seed, large, dismou
     assert jsonio.dumps_pretty(record.write_record(PLAYERS, [s.action for s in steps], meta)) == text
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_prefix_replays_to_the_engines_state(seed):

@@ -93,6 +93,7 @@ def state_of(store):
     return session, record.parse_record(session.record).replay()[0]
 
 
+@pytest.mark.slow
 def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp_path, capsys):
     store = Store(tmp_path)
     stop = BATTLE.index(("medieval.terrain", "hills"))

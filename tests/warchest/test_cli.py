@@ -86,6 +86,7 @@ class Balanced(HTMLParser):
         assert self.stack and self.stack.pop() == tag, tag
 
 
+@pytest.mark.slow
 def test_every_command_on_war_chest(referee, monkeypatch, tmp_path):
     code, out, _ = referee("new", "--game", "warchest", "--players", "Ala,Bob", "--no-play")
     assert code == 0 and "New session" in out

@@ -185,6 +185,7 @@ def test_four_players_given_on_the_command_line_stopped_twice(tmp_path):
     assert final_state(store, table.sid).snapshot() == trial.snapshot()
 
 
+@pytest.mark.slow
 def test_first_game_with_the_nobility_royal_guard(tmp_path):
     store = Store(tmp_path)
     _, target = target_game(18, TWO, {"method": "first_game",

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ def playout(count, seed, method, royal_guard):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(count=st.sampled_from([2, 4]), seed=st.integers(0, 2**32 - 1), method=st.sampled_from(METHODS),
        royal_guard=st.sampled_from(["base", "nobility"]), cut=st.floats(0, 1))
+@pytest.mark.slow
 def test_random_tables_keep_the_invariants_and_replay_equal(count, seed, method, royal_guard, cut):
     names, meta, state, actions = playout(count, seed, method, royal_guard)
     assert engine.decision(state) is None and engine.legal_actions(state) == []

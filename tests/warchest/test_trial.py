@@ -64,6 +64,7 @@ def draw_index(target, player: str, k: int) -> int:
     return [i for i, a in enumerate(target) if isinstance(a, Draw) and a.player == player][k]
 
 
+@pytest.mark.slow
 def test_issue14_undo_steps_back_past_an_untold_draw_and_later_draws_are_asked(tmp_path):
     """Findings 1 and 2: every draw is asked, even one whose bag the referee no longer knows, so
     ↶ Undo at the next turn takes the untold draw back and the question comes again; after an
@@ -86,6 +87,7 @@ def test_issue14_undo_steps_back_past_an_untold_draw_and_later_draws_are_asked(t
     assert isinstance(bartek[2], dialogs.Secret)
 
 
+@pytest.mark.slow
 def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_columns(tmp_path, capsys,
                                                                                      monkeypatch):
     """Findings 2, 4, 6, 7: the codes (the royal coin's ``Ro`` too) above each draw; a question
