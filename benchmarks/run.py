@@ -107,9 +107,21 @@ class Report:
     def __init__(self) -> None:
         self.rows: list[tuple[str, str, str, str, bool]] = []
 
-    def add(self, name: str, figure: str, budget: str, ratio: str, ok: bool) -> None:
+    def add(self, name: str, figure: str, budget: str, ratio: str, ok: bool | None) -> None:
+        """A measure against its budget (``ok``), or told beside them with none (``None``)."""
         self.rows.append((name, figure, budget, ratio, ok))
-        print(f"{'PASS' if ok else 'FAIL'}  {name}: {figure}  (budget {budget}; {ratio})", flush=True)
+        print(f"{verdict(ok)}  {name}: {figure}  (budget {budget}; {ratio})", flush=True)
+
+
+def verdict(ok: bool | None) -> str:
+    return "INFO" if ok is None else "PASS" if ok else "FAIL"
+
+
+def default_jobs(python: str) -> int:
+    """How many workers ``replay --json`` starts for many records under that interpreter."""
+    out = subprocess.run([python, "-c", "from referee.cli.replay import default_jobs; print(default_jobs())"],
+                         capture_output=True, text=True, check=True)
+    return int(out.stdout)
 
 
 def main() -> int:
@@ -167,18 +179,31 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     # instructions per game instead: the noise-free way to compare two versions of the code.)
     one = [*ref, "replay", "--json", str(records[0])]
     many = [*ref, "replay", "--json", *map(str, records[:n_records])]
-    spans, rss_runs = [], []
+    # The budget's figure is the command as a user runs it: many records go to one worker process
+    # per core (``--jobs``).  One process alone (``--jobs 1``) is the engine's own speed: told
+    # beside it, with no budget of its own.
+    single = [*ref, "replay", "--json", "--jobs", "1", *map(str, records[:n_records])]
+    spans, single_spans, rss_runs = [], [], []
     for _ in range(3 if quick else runs):
-        t_one, _ = run_timed(one)
-        t_many, rss = run_timed(many)
-        spans.append(max(t_many - t_one, 1e-6))
-        rss_runs.append(rss)
+        for cmd, kept in ((many, spans), (single, single_spans)):
+            t_one, _ = run_timed(one)
+            t_many, rss = run_timed(cmd)
+            kept.append(max(t_many - t_one, 1e-6))
+            if cmd is many:
+                rss_runs.append(rss)
     rss_many = int(statistics.median(rss_runs))
     per_second = n_records / statistics.median(spans)
     spread = f"{n_records / max(spans):,.0f}–{n_records / min(spans):,.0f}"
     report.add(f"replay throughput ({n_records} four-player records)",
-               f"{per_second:,.0f} games/s (median of {len(spans)} paired runs; {spread})",
+               f"{per_second:,.0f} games/s (median of {len(spans)} paired runs; {spread}; "
+               f"{default_jobs(python)} worker processes)",
                "≥ 2,500 games/s", f"{per_second / 2500:.2f}× the budget", per_second >= 2500)
+    single_second = n_records / statistics.median(single_spans)
+    spread = f"{n_records / max(single_spans):,.0f}–{n_records / min(single_spans):,.0f}"
+    report.add(f"replay throughput, one process (--jobs 1, {n_records} records)",
+               f"{single_second:,.0f} games/s (median of {len(single_spans)} paired runs; {spread})",
+               "(none: the engine alone)", f"{per_second / single_second:.2f}× faster with the workers",
+               None)
     ratio = rss_many / base_rss
     report.add(f"memory: peak RSS of replay over {n_records} records",
                f"{rss_many / 1024:.1f} MiB vs bare Typer {base_rss / 1024:.1f} MiB", "≤ 1.5×",
@@ -186,10 +211,10 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
 
     measure_archive(report, ref, python, work, n_archive, runs)
 
-    failed = [r for r in report.rows if not r[4]]
+    failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
         write_doc(report, quick)
-    print(f"\n{len(report.rows) - len(failed)} passed, {len(failed)} failed")
+    print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 
@@ -324,10 +349,10 @@ def measure_archive_only(args: argparse.Namespace, work: Path, python: str) -> i
         ref = [str(script)]
     make_records(work / "records", 1)
     measure_archive(report, ref, python, work, 300 if quick else 10_000, 5 if quick else 11)
-    failed = [r for r in report.rows if not r[4]]
+    failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
         write_doc(report, quick, keep_others=True)
-    print(f"\n{len(report.rows) - len(failed)} passed, {len(failed)} failed")
+    print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 
@@ -342,9 +367,10 @@ def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
         measured = {row[0] for row in report.rows}
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 5 and cells[0] in ("PASS", "FAIL") and cells[1] not in measured:
+            if len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO") and cells[1] not in measured:
                 figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
-                earlier.append((cells[1], figure, cells[3], cells[4], cells[0] == "PASS"))
+                earlier.append((cells[1], figure, cells[3], cells[4],
+                                None if cells[0] == "INFO" else cells[0] == "PASS"))
     lines = [
         "# Benchmarks",
         "",
@@ -359,7 +385,7 @@ def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
         "| --- | --- | --- | --- | --- |",
     ]
     for name, figure, budget, ratio, ok in earlier + report.rows:
-        lines.append(f"| {'PASS' if ok else 'FAIL'} | {name} | {figure} | {budget} | {ratio} |")
+        lines.append(f"| {verdict(ok)} | {name} | {figure} | {budget} | {ratio} |")
     lines += ["", notes_marker + (notes if notes else "\n")]
     doc.parent.mkdir(exist_ok=True)
     doc.write_text("\n".join(lines))

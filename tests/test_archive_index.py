@@ -107,6 +107,7 @@ def test_two_processes_creating_the_same_names_one_wins_each(tmp_path):
     assert sorted(names) == sorted(f"same {i}" for i in range(15))
 
 
+@pytest.mark.slow
 def test_two_referees_creating_one_name_at_once(tmp_path):
     assert referee(tmp_path, "list").returncode == 0
     cmd = [PY, "-m", "referee", "--data-dir", str(tmp_path), "new", "--players", "Ala,Bob", "--name",

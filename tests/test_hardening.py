@@ -303,7 +303,7 @@ def _main(*args):
     return 0
 
 
-@pytest.mark.parametrize("writes", [0, 1, 2, 3, 5])
+@pytest.mark.parametrize("writes", [0, 2, *(pytest.param(w, marks=pytest.mark.slow) for w in (1, 3, 5))])
 def test_a_full_disk_during_import_leaves_nothing(tmp_path, monkeypatch, capsys, writes):
     files = []
     for stem in ("one", "two", "three"):
