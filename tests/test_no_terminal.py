@@ -69,6 +69,7 @@ def test_delete_without_yes(data):
     assert referee(data, "show", "two-players").returncode == 0
 
 
+@pytest.mark.slow
 def test_play_and_its_session_menu(data):
     refused(data, "play", "in-progress-three-players", names="terminal")
     refused(data, "play", names="terminal")  # the menu of unfinished sessions asks too
@@ -83,6 +84,7 @@ def test_new_asking_for_players_or_going_on_to_play(data):
     refused(data, "new", "--players", "Ala,Bob", "--name", "Saturday", names="--no-play")
 
 
+@pytest.mark.slow
 def test_score_asking_at_the_table(data):
     refused(data, "score", names="FILE")
     refused(data, "score", "--game", "kajko", names="FILE", lang="pl")

@@ -86,9 +86,11 @@ def test_sessions_missing_from_the_index_still_count(tmp_path):
 
 @pytest.mark.parametrize("args, fragment, code", [
     (["export", "two-players", "--format", "md", "-o", "/nonexistent/x.md"], "cannot write", 1),
-    (["new", "--players", "A,B", "--game", "chess", "--no-play"], "unknown game", 2),
+    pytest.param(["new", "--players", "A,B", "--game", "chess", "--no-play"], "unknown game", 2,
+                 marks=pytest.mark.slow),
     (["stats", "--game", "chess"], "unknown game", 2),
-    (["new", "--players", "A,B", "--name", "two\nlines", "--no-play"], "cannot be a session name", 1),
+    pytest.param(["new", "--players", "A,B", "--name", "two\nlines", "--no-play"],
+                 "cannot be a session name", 1, marks=pytest.mark.slow),
 ])
 def test_environment_and_input_problems_are_one_line(tmp_path, args, fragment, code):
     """Exit 1 for what the input or the machine says no to, 2 for an option that cannot be."""

@@ -156,6 +156,7 @@ def _answer(q, pick):
     return value
 
 
+@pytest.mark.slow
 def test_NG_E7_rulebook_example_through_the_real_prompts():
     pick = scripted()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
@@ -176,6 +177,7 @@ def test_NG_E7_rulebook_example_through_the_real_prompts():
     assert out["winners"] == ["Ania"] and out["players"]["Marek"]["score"]["ducats"] == 2
 
 
+@pytest.mark.slow
 def test_score_at_the_table_goes_back_to_the_previous_question(capsys):
     """``u`` (typed, or the menu's ← Back) returns to the previous question, through the real
     prompts: a wrong answer is corrected without starting again."""

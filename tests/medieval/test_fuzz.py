@@ -130,6 +130,7 @@ JUNK = st.recursive(st.none() | st.booleans() | st.integers(-3, 30) | st.sampled
                       max_size=4), max_leaves=8)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_a_mutated_record_replays_or_fails_with_a_record_error(data):

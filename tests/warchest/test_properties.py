@@ -88,6 +88,7 @@ def test_every_legal_action_applies_and_copies_share_nothing(count, seed):
     assert trial.snapshot() == trial.copy().snapshot()
 
 
+@pytest.mark.slow
 def test_all_sixteen_units_over_the_runs():
     for seed in range(12):
         playout(2, seed, None, "base")
