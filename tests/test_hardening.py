@@ -124,7 +124,6 @@ def test_an_unknown_game_in_a_store_file_names_it(tmp_path):
 
 # 5. Links out of the data folder are never followed
 
-@pytest.mark.slow
 def test_a_linked_session_folder_is_left_alone(tmp_path):
     folder = _stored(tmp_path, "in-progress-three-players").parent
     outside = tmp_path / "outside"
@@ -225,7 +224,6 @@ def test_csv_cells_that_look_like_formulas_are_quoted(tmp_path):
 
 # 8. export -o: never into the store, "-" is standard output, clear messages
 
-@pytest.mark.slow
 def test_export_never_writes_into_the_data_folder(tmp_path):
     path = _stored(tmp_path)
     before = path.read_bytes()
@@ -524,7 +522,6 @@ def test_names_in_an_imported_record_are_kept_in_nfc(tmp_path):
     assert nfc in json.dumps(replayed, ensure_ascii=False) and nfd not in json.dumps(replayed, ensure_ascii=False)
 
 
-@pytest.mark.slow
 def test_an_undo_refused_is_said_in_the_sessions_language(tmp_path):
     """A Polish session's undo refusal is in Polish without ``--lang`` (as its confirmation is);
     ``--lang en`` still asks for English."""

@@ -137,24 +137,89 @@ def _json_results(files: Sequence[str | Path], default_game: str | None, lang: s
     """``_json_lines`` of every file, in order: in this process, or, for many files where the
     system forks (Linux), in ``jobs`` worker processes forked from this one (they have every
     module loaded already)."""
-    import functools
-
-    lines = functools.partial(_json_lines, default_game=default_game, lang=lang, several=several)
     jobs = default_jobs() if jobs is None else jobs
     if jobs < 2 or len(files) < PARALLEL_FROM or not sys.platform.startswith("linux"):
-        yield from map(lines, files)
+        for path in files:
+            yield _json_lines(path, default_game, lang, several)
         return
+    yield from _in_workers(files, (default_game, lang, several), jobs)
+
+
+def _in_workers(files: Sequence[str | Path], args: tuple, jobs: int):
+    """``_json_lines`` of every file by ``jobs`` forked workers, ``CHUNK`` files a task, in order.
+
+    * A worker never dies of Ctrl-C: it is blocked while the workers are forked (each inherits it
+      blocked, ignores it, then unblocks it); this process gets it after, and stops them all.
+    * A few tasks ahead at most: a slow reader of the output does not make results pile up.
+    * An unexpected error is raised here at the file that raised it, after the lines before it,
+      as one process raises it; a worker that dies (killed, out of memory) is an error here
+      (``BrokenProcessPool``), never a wait for ever."""
     import gc
     import multiprocessing
+    import signal
+    from collections import deque
+    from concurrent.futures import ProcessPoolExecutor
 
-    sys.stdout.flush()  # (nothing written yet is to be written twice by a child)
-    gc.freeze()  # (the workers' collector leaves what they share alone: fewer pages copied)
+    chunks = [files[i:i + CHUNK] for i in range(0, len(files), CHUNK)]
+    jobs = min(jobs, len(chunks))
+    pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"),
+                               initializer=_worker_start)
+    pending: deque = deque()
     try:
-        pool = multiprocessing.get_context("fork").Pool(min(jobs, len(files)), _worker_start)
+        sys.stdout.flush()  # (nothing written yet is to be written twice by a child)
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        gc.freeze()  # (the workers' collector leaves what they share alone: fewer pages copied)
+        try:
+            pending.append(pool.submit(_chunk_lines, chunks[0], *args))  # (forks every worker)
+        finally:
+            gc.unfreeze()
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        for chunk in chunks[1:]:
+            pending.append(pool.submit(_chunk_lines, chunk, *args))
+            if len(pending) > 2 * jobs:
+                yield from _unpacked(pending.popleft().result())
+        while pending:
+            yield from _unpacked(pending.popleft().result())
     finally:
-        gc.unfreeze()
-    with pool:
-        yield from pool.imap(lines, files, CHUNK)
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _chunk_lines(paths: Sequence[str | Path], default_game: str | None, lang: str,
+                 several: bool) -> list:
+    """In a worker: ``_json_lines`` of each path, up to an unexpected error, which ends the list
+    (the exception itself if it can cross to the parent, else a ``_Fault`` that stands for it)."""
+    import pickle
+
+    done: list = []
+    for path in paths:
+        try:
+            done.append(_json_lines(path, default_game, lang, several))
+        except Exception as exc:  # (a bug, or the machine: the parent raises it at this file)
+            try:
+                pickle.loads(pickle.dumps(exc))
+                done.append(exc)
+            except Exception:
+                done.append(_Fault(type(exc).__name__, str(exc)))
+            break
+    return done
+
+
+class _Fault:
+    """An exception that cannot cross processes as itself: its type's name and its message,
+    raised in the parent as an exception of that name (what the CLI says of it is the same)."""
+
+    def __init__(self, name: str, message: str) -> None:
+        self.name = name
+        self.message = message
+
+
+def _unpacked(done: list):
+    for result in done:
+        if isinstance(result, _Fault):
+            raise type(result.name, (Exception,), {})(result.message)
+        if isinstance(result, BaseException):
+            raise result
+        yield result
 
 
 def default_jobs() -> int:
@@ -168,10 +233,12 @@ def default_jobs() -> int:
 
 
 def _worker_start() -> None:
-    """A worker leaves Ctrl-C to the parent, which stops them all and exits as it always does."""
+    """A worker leaves Ctrl-C to the parent, which stops them all and exits as it always does
+    (it was forked with Ctrl-C blocked: ignored first, then unblocked, it is never received)."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 #: the width of a summary written to a file or a pipe (no terminal to fit): tables keep the

@@ -224,7 +224,8 @@ def nfc_text(data: bytes) -> bool:
     """Is the text of these UTF-8 bytes in NFC (so every string in it is)?  One quick check in C
     instead of a walk over the document: JSON's own characters are ASCII, which no combining
     mark composes with or moves across.  Text with no character from U+0300 on (Polish and the
-    other Latin alphabets, precomposed) is NFC without asking: one C pass over the bytes."""
+    other Latin alphabets, precomposed) is NFC without asking: one C pass over the bytes.  The
+    bytes must be UTF-8 (the caller's decoder has accepted them): this does not check it."""
     if not data.translate(None, _BELOW_U0300):
         return True
     import unicodedata
