@@ -117,6 +117,27 @@ def verdict(ok: bool | None) -> str:
     return "INFO" if ok is None else "PASS" if ok else "FAIL"
 
 
+#: the last commit with ``referee/games/grunwald/lean.py`` (the parent of the one that retired it)
+LEAN_COMMIT = "eba6eee^"
+
+
+def lean_reader(work: Path) -> Path | None:
+    """The code of ``LEAN_COMMIT`` under ``work`` (``git archive``), or ``None`` where this clone
+    does not have it (a shallow clone, no git): the reference row is then left out."""
+    folder = work / "lean-reader"
+    if (folder / "referee" / "games" / "grunwald" / "lean.py").exists():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", LEAN_COMMIT, "referee", "prompts"],
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        print("INFO  the lean reader's commit is not in this clone: no reference row", flush=True)
+        return None
+    return folder
+
+
 def default_jobs(python: str) -> int:
     """How many workers ``replay --json`` starts for many records under that interpreter."""
     out = subprocess.run([python, "-c", "from referee.cli.replay import default_jobs; print(default_jobs())"],
@@ -183,7 +204,14 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     # per core (``--jobs``).  One process alone (``--jobs 1``) is the engine's own speed: told
     # beside it, with no budget of its own.
     single = [*ref, "replay", "--json", "--jobs", "1", *map(str, records[:n_records])]
-    spans, single_spans, rss_runs = [], [], []
+    # The budget was set from the retired lean reader's figure (a second implementation of Na
+    # Grunwald!'s rules, 4,259 games/s in the spell it was measured in): that reader, from its
+    # last commit, is measured in the same runs as a reference for the machine's speed.
+    lean = lean_reader(work)
+    lean_env = {"PYTHONPATH": str(lean)} if lean else None
+    lean_one = [python, "-m", "referee", "replay", "--json", str(records[0])]
+    lean_many = [python, "-m", "referee", "replay", "--json", *map(str, records[:n_records])]
+    spans, single_spans, lean_spans, rss_runs = [], [], [], []
     for _ in range(3 if quick else runs):
         for cmd, kept in ((many, spans), (single, single_spans)):
             t_one, _ = run_timed(one)
@@ -191,6 +219,10 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
             kept.append(max(t_many - t_one, 1e-6))
             if cmd is many:
                 rss_runs.append(rss)
+        if lean:
+            t_one, _ = run_timed(lean_one, lean_env)
+            t_many, _ = run_timed(lean_many, lean_env)
+            lean_spans.append(max(t_many - t_one, 1e-6))
     rss_many = int(statistics.median(rss_runs))
     per_second = n_records / statistics.median(spans)
     spread = f"{n_records / max(spans):,.0f}–{n_records / min(spans):,.0f}"
@@ -204,6 +236,14 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
                f"{single_second:,.0f} games/s (median of {len(single_spans)} paired runs; {spread})",
                "(none: the engine alone)", f"{per_second / single_second:.2f}× faster with the workers",
                None)
+    if lean:
+        lean_second = n_records / statistics.median(lean_spans)
+        spread = f"{n_records / max(lean_spans):,.0f}–{n_records / min(lean_spans):,.0f}"
+        report.add(f"reference: the retired lean reader, same runs ({LEAN_COMMIT}, one process)",
+                   f"{lean_second:,.0f} games/s (median of {len(lean_spans)} paired runs; {spread})",
+                   "(none: the machine's speed)",
+                   f"replay --json {per_second / lean_second:.2f}× its speed "
+                   f"(one process {single_second / lean_second:.2f}×)", None)
     ratio = rss_many / base_rss
     report.add(f"memory: peak RSS of replay over {n_records} records",
                f"{rss_many / 1024:.1f} MiB vs bare Typer {base_rss / 1024:.1f} MiB", "≤ 1.5×",
