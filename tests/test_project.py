@@ -43,6 +43,20 @@ def test_nothing_outside_a_game_package_is_specific_to_it(package):
         assert word not in text.replace(f"referee.games.{package}", ""), path
 
 
+@pytest.mark.parametrize("package", GAME_FOLDERS)
+def test_a_games_texts_live_in_its_folder(package):
+    """A game's catalogs are in its own folder's prompts/, named after it (its namespace); the
+    shared prompts/ holds the shared texts only (issue 12: a new game is a new folder)."""
+    from referee.core import registry
+
+    (game,) = [g for g in registry.games() if g.package == f"referee.games.{package}"]
+    assert game.text_prefix == package and game.catalog_dir is None
+    folder = ROOT / "referee" / "games" / package / "prompts"
+    assert sorted(p.name for p in folder.glob("*.toml")) == [f"{package}.en.toml", f"{package}.pl.toml"]
+    assert sorted(p.name for p in (ROOT / "prompts").glob("*.toml")) == [
+        "cli.en.toml", "cli.pl.toml", "core.en.toml", "core.pl.toml"]
+
+
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> set[str]:
     """The files of the wheel ``pip install .`` would install, built once from this tree."""
@@ -62,12 +76,14 @@ def wheel(tmp_path_factory) -> set[str]:
 @pytest.mark.slow
 def test_every_package_is_shipped(wheel):
     """``pip install .`` ships every package under referee/ (a new game's folder too, found by
-    setup.py without an edit) and every catalog of prompts/ as referee/prompts/."""
+    setup.py without an edit, with its texts), and every catalog of prompts/ as referee/prompts/."""
     packages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("__init__.py")
                 if "__pycache__" not in p.parts}
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("*.py")
                if "__pycache__" not in p.parts}
     catalogs = {f"referee/prompts/{p.name}" for p in (ROOT / "prompts").glob("*.toml")}
+    catalogs |= {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("prompts/*.toml")}
+    assert {f"referee/games/{g}/prompts/{g}.pl.toml" for g in GAME_FOLDERS} <= catalogs
     assert packages and catalogs
     assert not (packages | modules | catalogs) - wheel, sorted((packages | modules | catalogs) - wheel)
     assert "referee/prompts/__init__.py" in wheel

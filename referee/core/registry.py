@@ -28,7 +28,8 @@ _discovered = False
 
 def register(game: "Game") -> "Game":
     """Add ``game`` (a later game of the same name replaces an earlier one).  A game whose
-    catalogs live outside prompts/ (``catalog_dir``) has that folder read for its namespace."""
+    catalogs are not in its folder's ``prompts/`` (``catalog_dir``) has that folder read for its
+    namespace."""
     _games[game.name] = game
     for alias in getattr(game, "aliases", ()):
         _aliases[alias] = game.name

@@ -1,11 +1,12 @@
-"""User-facing text catalogs (``prompts/*.toml``, shipped as ``referee.prompts``).
+"""User-facing text catalogs: ``<namespace>.<lang>.toml`` files of dotted keys.
 
-A catalog is a flat namespace of dotted keys; each game adds its own files
-(``core.en.toml``, ``cli.en.toml``, one file per game …), so a new game never edits another's text.
-A game defined outside ``referee/games`` (a plugin, a test's game) keeps its files in a folder of its
-own: ``add_folder(namespace, folder)`` (the registry does it for a game's ``catalog_dir``).  Where a
-game has its own words for a text of the CLI, ``<text_prefix>.cli.<key>`` replaces
-``core.cli.<key>`` (``Catalog.game_key``).  Values use ``str.format`` placeholders.
+The shared texts (``core``, ``cli``) are in ``prompts/`` (shipped as ``referee.prompts``); each game's
+live with the game, in ``referee/games/<game>/prompts/`` (its namespace is its folder's name), so
+a new game is a new folder and never edits another's text.  A game defined outside
+``referee/games`` (a plugin, a test's game) names its folder: ``add_folder(namespace, folder)``
+(the registry does it for a game's ``catalog_dir``).  Where a game has its own words for a text of
+the CLI, ``<text_prefix>.cli.<key>`` replaces ``core.cli.<key>`` (``Catalog.game_key``).  Values
+use ``str.format`` placeholders.
 
 A number inside a sentence agrees with its noun in one of two ways.  A text about one number is a
 plural key (``key.one``/``key.few``/``key.many``/``key.other``, read with ``Catalog.n``).  A text
@@ -89,8 +90,20 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
-#: namespaces whose files live outside prompts/: namespace -> folder
+#: namespaces whose files a game defined elsewhere keeps in a folder of its own: namespace -> folder
 _folders: dict[str, Path] = {}
+#: the games' folders (``referee/games``: each game's texts are in its ``prompts/``)
+_GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+def _folder_of(namespace: str) -> Path:
+    """Where a namespace's files are: a folder added for it, else the game folder of that name's
+    ``prompts/``, else the shared ``prompts/``."""
+    folder = _folders.get(namespace)
+    if folder is None:
+        own = _GAMES / namespace / "prompts"
+        folder = own if own.is_dir() else _prompts_folder()
+    return folder
 
 
 def add_folder(namespace: str, folder: Path) -> None:
@@ -128,7 +141,7 @@ class Catalog:
     def _namespace(self, name: str) -> dict[str, str]:
         if name not in self._namespaces:
             entries: dict[str, str] = {}
-            item = _folders.get(name, _prompts_folder()) / f"{name}.{self.lang}.toml"
+            item = _folder_of(name) / f"{name}.{self.lang}.toml"
             if item.is_file():
                 _flatten("", tomllib.loads(item.read_text(encoding="utf-8")), entries)
             self._namespaces[name] = entries
@@ -139,10 +152,11 @@ class Catalog:
         """Every text of this language (all files)."""
         out: dict[str, str] = {}
         suffix = f".{self.lang}.toml"
-        for folder in {_prompts_folder(), *_folders.values()}:
+        games = {p for p in _GAMES.glob("*/prompts") if p.is_dir()}
+        for folder in {_prompts_folder(), *games, *_folders.values()}:
             for item in folder.iterdir():
                 name = item.name[: -len(suffix)]
-                if item.name.endswith(suffix) and _folders.get(name, _prompts_folder()) == folder:
+                if item.name.endswith(suffix) and _folder_of(name) == folder:
                     out.update(self._namespace(name))
         return out
 
@@ -208,7 +222,7 @@ def _cap(value: object) -> object:
 
 
 def _prompts_folder() -> Path:
-    """The catalogs: ``referee/prompts`` when installed, else ``prompts/`` beside the sources
+    """The shared catalogs: ``referee/prompts`` when installed, else ``prompts/`` beside the sources
     (plain paths: importing importlib.resources would cost every start-up)."""
     package = Path(__file__).resolve().parent.parent
     installed = package / "prompts"
