@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from referee.core import registry
 from referee.core import jsonio
 from referee.core.errors import RecordError
-from referee.core.game import GameState
+from referee.core.game import Game, GameState
 from tests.conftest import EXAMPLES, game_names
 
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
@@ -27,10 +27,12 @@ def test_every_registered_game_is_in_the_suite():
 
 
 def test_the_game_states_what_the_cli_and_the_store_use(game):
-    """The ``Game`` protocol's facts, and a ``GameState`` (names, copy, snapshot) from replays."""
-    for fact in ("name", "title", "short_title", "text_prefix", "titles", "player_counts",
-                 "stats_extras", "variants", "meta_keys", "has_hints", "rules", "digest"):
-        assert hasattr(game, fact), fact
+    """Everything the ``Game`` protocol names (its facts and its methods, read from the protocol
+    itself), and a ``GameState`` (names, copy, snapshot) from replays."""
+    named = {n for n in vars(Game) if not n.startswith("_")} | set(Game.__annotations__)
+    assert {"name", "text_prefix", "stats_tag_key", "parse_record", "result_summary"} <= named
+    for member in sorted(named):
+        assert hasattr(game, member), member
     assert callable(game.check_invariants)
     players = NAMES[: game.player_counts[0]]
     state, _ = game.parse_record(game.new_record(players, {})).replay()

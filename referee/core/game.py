@@ -60,12 +60,16 @@ class Game(Protocol):
     is_default: bool  # the game of records that do not name theirs (at most one game)
     title: str  # shown to players
     short_title: str  # where space is short
-    text_prefix: str  # this game's namespace in the prompts/ catalogs
+    text_prefix: str  # this game's namespace in the catalogs (its folder's name in referee/games)
     titles: tuple[str, ...]  # score parts that are titles (stats counts how often each was won)
     player_counts: tuple[int, ...]  # how many may play
     #: numeric extras of a result summary's players that stats averages:
     #: extra -> (its stats JSON key, the catalog key of its column)
     stats_extras: dict[str, tuple[str, str]]
+    #: ``stats``' table of tags (a unit card drafted …): the catalog key of a tag's name, with
+    #: ``{tag}`` in it (``"{tag}"``: the tag as it is), and of the table's title
+    stats_tag_key: str
+    stats_tags_title: str
     variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
     #: the optional keys its record format holds beyond the game itself (date, colors …)
     meta_keys: tuple[str, ...]
@@ -76,7 +80,8 @@ class Game(Protocol):
     rules: dict[str, str]
     #: the file name of its rules digest in ``shared/rules/`` (``None``: it has none)
     digest: str | None
-    #: the folder of its ``<text_prefix>.<lang>.toml`` catalogs (``None``: they are in prompts/)
+    #: the folder of its ``<text_prefix>.<lang>.toml`` catalogs (``None``: a game in
+    #: ``referee/games/<text_prefix>/`` keeps them in that folder's ``prompts/``)
     catalog_dir: Path | None
 
     # -- rules
@@ -103,7 +108,8 @@ class Game(Protocol):
     def replay_output(self, state: GameState) -> dict[str, Any]: ...
     def result_summary(self, state: GameState) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (``winners``; per player ``score``,
-        ``place`` and numeric extras) for ``list`` and ``stats``."""
+        ``place``, numeric extras and, where the game has them, ``tags``: the things a player
+        had, for ``stats``' wins per tag) for ``list`` and ``stats``."""
 
     # -- the table (reports and dialogs are plain data; the CLI renders and asks)
     def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
@@ -196,7 +202,10 @@ class GamePackage:
     aliases: tuple[str, ...] = ()
     is_default = False
     digest: str | None = None
-    catalog_dir: Path | None = None  # the games in referee/games keep their texts in prompts/
+    catalog_dir: Path | None = None  # the games in referee/games keep theirs in <folder>/prompts/
+    #: ``stats``' wins per tag, where a result summary lists ``tags`` (see ``Game``)
+    stats_tag_key = "{tag}"
+    stats_tags_title = "core.cli.stats_detail"
     #: whether it has an end-of-game calculator (``score``, ``ask_inventory``)
     calculator = True
     #: the score as if the game ended now, where the game can tell it (see ``Game``)

@@ -120,8 +120,8 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
         out.append(detail)
         if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
-            label = getattr(game, "stats_tag_key", "{tag}")
-            tagged = Table(t(getattr(game, "stats_tags_title", "core.cli.stats_detail")),
+            label = game.stats_tag_key
+            tagged = Table(t(game.stats_tags_title),
                            [t("core.cli.col_category"), t("core.cli.col_games"), t("core.cli.col_wins"),
                             t("core.cli.col_rate")], align=["left", "right", "right", "right"])
             for tag, tally in r["tags"].items():
