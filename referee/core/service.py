@@ -456,10 +456,14 @@ class SessionService:
                                                    "updated")}, **status})
         return rows
 
-    def show_data(self, key: str) -> dict[str, Any]:
-        """The session and the replay output of where it stands."""
+    def show_data(self, key: str, standing: bool = False) -> dict[str, Any]:
+        """The session and the replay output of where it stands, with the score as if the game
+        ended now where the game can tell it (``standing``: asked for, so a game that cannot tell
+        it is refused, as ``show_report`` refuses it)."""
         session = self.archive.open(key, write=False)
         game = game_of(session)
+        if standing and game.standing_output is None:
+            raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
                            "updated": session.updated}, **game.replay_output(state)}

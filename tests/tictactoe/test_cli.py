@@ -96,6 +96,11 @@ def test_every_command_on_a_game_defined_in_the_tests(referee, monkeypatch, tmp_
     assert code == 0 and GRID_WON in out and "Final score" in out
     shown = json.loads(referee("show", sid, "--json")[1])
     assert shown["grid"] == ["X", "X", "X", "O", "O", "", "", "", ""] and shown["winners"] == ["Ala"]
+    assert "standing" not in shown
+    for args in ((), ("--json",)):  # a game that cannot tell the standing says so, either way
+        assert referee("show", sid, "--standing", *args) == (
+            2, "", "referee: Tic-tac-toe: the referee cannot tell the standing as if the game "
+                   "ended now (show --standing)\n")
 
     # undo at the command line: the winning move goes, the game is open again; then finish it
     code, out, _ = referee("undo", sid, "--steps", "1", "--yes")
@@ -134,6 +139,12 @@ def test_every_command_on_a_game_defined_in_the_tests(referee, monkeypatch, tmp_
     assert stats["players"]["Bob"]["average_moves"] == 2
     code, out, _ = referee("stats")
     assert code == 0 and "Tic-tac-toe: 2 finished games" in out and "Avg moves" in out
+
+    # the games' own tools: the test game has none
+    assert referee("cards", "--game", "ttt") == (
+        2, "", "referee: Tic-tac-toe has no such tool (referee cards)\n")
+    assert referee("battle", "--game", "ttt", "--attacker", "HI", "--defender", "LI") == (
+        2, "", "referee: Tic-tac-toe has no such tool (referee battle)\n")
 
     # delete
     code, out, _ = referee("delete", sid, "--yes")
