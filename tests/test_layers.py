@@ -159,15 +159,23 @@ def test_no_private_name_is_used_across_modules():
 
 
 def test_no_function_imports_what_its_module_imports_already():
+    """A function-level import defers loading a module (start-up time) or breaks a cycle; one
+    that imports a name again, or another name from a module already loaded at the top of its
+    file, does neither.  (Another *submodule* of a package imported at the top is still loaded
+    on use: ``from referee.core import registry`` beside a top-level ``from referee.core import
+    jsonio`` is allowed.)"""
+    known = sources()
     wrong = []
-    for name, (_, tree) in sources().items():
+    for name, (_, tree) in known.items():
         at_top: set[tuple[str, str]] = set()
+        modules_at_top: set[str] = set()
         for node in tree.body:
             if isinstance(node, ast.Import):
                 at_top.update((a.name, a.asname or a.name) for a in node.names)
             elif isinstance(node, ast.ImportFrom):
                 base = resolve(name, node)
                 at_top.update((f"{base}.{a.name}", a.asname or a.name) for a in node.names)
+                modules_at_top.add(base)
         top = {id(n) for n in tree.body}
         for node in ast.walk(tree):
             if id(node) in top or not isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -180,4 +188,9 @@ def test_no_function_imports_what_its_module_imports_already():
             again = names & at_top
             if again:
                 wrong.append(f"{name} (line {node.lineno}) imports again {sorted(again)}")
+            elif isinstance(node, ast.ImportFrom) and base in modules_at_top:
+                loaded = [a.name for a in node.names if f"{base}.{a.name}" not in known]
+                if loaded:
+                    wrong.append(f"{name} (line {node.lineno}) imports {loaded} from {base}, "
+                                 "which the module imports at the top already")
     assert not wrong, wrong

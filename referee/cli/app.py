@@ -14,9 +14,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from referee.core.errors import RefereeError
+from referee.core.errors import InputError, RefereeError
 
-from referee.core.text import catalog, language_from_env
+from referee.core.text import LANGUAGES, catalog, language_from_env
 
 # Help texts are read by players too: they come from the catalog of $REFEREE_LANG; those that
 # name the games ({games}, {names}, {variants}, {hint_games}) take them from the registry.
@@ -51,8 +51,6 @@ SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 @app.callback()
 def _main(lang: LangOption = None, data_dir: DataDirOption = None) -> None:
-    from referee.core.text import LANGUAGES
-
     if lang is not None and lang.strip().lower() not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r}: {', '.join(LANGUAGES)}", param_hint="--lang")
     _state["lang"] = lang
@@ -275,8 +273,6 @@ def main(argv: list[str] | None = None) -> None:
         sys.stderr.write("\n")
         sys.exit(130)
     except OSError as exc:  # the machine said no (a full disk, a read-only folder …)
-        from referee.core.errors import InputError
-
         _print_error(InputError("core.file.os_error", path=str(exc.filename or "-"),
                                 detail=exc.strerror or str(exc)), language())
         sys.exit(1)

@@ -13,23 +13,21 @@ from pathlib import Path
 from rich.console import Console
 
 from referee.cli.prompter import Prompter
-from referee.cli.render import render
+from referee.cli.render import plain_console, render
 from referee.core.report import Line
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
     SessionHandle, SessionService, UndoPlan, short_title,
 )
-from referee.core.text import Catalog, catalog
-from referee.store.sessions import Store
+from referee.core.text import Catalog, catalog, language_from_env
+from referee.store.sessions import Store, default_data_dir
 
 __all__ = ["new", "play", "undo", "show", "delete",
            "import_records", "export"]
 
 
 def console() -> Console:
-    from referee.cli.render import plain_console
-
     return plain_console()
 
 
@@ -166,8 +164,6 @@ def resume_command(store: Store, sid: str) -> str:
     one (the hint printed on Ctrl-C must work when pasted as it is)."""
     import shlex
 
-    from referee.store.sessions import default_data_dir
-
     words = ["referee"]
     if Path(store.root).resolve() != default_data_dir().resolve():
         words += ["--data-dir", str(store.root)]
@@ -191,8 +187,6 @@ def _choose_unfinished(store: Store, sessions: SessionService, lang: str | None,
     the sessions' language when they share one (``lang``: the one asked for)."""
     open_ones = sessions.unfinished()
     if not lang:
-        from referee.core.text import language_from_env
-
         langs = {_session_lang(store, e["id"]) for e in open_ones}
         lang = langs.pop() if len(langs) == 1 and None not in langs else language_from_env()
     t = catalog(lang)
@@ -245,7 +239,7 @@ def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, 
 
 def show(store: Store, key: str, as_json: bool, lang: str | None, standing: bool = False) -> None:
     if as_json:
-        sys.stdout.write(jsonio.dumps_line(service(store).show_data(key)) + "\n")
+        sys.stdout.write(jsonio.dumps_line(service(store).show_data(key, standing)) + "\n")
         return
     render(service(store).show_report(key, lang, standing), console())
 

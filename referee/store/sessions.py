@@ -41,7 +41,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
-from referee.core.errors import DamagedStore, RefereeError
+from referee.core.errors import DamagedStore, RefereeError, UsageError
 from referee.core.shape import player_names
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
@@ -213,8 +213,6 @@ class Store:
     def refuse_inside(self, path: Path) -> None:
         """A file the user asked to write must not be inside the data folder (where it could
         replace a session's file or the index): ``UsageError`` if it is, links followed."""
-        from referee.core.errors import UsageError
-
         root = os.path.realpath(self.root)
         target = os.path.realpath(path)
         sessions = os.path.join(root, "sessions")

@@ -15,7 +15,7 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from referee.core.errors import DamagedStore, RefereeError, backup_of
+from referee.core.errors import DamagedStore, InputError, RefereeError, backup_of
 
 
 class StoreLocked(RefereeError):
@@ -125,8 +125,6 @@ class AtomicJSONStorage(Storage):
 def write_user_file(path: Path, text: str) -> None:
     """Write a file the user asked for (an export): atomically, with the usual permissions
     (``0o666`` less the umask) and through a symbolic link to its target."""
-    from referee.core.errors import InputError
-
     path = Path(path)
     try:
         target = path.resolve() if path.is_symlink() else path

@@ -20,7 +20,9 @@ from referee.games.grunwald.actions import (
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import board, card_name, cards_text, field_stakes
+from referee.games.grunwald.summary import (
+    board, card_name, cards_text, event_line, field_stakes, standing_report,
+)
 
 
 @dataclass(frozen=True)
@@ -155,8 +157,6 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
 
 
 def _effect_text(t: Catalog, e: Effect) -> str:
-    from referee.games.grunwald.summary import event_line
-
     return event_line(t, Event("", (e,))).split("—", 1)[-1].strip()
 
 
@@ -239,8 +239,6 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
         if field is UNDO:
             return UNDO
         if field == "standing":
-            from referee.games.grunwald.summary import standing_report
-
             standing = []
             yield Notice(standing_report(state, t))
             continue

@@ -30,7 +30,8 @@ from referee.games.grunwald.actions import (
     Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import (
-    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, parse_card,
+    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, expand,
+    parse_card,
 )
 from referee.games.grunwald.state import (
     EVENT, FEEDING, FIRST_TEUTON_ROUND, HELPER_PURCHASE, LOSSES, MAX_HELPERS, OVER, PLACEMENT,
@@ -358,8 +359,6 @@ def source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, 
 
 
 def _pile_text(pile: dict[str, int]) -> str:
-    from referee.games.grunwald.cards import expand
-
     return ", ".join(expand(pile)) or "-"
 
 

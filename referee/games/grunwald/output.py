@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.games.grunwald import engine
-from referee.games.grunwald.cards import expand
+from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.record import action_entry
 from referee.games.grunwald.state import OVER, GrunwaldState, Player
 
@@ -82,8 +82,6 @@ def round_log(state: GrunwaldState) -> list[dict[str, Any]]:
 
 def skirmish_losses(state: GrunwaldState) -> dict[str, int]:
     """What each player discarded after lost skirmishes, in points (cards' strength + provisions)."""
-    from referee.games.grunwald.cards import CARDS
-
     out = {name: 0 for name in state.names}
     for log in state.log:
         if log.skirmish is None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.report import Heading, Line, Report, Table
+from referee.core.report import Chart, Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
@@ -15,8 +15,9 @@ from referee.games.grunwald.actions import (
 )
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting
+from referee.games.grunwald.record import player_colors
 from referee.games.grunwald.scoring import Result, Title
-from referee.games.grunwald.state import OVER, GrunwaldState
+from referee.games.grunwald.state import OVER, TEUTON_BONUS, GrunwaldState
 
 SCORE_PARTS = ("knights", "teutons", "crown_commander", "mercenary_commander", "quartermaster",
                "ducats")
@@ -65,8 +66,6 @@ def event_line(t: Catalog, ev: Event) -> str:
 
 
 def _reveal_line(t: Catalog, rv: Reveal, players: int = 4) -> str:
-    from referee.games.grunwald.state import TEUTON_BONUS
-
     strength = sum(rv.teutons) + TEUTON_BONUS[players] if rv.teutons is not None else 0
     text = t(
         "grunwald.summary.reveal",
@@ -273,8 +272,6 @@ def _pawns_left(t: Catalog, p) -> str:
 
 def _board_reveal(t: Catalog, state: GrunwaldState) -> str:
     """The revealed cards in one line of at most 80 columns."""
-    from referee.games.grunwald.state import TEUTON_BONUS
-
     rv = state.reveal
     text = t("grunwald.board.reveal", crown=" ".join(map(str, rv.crown)),
              mercenary=" ".join(map(str, rv.mercenary)),
@@ -320,8 +317,6 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     """The live screen above every question (issue 16): for four players at most 11 lines of
     at most 80 columns, so that the question and its menu fit under it on an 80×24 terminal.
     The fields' pawns are shown in the placement menu itself."""
-    from referee.games.grunwald.record import player_colors
-
     colors = player_colors({"colors": colors})
     track = "".join("●" if r < state.round else "◉" if r == state.round else "○" for r in range(1, 9))
     start = state.names[state.start_player]
@@ -359,8 +354,6 @@ def meta_text(value: Any) -> str:
 
 def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None) -> Report:
-    from referee.core.report import Chart
-
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
     facts = []
     if meta.get("date"):
@@ -389,8 +382,6 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
-        from referee.games.grunwald.record import player_colors
-
         colors = player_colors(meta)
         out.append(Chart(t("grunwald.export.chart"), [t(f"grunwald.score.{k}") for k in SCORE_PARTS],
                          [(n, [result.scores[n].as_dict()[k] for k in SCORE_PARTS]) for n in state.names],

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select
-from referee.core.text import Catalog
+from referee.core.text import Catalog, catalog
 from referee.games.warchest import engine
 from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, Pick, Play, Resign, Deal
 from referee.games.warchest.state import WarChestState, counted
@@ -154,8 +154,6 @@ class Retry:
 
 def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
     """A typed coin: its code, its id or its name (either language), among ``coins``."""
-    from referee.core.text import catalog
-
     names: dict[str, str] = {}
     for c in coins:
         for cat in (t, catalog("en")):
