@@ -349,3 +349,30 @@ def test_WC_A14_triggers_resolve_at_once_may_be_declined_and_need_the_unit():
         hands=[["swordsman", "royal"], ["royal"]])
     play(s, action="attack", coin="swordsman", frm=(3, 3), target=(4, 3))
     assert (3, 3) not in s.stacks and not s.pending and engine.decision(s).player == "Marek"
+
+
+def test_WC_A14_the_entry_after_a_pending_may_declines_it_as_in_a_record():
+    """A declined "may" is absent from the record, so a record cut just after one replays to the
+    "may" still asked; the entry that follows declines it, in ``apply`` as in a record's replay
+    (undo = drop the last entries and replay, redo = apply them again, gives the live state).
+    Found by the shared suite: 4 players, a mercenary recruited with the royal coin, declined."""
+    import random
+
+    from referee.core import registry
+    from tests.test_game_suite import playout, replayed
+
+    game = registry.get("war-chest")
+    players, live, actions = playout(game, random.Random(172), 4)
+    cut = 100
+    assert isinstance(actions[cut - 1], Done) and actions[cut].player != actions[cut - 1].player
+    undone, _ = replayed(game, players, actions[:cut])
+    d = game.decision(undone)
+    assert (d.kind, d.player, d.optional) == ("then", actions[cut - 1].player, True)
+    # an entry illegal even after the decline changes nothing
+    before = undone.snapshot()
+    with pytest.raises(RecordError):
+        game.apply(undone, actions[cut]._replace(to=(9, 9)))
+    assert undone.snapshot() == before
+    for action in actions[cut:]:
+        game.apply(undone, action)
+    assert undone.snapshot() == live.snapshot()

@@ -675,6 +675,17 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
     try:
         if d is None:
             d = decision(state)
+        if (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
+                and not (type(action) is Play and action.by is not None)):
+            # WC-A14 and the record format: a declined "may" is simply absent, so the entry that
+            # follows declines it, here as in a record (whose replay stops at a pending "may",
+            # not knowing it was declined).  Tried on a copy first: an entry illegal even then
+            # leaves the state unchanged.
+            trial = state.copy()
+            _apply(trial, Done(d.player), d)
+            apply(trial, action)
+            _apply(state, Done(d.player), d)
+            return apply(state, action)
         if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
                 and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
             apply_play(state, state.current, action, "")
