@@ -339,7 +339,11 @@ def test_WC_A14_triggers_resolve_at_once_may_be_declined_and_need_the_unit():
     s = position(stacks=[((3, 3), 0, "swordsman", 1), ((4, 3), 1, "scout", 2)],
                  hands=[["swordsman", "royal"], ["royal"]])
     play(s, action="attack", coin="swordsman", frm=(3, 3), target=(4, 3))
-    refused(s, "WC-A14", player="Ania", action="pass", coin="royal")
+    assert engine.decision(s).kind == "then" and engine.decision(s).optional
+    refused(s, "WC-A14", player="Ania", action="move", by="knight", frm=(3, 3), to=(3, 4))
+    # another entry declines the "may" (a record leaves a declined one out): then it is Marek's
+    # turn, as a record's replay of the same entries says
+    refused(s, "WC-T4", player="Ania", action="pass", coin="royal")
     engine.apply(s, Done("Ania"))
     assert engine.decision(s).kind == "play" and engine.decision(s).player == "Marek"
     # a one-coin Swordsman killed by a Pikeman does not move
