@@ -66,7 +66,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
     if game.cards_file is not None:  # the owner's cards travel with the record (see ``cards``)
-        from referee.cli.tools import read_cards
+        from referee.store.cards import read_cards
 
         owned = read_cards(game, store.root)
         if owned:
@@ -266,10 +266,8 @@ def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | No
 
 def import_records(store: Store, files: list[Path], name: str | None, game_name: str | None,
                    lang: str) -> None:
-    from referee.cli.replay import load_record
-
     t = catalog(lang)
-    imported = service(store).import_records(files, name, lang, lambda path: load_record(path, game_name))
+    imported = service(store).import_records(files, name, lang, game_name=game_name)
     out = console()
     for path, session in imported:
         key = "core.cli.already_imported" if getattr(session, "existed", False) else "core.cli.imported"

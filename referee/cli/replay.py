@@ -6,20 +6,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from referee.core import jsonio
+from referee.core import jsonio, registry
 from referee.core.errors import RecordError, RefereeError, from_file
-
-
-def load_record(path: str | Path, default_game: str | None, text: str | None = None):
-    """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
-    record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
-    that do not say.  Every error, now or while replaying, names the file."""
-    from referee.core import registry
-
-    with from_file(path):
-        document = jsonio.nfc_document(jsonio.loads(jsonio.read_text(path) if text is None else text))
-        game = registry.for_document(document, default_game)
-        return game, _Sourced(game.parse_record(document), str(path))
+from referee.core.records import load_record
 
 
 def _replay_json(path: str | Path, default_game: str | None):
@@ -30,8 +19,6 @@ def _replay_json(path: str | Path, default_game: str | None):
     referee error is read again strictly and replayed, so every error is the strict path's own (orjson
     reads an integer beyond 64 bits as a float, and the error such a number causes must be the
     one the strict path reports)."""
-    from referee.core import registry
-
     data = jsonio.read_bytes(path)
     document = jsonio.loads_fast(data)
     if document is not None and not data.isascii() and not jsonio.nfc_text(data):
@@ -45,20 +32,6 @@ def _replay_json(path: str | Path, default_game: str | None):
             pass  # read it again strictly: that path's error is the one to report
     game, record = load_record(path, default_game, jsonio.decode_text(data, path))
     return game, record.replay(tracked=False)[0]
-
-
-class _Sourced:
-    """A parsed record whose replay errors name the file they come from."""
-
-    def __init__(self, parsed, source: str) -> None:
-        self._parsed = parsed
-        self.source = source
-        self.players = parsed.players
-        self.meta = parsed.meta
-
-    def replay(self, tracked: bool = True):
-        with from_file(self.source):
-            return self._parsed.replay(tracked)
 
 
 #: below this many records one process replays them all: starting workers costs more than it saves

@@ -22,6 +22,7 @@ from datetime import date
 from typing import Any, Protocol
 
 from referee.core import registry
+from referee.core.records import load_record
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
 from referee.core.report import Report
@@ -494,12 +495,17 @@ class SessionService:
 
     # -- import and export
     def import_records(self, files: Sequence[Any], name: str | None, lang: str,
-                       load: Callable[[Any], tuple[Game, Any]]) -> list[tuple[Any, SessionHandle]]:
+                       load: Callable[[Any], tuple[Game, Any]] | None = None,
+                       game_name: str | None = None) -> list[tuple[Any, SessionHandle]]:
         """Each record file becomes a session (named ``name`` or after the file); ``load(file)``
-        reads one as ``(game, parsed record)``.  Every file is read and replayed first: one bad
-        file imports nothing."""
+        reads one as ``(game, parsed record)`` (default: ``records.load_record``, with
+        ``game_name`` for records that do not name their game).  Every file is read and replayed
+        first: one bad file imports nothing."""
         if name is not None and len(files) > 1:
             raise RefereeError("core.cli.import_one_name")
+        if load is None:
+            def load(path: Any) -> tuple[Game, Any]:
+                return load_record(path, game_name)
         loaded = []
         for path in files:
             game, parsed = load(path)
