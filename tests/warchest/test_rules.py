@@ -380,3 +380,33 @@ def test_WC_A14_the_entry_after_a_pending_may_declines_it_as_in_a_record():
     for action in actions[cut:]:
         game.apply(undone, action)
     assert undone.snapshot() == live.snapshot()
+
+
+def test_WC_V2_a_resignation_while_a_follow_up_is_due_ends_the_game_live_and_in_its_record():
+    """A resignation ends the game at once, whether the follow-up due is a "may" or a must (the
+    Warrior Priest's drawn coin): ``apply`` takes it so, and the record it writes (``resigned``
+    after that play) replays to the same state (the reader declined the "may" first, and
+    refused the record when the follow-up was a must)."""
+    import random
+
+    from referee.core import registry
+    from tests.test_game_suite import playout, replayed
+
+    game = registry.get("war-chest")
+    seen = set()
+    for seed in range(6):
+        for count in game.player_counts:
+            players, _, actions = playout(game, random.Random(seed), count)
+            state, _ = replayed(game, players, [])
+            for k, action in enumerate(actions):
+                d = game.decision(state)
+                if d.kind == "then" and d.optional not in seen:
+                    seen.add(d.optional)
+                    live = state.copy()
+                    game.apply(live, Resign(d.player))
+                    assert game.is_over(live)
+                    again, _ = replayed(game, players, [*actions[:k], Resign(d.player)])
+                    assert again.snapshot() == live.snapshot()
+                    assert game.replay_output(again) == game.replay_output(live)
+                game.apply(state, action)
+    assert seen == {True, False}  # a "may" and a must were both tried

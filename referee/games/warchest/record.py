@@ -377,11 +377,13 @@ class Reader:
             self.checked.add(r)
         return self.rounds[r]
 
-    def later(self) -> bool:
-        """Entries after the current play of the current round (plays, rounds, a resignation)."""
+    def later(self, resignation: bool = True) -> bool:
+        """Entries after the current play of the current round (plays, rounds and, unless
+        ``resignation`` is false, a resignation)."""
         rd = self.round_doc(self.r)
         plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays") if rd else []
-        return self.k < len(plays) or self.r + 1 < len(self.rounds) or "resigned" in self.doc
+        return (self.k < len(plays) or self.r + 1 < len(self.rounds)
+                or (resignation and "resigned" in self.doc))
 
     def read(self, d, names) -> bool:
         kind = d.kind
@@ -502,7 +504,9 @@ class Reader:
         frame = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
         then, j, base = frame
         if j >= len(then):
-            if not self.later():
+            if not self.later(resignation=False):
+                # a resignation ends the game at once (WC-V2), a follow-up still due or not: as
+                # ``engine.apply`` takes it, declining or using nothing
                 if "resigned" in doc:
                     self.push(Resign(doc["resigned"]), "resigned")
                     return True
