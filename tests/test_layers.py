@@ -177,8 +177,9 @@ def test_no_function_imports_what_its_module_imports_already():
                 at_top.update((f"{base}.{a.name}", a.asname or a.name) for a in node.names)
                 modules_at_top.add(base)
         top = {id(n) for n in tree.body}
+        typing_only = {id(n) for block in tree.body if _type_checking(block) for n in ast.walk(block)}
         for node in ast.walk(tree):
-            if id(node) in top or not isinstance(node, (ast.Import, ast.ImportFrom)):
+            if id(node) in top | typing_only or not isinstance(node, (ast.Import, ast.ImportFrom)):
                 continue
             if isinstance(node, ast.Import):
                 names = {(a.name, a.asname or a.name) for a in node.names}
