@@ -33,6 +33,8 @@ def test_the_game_states_what_the_cli_and_the_store_use(game):
     assert {"name", "text_prefix", "stats_tag_key", "parse_record", "result_summary"} <= named
     for member in sorted(named):
         assert hasattr(game, member), member
+    # the standing is told in text and as data, or not at all (show --standing, with --json too)
+    assert (game.standing is None) == (game.standing_output is None)
     assert callable(game.check_invariants)
     players = NAMES[: game.player_counts[0]]
     state, _ = game.parse_record(game.new_record(players, {})).replay()

@@ -128,7 +128,7 @@ class Game(Protocol):
         """``actions``: the record's actions that led to ``state``, when the caller has them."""
 
     # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
-    #    ``standing``); ``None`` for a game that cannot tell it before its end
+    #    ``standing``); ``None`` for a game that cannot tell it before its end (both or neither)
     standing: Callable[[GameState, Catalog], Report] | None
     standing_output: Callable[[GameState], dict[str, Any]] | None
 
