@@ -377,13 +377,12 @@ class Reader:
             self.checked.add(r)
         return self.rounds[r]
 
-    def later(self, resignation: bool = True) -> bool:
-        """Entries after the current play of the current round (plays, rounds and, unless
-        ``resignation`` is false, a resignation)."""
+    def later(self) -> bool:
+        """Plays after the current one, in this round or a later one (a resignation is not one:
+        see ``read_then``)."""
         rd = self.round_doc(self.r)
         plays = shape.array(rd.get("plays", []), f"rounds[{self.r}].plays") if rd else []
-        return (self.k < len(plays) or self.r + 1 < len(self.rounds)
-                or (resignation and "resigned" in self.doc))
+        return self.k < len(plays) or self.r + 1 < len(self.rounds)
 
     def read(self, d, names) -> bool:
         kind = d.kind
@@ -504,7 +503,7 @@ class Reader:
         frame = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
         then, j, base = frame
         if j >= len(then):
-            if not self.later(resignation=False):
+            if not self.later():
                 # a resignation ends the game at once (WC-V2), a follow-up still due or not: as
                 # ``engine.apply`` takes it, declining or using nothing
                 if "resigned" in doc:
