@@ -9,7 +9,6 @@ from typing import Any
 
 from referee.core import jsonio
 from referee.core.errors import from_file
-from referee.store.storage import atomic_write
 
 
 def cards_path(game: Any, data_dir: Path) -> Path:
@@ -29,6 +28,8 @@ def read_cards(game: Any, data_dir: Path) -> Any | None:
 
 def write_cards(game: Any, data_dir: Path, document: Any) -> Path:
     """Check ``document`` and write it as the game's card table; returns the file's path."""
+    from referee.store.storage import atomic_write  # (here: ``battle`` only reads, and starts sooner)
+
     game.check_cards(document)
     path = cards_path(game, data_dir)
     path.parent.mkdir(parents=True, exist_ok=True)
