@@ -78,7 +78,7 @@ class Game(Protocol):
     #: the rule ids of its digest, each with a one-line reminder (errors cite them; every id has a
     #: test whose name carries it)
     rules: dict[str, str]
-    #: the file name of its rules digest in ``shared/rules/`` (``None``: it has none)
+    #: the file name of its rules digest in ``docs/rules/`` (``None``: it has none)
     digest: str | None
     #: the folder of its ``<text_prefix>.<lang>.toml`` catalogs (``None``: a game in
     #: ``referee/games/<text_prefix>/`` keeps them in that folder's ``prompts/``)

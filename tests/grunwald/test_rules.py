@@ -1,4 +1,4 @@
-"""One or more tests per rule id of shared/rules/na-grunwald.md (test names carry the id)."""
+"""One or more tests per rule id of docs/rules/na-grunwald.md (test names carry the id)."""
 
 from __future__ import annotations
 

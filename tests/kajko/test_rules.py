@@ -1,4 +1,4 @@
-"""One test (at least) per rule of ``shared/rules/kajko-kokosz.md``; test names carry the rule ids."""
+"""One test (at least) per rule of ``docs/rules/kajko-kokosz.md``; test names carry the rule ids."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The rules of Medieval Battle, one test (at least) per rule id of the digest
-(``shared/rules/medieval-battle.md``): what the referee computes, what it refuses (with the rule
+(``docs/rules/medieval-battle.md``): what the referee computes, what it refuses (with the rule
 id), and what it leaves to the table (it cannot see the map)."""
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ class TicTacToe(GamePackage):
     variants = ()
     meta_keys = ("date", "colors")
     has_hints = False
-    digest = str(HERE / "rules.md")  # an absolute path: not in shared/rules/
+    digest = str(HERE / "rules.md")  # an absolute path: not in docs/rules/
     catalog_dir = HERE / "prompts"
     calculator = False  # ``referee score`` refuses it (core.cli.no_calculator)
 

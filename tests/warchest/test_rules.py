@@ -1,4 +1,4 @@
-"""One test (at least) per rule id of ``shared/rules/war-chest.md`` and every FAQ answer of the
+"""One test (at least) per rule id of ``docs/rules/war-chest.md`` and every FAQ answer of the
 rulebook.  Positions come from ``table.position``; entries go through ``engine.apply``."""
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ class Grunwald(GamePackage):
     variants = ()
     meta_keys = ("date", "place", "notes", "colors")  # the spec's optional keys
     has_hints = False
-    digest = "na-grunwald.md"  # in shared/rules/: its rule ids are rules.RULES
+    digest = "na-grunwald.md"  # in docs/rules/: its rule ids are rules.RULES
 
     def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False
                ) -> Any:

@@ -1,4 +1,4 @@
-"""The rules of Na Grunwald! (``../shared/rules/na-grunwald.md``): what is legal, and what follows.
+"""The rules of Na Grunwald! (``docs/rules/na-grunwald.md``): what is legal, and what follows.
 
 ``decision(state)`` says what the table must enter next; ``legal_actions(state)`` lists every legal
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in

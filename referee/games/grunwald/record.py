@@ -1,4 +1,4 @@
-"""Game record format 1 (``../shared/spec/grunwald-record.md``): parse, validate, replay, write.
+"""Game record format 1 (``docs/spec/grunwald-record.md``): parse, validate, replay, write.
 
 Replay is driven by the engine: at every step it asks the engine what the table must enter next and
 reads exactly that from the record.  So a record is read in the order the game happened, the first

@@ -29,7 +29,7 @@ class Kajko(GamePackage):
     variants = ("dusigrosz", "coin_in_hand")  # KK-12, KK-13
     meta_keys = ()  # record format 1 holds only the game: no date, place, notes or colours
     has_hints = True
-    digest = "kajko-kokosz.md"  # in shared/rules/: its rule ids are rules.RULES
+    digest = "kajko-kokosz.md"  # in docs/rules/: its rule ids are rules.RULES
 
     # the live questions and the setup questions (the rest: core.game.CONVENTION)
     dialog = _lazy("dialog", "ask")

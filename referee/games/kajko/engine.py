@@ -1,4 +1,4 @@
-"""The rules of Kajko i Kokosz: Przygody Wojów (``shared/rules/kajko-kokosz.md``): new state,
+"""The rules of Kajko i Kokosz: Przygody Wojów (``docs/rules/kajko-kokosz.md``): new state,
 what the table must enter next, the legal entries, and ``apply``.  Pure: no I/O.
 
 Every rule check raises ``RuleError(rule, location, key, …)``; ``location`` is relative to the

@@ -1,4 +1,4 @@
-"""Record format 1 of Kajko i Kokosz (``shared/rules/kajko-kokosz.md``): parse, replay, write.
+"""Record format 1 of Kajko i Kokosz (``docs/rules/kajko-kokosz.md``): parse, replay, write.
 
 The header (players, stacks, variants) is checked first; then the turns are read and applied one
 by one, so the first bad entry — format or rule — is the one reported, at ``turns[12]…``, and a

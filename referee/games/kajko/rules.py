@@ -1,4 +1,4 @@
-"""The rule ids of ``shared/rules/kajko-kokosz.md`` with a one-line reminder each.
+"""The rule ids of ``docs/rules/kajko-kokosz.md`` with a one-line reminder each.
 
 Error messages cite these ids; the test suite checks that every id has at least one test.
 """

@@ -32,7 +32,7 @@ class MedievalBattle(GamePackage):
     variants = ("dismount",)  # MB-O1
     meta_keys = ()  # the record's optional keys are the game's own setup
     has_hints = False
-    digest = "medieval-battle.md"  # in shared/rules/: its rule ids are rules.RULES
+    digest = "medieval-battle.md"  # in docs/rules/: its rule ids are rules.RULES
     calculator = False  # no end-of-game calculator from an inventory (the battle calculator is
     #                     ``referee battle``)
     #: what a free-form decision allows (recruitment, deployment, a turn), as data

@@ -1,4 +1,4 @@
-"""The rules of Medieval Battle (``shared/rules/medieval-battle.md``): new state, what the table
+"""The rules of Medieval Battle (``docs/rules/medieval-battle.md``): new state, what the table
 must enter next, the legal entries, ``apply`` and the end.  Pure: no I/O.
 
 The referee cannot see the map.  It trusts the table on positions (where a unit goes, zones of

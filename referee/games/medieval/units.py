@@ -1,5 +1,5 @@
 """The unit table of Medieval Battle: recruitment costs, movement, who is mounted, who dismounts
-into what, who shoots; and the terrains (``shared/rules/medieval-battle.md``, MB-C4 … MB-C6)."""
+into what, who shoots; and the terrains (``docs/rules/medieval-battle.md``, MB-C4 … MB-C6)."""
 
 from __future__ import annotations
 

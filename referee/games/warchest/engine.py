@@ -1,4 +1,4 @@
-"""The rules of War Chest (``shared/rules/war-chest.md``): setup, draws, the nine actions, every
+"""The rules of War Chest (``docs/rules/war-chest.md``): setup, draws, the nine actions, every
 unit's tactic, attribute and restriction, four players in teams, victory.  Pure: no I/O.
 
 ``decision(state)`` says what the table must enter next; ``legal_actions(state)`` lists every legal

@@ -1,4 +1,4 @@
-"""Record format 1 of War Chest (``shared/rules/war-chest.md``): parse, replay, write.
+"""Record format 1 of War Chest (``docs/rules/war-chest.md``): parse, replay, write.
 
 The header is checked first; then the engine's ``decision()`` drives the reading: each decision
 reads its entry (a deal, a pick, the initiative, a round's draws, a play, a follow-up in ``then``),

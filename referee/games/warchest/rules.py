@@ -1,4 +1,4 @@
-"""The rule ids of ``shared/rules/war-chest.md`` with a one-line reminder each.
+"""The rule ids of ``docs/rules/war-chest.md`` with a one-line reminder each.
 
 Error messages cite these ids; every id has a test whose name carries it (``tests/warchest``).
 """
