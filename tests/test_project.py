@@ -76,7 +76,7 @@ def wheel(tmp_path_factory) -> set[str]:
 @pytest.mark.slow
 def test_every_package_is_shipped(wheel):
     """``pip install .`` ships every package under referee/ (a new game's folder too, found by
-    setup.py without an edit, with its texts), and every catalog of prompts/ as referee/prompts/."""
+    the build without an edit, with its texts), and every catalog of prompts/ as referee/prompts/."""
     packages = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("__init__.py")
                 if "__pycache__" not in p.parts}
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "referee").rglob("*.py")
