@@ -1,19 +1,40 @@
-"""The referee advises (issue 13): the cheapest losses (NG-S4, NG-S5), the best feeding (NG-E1) and
-the standing *as if the game ended now* (NG-E1 … NG-E6).  Pure: no I/O, no UI library.
+"""The referee advises (issue 13, issue 25): the cheapest losses (NG-S4, NG-S5), the best feeding
+(NG-E1) and the standing (NG-E1 … NG-E6).  Pure: no I/O, no UI library.
 
-The model ("as if the game ended now") — a Decision of the referee, written down so that tests and
-players can check it:
+The model — a Decision of the referee, written down so that tests and players can check it (the
+book: "Gracz ma prawo wybrać karty rycerzy, które odłoży do pudełka" — each player chooses; it
+says nothing of an order, nor of what the others will do):
 
-* Every player's holdings are their hand and camp (plus the skirmish card and captured Teuton still
-  on the table, NG-S5: they return to the camp), their provisions and their ducats (ducats placed on
-  a field this round still count as theirs).
-* Feeding (NG-E1) goes in seating order, as the engine does: each short player gives up the knights
-  that keep *their own* final score highest against the others as they stand at that moment
-  (players before them already fed, players after them not yet).  Then NG-E2 … NG-E6 score.
-* The advice for one player's payment or feeding keeps the other players fixed at their holdings in
-  that fed position, and maximises the player's own final score (their own feeding chosen
-  optimally), ties broken by discarding less value, then fewer cards, then camp before hand (the
-  hand's knights can still fight).
+* Holdings: hand and camp (plus the skirmish card and captured Teuton still on the table, NG-S5:
+  they return to the camp), provisions and ducats (in the standing, ducats placed on a field this
+  round still count as their owner's).
+* **Everybody is fed** (NG-E1), in seating order, as the engine asks: each short player gives up
+  the knights that keep *their own* final score highest against the others *fed*: the players
+  before them as already fed (as this model fed them, or as they really fed at the end), the
+  players after them by the weakest knights first (``naive_fed``).  Nobody is ever scored unfed:
+  a later player who must lose knights (one with 0 provisions loses them all) loses them.
+* **Equal feedings** (the same final score): the one keeping more strength, then the one keeping
+  more crown knights — so of a crown 3 and a mercenary 3 the *mercenary* is given up; the
+  weakest-first rule breaks the same tie the same way.  Among cards that look the same to scoring,
+  the camp's go first (the hand's knights can still fight).
+* **Losses are scored once the current round is resolved as placed** (losses are paid after every
+  placement is made, so the rest of the round is already decided): the player's payment; the
+  other players still to pay (in the start player's order, as the engine asks: start player
+  first, then clockwise) pay first with the provisions they hold beyond one per knight, then with
+  the weakest cards (crown, mercenary, Teuton on equal strength; camp first), then with the rest
+  of their provisions; the cards on the table go to the camps (NG-S5); fields 2–6 resolve as the
+  pawns stand (NG-F); a helper on offer (NG-F8) is not bought (a helper scores nothing, the ducats
+  would); then the game is scored as if it ended there: everybody fed as above.  The others are
+  held fixed at that fed position (with the paying player paying by the same rule as they do),
+  and the payment that maximises the player's own final score (their own feeding chosen
+  optimally) wins; ties: less value discarded, then fewer cards, then camp before hand.
+* **The standing** (key ``s``, ``show --standing``) is the score as if the game ended now, with
+  everybody fed as above; the advice for a feeding at the end is scored against the same rivals
+  (so following the advice in seating order gives the standing).
+
+The figures of ``review`` (the ``advice`` object of ``export --format json``) use the same model:
+``chosen_score`` and ``advised_score`` are the player's final score as the model scores it; in
+round 8 the end of the round is the end of the game.
 
 The search is exact (see ``advise_losses``): it enumerates every reachable *final* holding of the
 player, grouped by what scoring can see of it (per knight kind the number of cards and their total
@@ -336,7 +357,7 @@ class Payment:
     items: tuple[str, ...]  # the PayLosses items (``camp/crown:2``, ``provisions:3``)
     value: int
     cards: int
-    score: int  # the player's final score as if the game ended now, after this payment
+    score: int  # the player's final score once the round is resolved, after this payment
     titles: tuple[str, ...]
     holding: Holding  # after the payment, before feeding
 
@@ -348,7 +369,7 @@ class LossAdvice:
     everything: bool  # the player holds less than owed: no choice (NG-S4)
     best: Payment
     naive: Payment  # the weakest cards first, provisions last
-    before: int  # the player's score as if the game ended now, before paying
+    before: int  # the player's score once the round is resolved, had they paid nothing
     before_titles: tuple[str, ...]
     others: list[Holding] = field(default_factory=list)  # the rivals, fixed (fed)
 
@@ -524,8 +545,12 @@ def _round_end(state: Any) -> tuple[list[Holding], list[tuple[dict[str, int], in
     from referee.games.grunwald import engine
     from referee.games.grunwald.actions import HelperPurchase
 
-    s = state.copy()
-    s.tracked = False  # (no logs: nothing here is kept)
+    log, state.log = state.log, []  # (the copy needs no round logs: nothing here is kept)
+    try:
+        s = state.copy()
+    finally:
+        state.log = log
+    s.tracked = False
     paid: list[tuple[dict[str, int], int]] = [({}, 0) for _ in s.players]
     if s.phase == LOSSES:
         owed = s.skirmish.owed
@@ -559,7 +584,9 @@ def loss_context(state: Any, who: int) -> tuple[Holding, Rivals, list[Holding]]:
 
 
 def advise_losses(state: Any, player: str, owed: int) -> LossAdvice:
-    """The payment of ``owed`` (NG-S4) that keeps the player's final score highest.
+    """The payment of ``owed`` (NG-S4) that keeps the player's final score highest, as if the
+    game ended once the round is resolved (the model above: what the fields will still give the
+    player counts, but cannot pay).
 
     Exact: a payment leads, after the player's own best feeding, to a final holding; scoring sees
     of it only (crown count, crown strength), (mercenary count, strength), the Teutons' strength and
@@ -730,8 +757,8 @@ class FeedingAdvice:
 
 
 def advise_feeding(state: Any, player: str) -> FeedingAdvice:
-    """The knights a short player gives up (NG-E1), against the others as they stand (those before
-    in seating order fed as the standing feeds them, those after not yet)."""
+    """The knights a short player gives up (NG-E1), against the others fed (the model above: those
+    before in seating order as they fed, those after by the weakest knights first)."""
     who = state.index[player]
     p = state.players[who]
     return advise_feeding_holdings(position(state), who, _split_counts(p.hand, p.camp))
@@ -759,7 +786,8 @@ def advise_feeding_holdings(holdings: list[Holding], who: int,
 
 
 def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
-    """The player's score as if the game ended now after paying ``items`` (the model above)."""
+    """The player's final score after paying ``items``, as if the game ended once the round is
+    resolved (the model above)."""
     who = state.index[player]
     h, r, _ = loss_context(state, who)
     removed: dict[str, int] = {}
@@ -775,10 +803,13 @@ def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
 
 def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
     """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
-    advice would have been, and the score of each as if the game had ended then (``cost``: the
-    points the choice gave away).  ``actions``: the record's actions that led to ``state``, replayed
-    here.  Empty when there is nothing to review: no actions given, or they do not replay to the
-    same state; an error of the advice itself is not hidden."""
+    advice would have been, and the final score of each as the model scores it (a loss: as if the
+    game ended once that round was resolved; ``cost``: the points the choice gave away).  Both
+    ``chosen`` and ``advised`` are written one way (``written_items``); ``owed`` says its unit:
+    ``value`` (NG-S4: cards' strength plus provisions) or ``knights`` (NG-E1).  ``actions``: the
+    record's actions that led to ``state``, replayed here.  Empty when there is nothing to review:
+    no actions given, or they do not replay to the same state; an error of the advice itself is not
+    hidden."""
     from referee.core.errors import RuleError
     from referee.games.grunwald import engine
 
