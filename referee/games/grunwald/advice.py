@@ -51,7 +51,7 @@ from itertools import product
 from typing import Any
 
 from referee.games.grunwald import scoring
-from referee.games.grunwald.cards import CAMP, CARDS, CROWN, HAND, MERCENARY, PEASANT, TEUTON
+from referee.games.grunwald.cards import CAMP, CARDS, CROWN, HAND, LEAVING, MERCENARY, PEASANT, TEUTON
 from referee.games.grunwald.state import HELPER_PURCHASE, LOSSES, OVER, take
 
 TITLES = ("crown_commander", "mercenary_commander", "quartermaster")
@@ -480,7 +480,6 @@ def written_items(player: Any, items: Any) -> tuple[str, ...]:
     split), written as the advice writes them: each card with the pile the engine takes it from
     (``engine.source_pile``), provisions summed."""
     from referee.games.grunwald import engine
-    from referee.games.grunwald.cards import LEAVING
 
     hand, camp = dict(player.hand), dict(player.camp)
     taken: dict[str, list[int]] = {}
