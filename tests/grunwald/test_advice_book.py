@@ -231,9 +231,11 @@ def brute_losses(state, name: str, owed: int):
 # Positions
 
 
-def losses_state(players: list[dict], owed: int, stakes: dict, reveal: Reveal, round_: int = 4):
+def losses_state(players: list[dict], owed: int, stakes: dict, reveal: Reveal, round_: int = 4,
+                 table: bool = False):
     """A LOSSES position of ``round_``: the first player pays first; ``stakes`` per field a list of
-    (player, officer, helpers, ducats) in position order."""
+    (player, officer, helpers, ducats) in position order; ``table``: the first player's skirmish
+    card and captured Teuton still on the table (NG-S5)."""
     s = engine.new_state(NAMES[:len(players)])
     for p, spec in zip(s.players, players):
         p.hand = {PEASANT: 1, **spec.get("hand", {})}
@@ -248,7 +250,9 @@ def losses_state(players: list[dict], owed: int, stakes: dict, reveal: Reveal, r
             s.players[i].officer_placed |= officer
             s.players[i].helpers_placed += helpers
     s.phase = LOSSES
-    s.skirmish = Skirmish(strength=20, total=0, owed=owed, pending=list(range(len(players))))
+    s.skirmish = Skirmish(strength=20, total=0, owed=owed, pending=list(range(len(players))),
+                          played={0: "crown:3"} if table else {},
+                          captured={0: "teuton:2"} if table else {})
     s.log[-1].skirmish = {"losses": {}}
     return s
 
@@ -292,14 +296,15 @@ def placements(draw, n: int):
 # Properties
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(data=st.data(), n=st.integers(2, 3), owed=st.integers(1, 7), last=st.booleans())
-def test_NG_S4_advised_payment_is_best_once_the_round_is_resolved(data, n, owed, last):
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), n=st.integers(2, 3), owed=st.integers(1, 7), last=st.booleans(),
+       table=st.booleans())
+def test_NG_S4_advised_payment_is_best_once_the_round_is_resolved(data, n, owed, last, table):
     from referee.games.grunwald import advice
 
     players = [data.draw(PLAYER) for _ in range(n)]
     stakes, reveal = data.draw(placements(n))
-    s = losses_state(players, owed, stakes, reveal, round_=8 if last else 4)
+    s = losses_state(players, owed, stakes, reveal, round_=8 if last else 4, table=table)
     a = advice.advise_losses(s, "Ania", owed)
     brute = brute_losses(s, "Ania", owed)
     best = max(b[0] for b in brute)
@@ -315,7 +320,7 @@ def test_NG_S4_advised_payment_is_best_once_the_round_is_resolved(data, n, owed,
         assert advice.payment_score(s, "Ania", items) == score
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.lists(PLAYER, min_size=2, max_size=4))
 def test_NG_E1_advised_feeding_is_best_against_everybody_fed(players):
     from referee.games.grunwald import advice
@@ -333,7 +338,7 @@ def test_NG_E1_advised_feeding_is_best_against_everybody_fed(players):
         assert book_totals(rivals + [fed])[name] == best  # … and it scores that much by the book
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.lists(PLAYER, min_size=2, max_size=4))
 def test_NG_E6_standing_feeds_everybody(players):
     from referee.games.grunwald import advice
