@@ -1,8 +1,10 @@
 """The referee's advice (issue 13): the cheapest losses (NG-S4, NG-S5), the best feeding (NG-E1)
 and the standing as if the game ended now (NG-E1 … NG-E6).
 
-The property tests check the advice against brute force: every legal payment (the engine accepts
-each one), every feeding, scored by ``scoring.score`` itself against the same fixed rivals.
+The property tests here check the search against brute force: every legal payment (the engine
+accepts each one), every feeding, scored by ``scoring.score`` itself against the same fixed rivals.
+The model itself (everybody fed, the round resolved as placed) is checked against a brute force
+written from the book in ``test_advice_book.py``.
 """
 
 from __future__ import annotations
