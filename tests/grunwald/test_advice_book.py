@@ -451,3 +451,15 @@ def test_NG_S4_review_writes_every_choice_one_way(monkeypatch):
     assert all(e["owed"] == {"amount": 3, "unit": "value"} and "before" not in e for e in entries)
     assert set(entries[0]) == {"round", "decision", "rule", "player", "owed", "chosen",
                                "chosen_score", "advised", "advised_score", "cost"}
+
+
+def test_NG_E1_equal_feedings_give_up_the_mercenary_both_ways():
+    """Issue 25: of a crown 3 and a mercenary 3 (one provision, nobody else holds a knight: both
+    keep a title worth 1), the advice and the weakest-first comparison give up the mercenary."""
+    from referee.games.grunwald import advice
+
+    hs = [advice.Holding("Ania", (3,), (3,), (), 1, 0), advice.Holding("Marek", (), (), (), 0, 0)]
+    a = advice.advise_feeding_holdings(hs, 0)
+    assert a.best.give_up == a.naive.give_up == ("mercenary:3",)
+    assert a.best.score == best_fed(holding("Ania", [3], [3], provisions=1),
+                                    [as_fed(holding("Marek"), [], [])])[0] == 4
