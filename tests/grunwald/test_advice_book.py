@@ -19,10 +19,7 @@ The model the brute force follows is the one ``referee/games/grunwald/advice.py`
 from __future__ import annotations
 
 import itertools
-import json
-import random
 
-import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.games.grunwald import engine
@@ -437,8 +434,6 @@ def test_NG_S4_golden_the_rest_of_the_round_is_already_decided():
 def test_NG_S4_review_writes_every_choice_one_way(monkeypatch):
     """``chosen`` as the advice writes ``advised``: every card with its pile, provisions as one
     item last; ``owed`` with its unit; no ``before``."""
-    from referee.games.grunwald import advice
-
     s = losses_state([
         {"hand": {"crown:5": 1}, "camp": {"crown:5": 1}, "provisions": 3},
         {"hand": {"crown:1": 1}, "provisions": 2},
