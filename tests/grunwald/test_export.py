@@ -121,3 +121,29 @@ def test_exports_review_the_record_actions_against_the_advice(tmp_path):
     md = (tmp_path / "game.md")
     commands.export(Store(tmp_path / "data"), "game", "md", md, "en")
     assert "Where a choice cost points" in md.read_text(encoding="utf-8")
+
+
+def test_export_advice_says_one_thing_one_way(tmp_path):
+    """Issue 25: the ``advice`` objects as the README documents them — the same keys for losses
+    and feeding, ``owed`` with its unit, ``chosen`` written as ``advised`` is (every card with its
+    pile, provisions as one item, last), no ``before``."""
+    import re
+
+    data = json.loads(export(tmp_path, "json"))
+    item = re.compile(r"^(camp|hand)/(crown|mercenary|teuton):\d$")
+    kinds = ("crown", "mercenary", "teuton")
+    for d in data["advice"]:
+        assert set(d) == {"round", "decision", "rule", "player", "owed", "chosen", "chosen_score",
+                          "advised", "advised_score", "cost"}
+        unit = {"losses": "value", "feeding": "knights"}[d["decision"]]
+        assert set(d["owed"]) == {"amount", "unit"} and d["owed"]["unit"] == unit
+        for items in (d["chosen"], d["advised"]):
+            cards = [i for i in items if not i.startswith("provisions:")]
+            assert all(item.match(c) for c in cards)
+            assert items[len(cards):] == [i for i in items if i.startswith("provisions:")]
+            assert len(items) - len(cards) <= 1
+            key = [(kinds.index(c.split("/")[1].split(":")[0]), int(c[-1]), c.startswith("hand"))
+                   for c in cards]
+            assert key == sorted(key)
+        if d["decision"] == "feeding":
+            assert len(d["chosen"]) == len(d["advised"]) == d["owed"]["amount"]

@@ -1,19 +1,40 @@
-"""The referee advises (issue 13): the cheapest losses (NG-S4, NG-S5), the best feeding (NG-E1) and
-the standing *as if the game ended now* (NG-E1 … NG-E6).  Pure: no I/O, no UI library.
+"""The referee advises (issue 13, issue 25): the cheapest losses (NG-S4, NG-S5), the best feeding
+(NG-E1) and the standing (NG-E1 … NG-E6).  Pure: no I/O, no UI library.
 
-The model ("as if the game ended now") — a Decision of the referee, written down so that tests and
-players can check it:
+The model — a Decision of the referee, written down so that tests and players can check it (the
+book: "Gracz ma prawo wybrać karty rycerzy, które odłoży do pudełka" — each player chooses; it
+says nothing of an order, nor of what the others will do):
 
-* Every player's holdings are their hand and camp (plus the skirmish card and captured Teuton still
-  on the table, NG-S5: they return to the camp), their provisions and their ducats (ducats placed on
-  a field this round still count as theirs).
-* Feeding (NG-E1) goes in seating order, as the engine does: each short player gives up the knights
-  that keep *their own* final score highest against the others as they stand at that moment
-  (players before them already fed, players after them not yet).  Then NG-E2 … NG-E6 score.
-* The advice for one player's payment or feeding keeps the other players fixed at their holdings in
-  that fed position, and maximises the player's own final score (their own feeding chosen
-  optimally), ties broken by discarding less value, then fewer cards, then camp before hand (the
-  hand's knights can still fight).
+* Holdings: hand and camp (plus the skirmish card and captured Teuton still on the table, NG-S5:
+  they return to the camp), provisions and ducats (in the standing, ducats placed on a field this
+  round still count as their owner's).
+* **Everybody is fed** (NG-E1), in seating order, as the engine asks: each short player gives up
+  the knights that keep *their own* final score highest against the others *fed*: the players
+  before them as already fed (as this model fed them, or as they really fed at the end), the
+  players after them by the weakest knights first (``naive_fed``).  Nobody is ever scored unfed:
+  a later player who must lose knights (one with 0 provisions loses them all) loses them.
+* **Equal feedings** (the same final score): the one keeping more strength, then the one keeping
+  more crown knights — so of a crown 3 and a mercenary 3 the *mercenary* is given up; the
+  weakest-first rule breaks the same tie the same way.  Among cards that look the same to scoring,
+  the camp's go first (the hand's knights can still fight).
+* **Losses are scored once the current round is resolved as placed** (losses are paid after every
+  placement is made, so the rest of the round is already decided): the player's payment; the
+  other players still to pay (in the start player's order, as the engine asks: start player
+  first, then clockwise) pay first with the provisions they hold beyond one per knight, then with
+  the weakest cards (crown, mercenary, Teuton on equal strength; camp first), then with the rest
+  of their provisions; the cards on the table go to the camps (NG-S5); fields 2–6 resolve as the
+  pawns stand (NG-F); a helper on offer (NG-F8) is not bought (a helper scores nothing, the ducats
+  would); then the game is scored as if it ended there: everybody fed as above.  The others are
+  held fixed at that fed position (with the paying player paying by the same rule as they do),
+  and the payment that maximises the player's own final score (their own feeding chosen
+  optimally) wins; ties: less value discarded, then fewer cards, then camp before hand.
+* **The standing** (key ``s``, ``show --standing``) is the score as if the game ended now, with
+  everybody fed as above; the advice for a feeding at the end is scored against the same rivals
+  (so following the advice in seating order gives the standing).
+
+The figures of ``review`` (the ``advice`` object of ``export --format json``) use the same model:
+``chosen_score`` and ``advised_score`` are the player's final score as the model scores it; in
+round 8 the end of the round is the end of the game.
 
 The search is exact (see ``advise_losses``): it enumerates every reachable *final* holding of the
 player, grouped by what scoring can see of it (per knight kind the number of cards and their total
@@ -24,12 +45,14 @@ and ``scoring.score`` are used by the rest of the code.
 
 from __future__ import annotations
 
+import copy as _copy
 from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any
 
 from referee.games.grunwald import scoring
-from referee.games.grunwald.cards import CAMP, CARDS, CROWN, HAND, MERCENARY, PEASANT, TEUTON
+from referee.games.grunwald.cards import CAMP, CARDS, CROWN, HAND, LEAVING, MERCENARY, PEASANT, TEUTON
+from referee.games.grunwald.state import HELPER_PURCHASE, LOSSES, OVER, take
 
 TITLES = ("crown_commander", "mercenary_commander", "quartermaster")
 _STRENGTHS = {CROWN: range(1, 7), MERCENARY: range(1, 7), TEUTON: range(1, 5)}
@@ -209,28 +232,58 @@ def best_feeding(h: Holding, r: Rivals) -> Feeding:
 
 def feed_all(holdings: list[Holding], until: int | None = None
              ) -> tuple[list[Holding], dict[str, Feeding]]:
-    """The position as if the game ended now: short players feed in seating order (NG-E1), each
-    against the others as they stand at that moment.  ``until``: stop before that player."""
+    """Everybody fed (NG-E1), in seating order: each short player gives up the knights that keep
+    their own final score highest against the others *fed* — the players before them as this
+    function fed them, the players after them as the weakest-knights-first rule feeds them
+    (``naive_fed``).  ``until``: stop before that player (their rivals are then
+    ``feeding_rivals``)."""
     hs = list(holdings)
     feedings: dict[str, Feeding] = {}
     for i, h in enumerate(hs):
         if i == until:
             break
         if h.short:
-            f = best_feeding(h, Rivals.of(hs[:i] + hs[i + 1:]))
+            f = best_feeding(h, Rivals.of(_rivals_of(hs, i)))
             feedings[h.name] = f
             hs[i] = f.fed
     return hs, feedings
 
 
-def naive_feeding(h: Holding, r: Rivals) -> Feeding:
-    """The weakest knights first (crown before mercenary on equal strength): the comparison."""
-    knights = sorted([(s, 0, CROWN) for s in h.crown] + [(s, 1, MERCENARY) for s in h.mercenary])
-    drop = knights[:h.short]
+def _rivals_of(hs: list[Holding], who: int) -> list[Holding]:
+    """The others of ``who`` fed: those before as ``hs`` holds them (fed already), those after
+    fed by the weakest knights first."""
+    return hs[:who] + [naive_fed(h) for h in hs[who + 1:]]
+
+
+def feeding_rivals(holdings: list[Holding], who: int) -> list[Holding]:
+    """The rivals a player's feeding is scored against (the model above): every other player
+    fed — those before in seating order as ``feed_all`` feeds them, those after the weakest
+    knights first."""
+    fed, _ = feed_all(holdings, until=who)
+    return _rivals_of(fed, who)
+
+
+def _weakest_knights(h: Holding) -> list[tuple[int, int, str]]:
+    """The knights a short player gives up by the weakest-first rule: the weakest first; on equal
+    strength the mercenary before the crown knight (the same tie-break as ``best_feeding``)."""
+    knights = sorted([(s, 1, CROWN) for s in h.crown] + [(s, 0, MERCENARY) for s in h.mercenary])
+    return knights[:h.short]
+
+
+def naive_fed(h: Holding) -> Holding:
+    """``h`` fed by the weakest knights first (unchanged when not short)."""
+    if not h.short:
+        return h
     crown, merc = list(h.crown), list(h.mercenary)
-    for s, _, kind in drop:
+    for s, _, kind in _weakest_knights(h):
         (crown if kind == CROWN else merc).remove(s)
-    fed = replace(h, crown=tuple(crown), mercenary=tuple(merc))
+    return replace(h, crown=tuple(crown), mercenary=tuple(merc))
+
+
+def naive_feeding(h: Holding, r: Rivals) -> Feeding:
+    """The weakest knights first (``naive_fed``): the comparison."""
+    drop = _weakest_knights(h)
+    fed = naive_fed(h)
     return Feeding(h.name, tuple(f"{k}:{s}" for s, _, k in drop), fed, final_score(fed, r),
                    titles_of(fed, r))
 
@@ -304,7 +357,7 @@ class Payment:
     items: tuple[str, ...]  # the PayLosses items (``camp/crown:2``, ``provisions:3``)
     value: int
     cards: int
-    score: int  # the player's final score as if the game ended now, after this payment
+    score: int  # the player's final score once the round is resolved, after this payment
     titles: tuple[str, ...]
     holding: Holding  # after the payment, before feeding
 
@@ -316,7 +369,7 @@ class LossAdvice:
     everything: bool  # the player holds less than owed: no choice (NG-S4)
     best: Payment
     naive: Payment  # the weakest cards first, provisions last
-    before: int  # the player's score as if the game ended now, before paying
+    before: int  # the player's score once the round is resolved, had they paid nothing
     before_titles: tuple[str, ...]
     others: list[Holding] = field(default_factory=list)  # the rivals, fixed (fed)
 
@@ -401,26 +454,59 @@ def _split_counts(pile_hand: dict[str, int], pile_camp: dict[str, int]):
 def _items(removed: dict[str, int], split: dict[str, list[int]], provisions: int) -> tuple[str, ...]:
     """Payment items: each card from the camp first, then the hand (the hand's knights can still
     fight, NG-C7); provisions last."""
-    out: list[str] = []
-    for c in sorted(removed, key=lambda c: (("crown", "mercenary", "teuton").index(CARDS[c][0]),
-                                            CARDS[c][1])):
-        k = removed[c]
+    taken = {}
+    for c, k in removed.items():
         camp = min(k, split[c][0])
-        out += [f"{CAMP}/{c}"] * camp + [f"{HAND}/{c}"] * (k - camp)
+        taken[c] = (camp, k - camp)
+    return _written(taken, provisions)
+
+
+def _written(taken: dict[str, tuple[int, int]], provisions: int) -> tuple[str, ...]:
+    """Cards and provisions leaving a player, written one way (the advice's items and the
+    ``advice`` export): crown knights, mercenaries, Teutons, each weakest first, every card with
+    its pile (``camp/`` before ``hand/``); the provisions as one ``provisions:N`` item, last."""
+    out: list[str] = []
+    for c in sorted(taken, key=lambda c: (("crown", "mercenary", "teuton").index(CARDS[c][0]),
+                                          CARDS[c][1])):
+        camp, hand = taken[c]
+        out += [f"{CAMP}/{c}"] * camp + [f"{HAND}/{c}"] * hand
     if provisions:
         out.append(f"provisions:{provisions}")
     return tuple(out)
 
 
+def written_items(player: Any, items: Any) -> tuple[str, ...]:
+    """A record's PayLosses or Feed items (a card with or without its pile, provisions possibly
+    split), written as the advice writes them: each card with the pile the engine takes it from
+    (``engine.source_pile``), provisions summed."""
+    from referee.games.grunwald import engine
+
+    hand, camp = dict(player.hand), dict(player.camp)
+    taken: dict[str, list[int]] = {}
+    provisions = 0
+    for item in items:
+        if item.startswith("provisions:"):
+            provisions += int(item.split(":", 1)[1])
+            continue
+        source, c = LEAVING[item]
+        pile = engine.source_pile(hand, camp, source, c)
+        take(pile, c)
+        taken.setdefault(c, [0, 0])[0 if pile is camp else 1] += 1
+    return _written({c: (a, b) for c, (a, b) in taken.items()}, provisions)
+
+
 def _after(h: Holding, removed: dict[str, int], provisions: int) -> Holding:
+    """``h`` without the ``removed`` cards and ``provisions`` (negative counts give them back)."""
     crown, merc, teut = list(h.crown), list(h.mercenary), list(h.teutons)
     for c, k in removed.items():
         kind, s = CARDS[c]
         pile = {CROWN: crown, MERCENARY: merc, TEUTON: teut}[kind]
         for _ in range(k):
             pile.remove(s)
-    return replace(h, crown=tuple(crown), mercenary=tuple(merc), teutons=tuple(teut),
-                   provisions=h.provisions - provisions)
+        pile += [s] * -k
+    return replace(h, crown=tuple(sorted(crown, reverse=True)),
+                   mercenary=tuple(sorted(merc, reverse=True)),
+                   teutons=tuple(sorted(teut, reverse=True)), provisions=h.provisions - provisions)
 
 
 def _payment(h: Holding, r: Rivals, removed: dict[str, int], split, provisions: int) -> Payment:
@@ -431,16 +517,75 @@ def _payment(h: Holding, r: Rivals, removed: dict[str, int], split, provisions: 
                    after)
 
 
+def _weakest_first(payable: dict[str, int], provisions: int, owed: int
+                   ) -> tuple[dict[str, int], int]:
+    """The payment by the weakest cards first (on equal strength crown, mercenary, Teuton), then
+    provisions for what is still owed: the cards removed and the provisions paid."""
+    cards = sorted(payable, key=lambda c: (CARDS[c][1], ("crown", "mercenary", "teuton").index(CARDS[c][0])))
+    removed: dict[str, int] = {}
+    value = 0
+    for c in cards:
+        for _ in range(payable[c]):
+            if value >= owed:
+                break
+            removed[c] = removed.get(c, 0) + 1
+            value += CARDS[c][1]
+    return removed, min(provisions, max(0, owed - value))
+
+
+def _round_end(state: Any) -> tuple[list[Holding], list[tuple[dict[str, int], int]]]:
+    """The position once the current round is resolved as placed (the model above), before
+    feeding: every player still owing losses pays first with the provisions they hold beyond one
+    per knight, then with the weakest cards, then with the rest of their provisions (NG-S4), the cards
+    on the table go to the camps (NG-S5), fields 2–6 resolve as the pawns stand (NG-F), a helper
+    on offer is not bought (NG-F8: a helper scores nothing, the ducats would).  The engine itself
+    resolves it, on a copy.  Also returns each player's assumed payment (cards removed,
+    provisions paid; nothing for those who owe nothing)."""
+    from referee.games.grunwald import engine
+    from referee.games.grunwald.actions import HelperPurchase
+
+    log, state.log = state.log, []  # (the copy needs no round logs: nothing here is kept)
+    try:
+        s = state.copy()
+    finally:
+        state.log = log
+    s.tracked = False
+    paid: list[tuple[dict[str, int], int]] = [({}, 0) for _ in s.players]
+    if s.phase == LOSSES:
+        owed = s.skirmish.owed
+        knights = [h.knights for h in position(s)]
+        for i in list(s.skirmish.pending):
+            p = s.players[i]
+            split = _split_counts(p.hand, p.camp)
+            spare = min(max(0, p.provisions - knights[i]), owed)
+            removed, q = _weakest_first({c: sum(v) for c, v in split.items()},
+                                        p.provisions - spare, owed - spare)
+            paid[i] = (removed, q + spare)
+            engine.push_losses(s, p.name, _items(removed, split, q + spare))
+    if s.phase == HELPER_PURCHASE:
+        engine.apply(s, HelperPurchase(False))
+    if s.phase == OVER:  # round 8 and nobody short: the engine has fed them (NG-E1) — undone,
+        for p in s.players:  # as ``position`` holds provisions before feeding
+            p.provisions += p.knight_count()
+    return position(s), paid
+
+
 def loss_context(state: Any, who: int) -> tuple[Holding, Rivals, list[Holding]]:
-    """The player's holding now and their rivals: the others as the standing feeds them."""
-    hs = position(state)
+    """The paying player's holding once the round is resolved, *before* their payment (what the
+    fields will give them included: those cards cannot pay, they come later), and their rivals:
+    the others at the end of the round (``_round_end``), everybody fed (``feed_all``)."""
+    hs, paid = _round_end(state)
     fed, _ = feed_all(hs)
     others = fed[:who] + fed[who + 1:]
-    return hs[who], Rivals.of(others), others
+    removed, q = paid[who]
+    h = _after(hs[who], {c: -k for c, k in removed.items()}, -q)
+    return h, Rivals.of(others), others
 
 
 def advise_losses(state: Any, player: str, owed: int) -> LossAdvice:
-    """The payment of ``owed`` (NG-S4) that keeps the player's final score highest.
+    """The payment of ``owed`` (NG-S4) that keeps the player's final score highest, as if the
+    game ended once the round is resolved (the model above: what the fields will still give the
+    player counts, but cannot pay).
 
     Exact: a payment leads, after the player's own best feeding, to a final holding; scoring sees
     of it only (crown count, crown strength), (mercenary count, strength), the Teutons' strength and
@@ -470,16 +615,7 @@ def advise_losses(state: Any, player: str, owed: int) -> LossAdvice:
 
 def _naive_payment(h, r, payable, split, provisions, owed) -> Payment:
     """The weakest cards first (camp first), then provisions for what is still owed."""
-    cards = sorted(payable, key=lambda c: (CARDS[c][1], ("crown", "mercenary", "teuton").index(CARDS[c][0])))
-    removed: dict[str, int] = {}
-    value = 0
-    for c in cards:
-        for _ in range(payable[c]):
-            if value >= owed:
-                break
-            removed[c] = removed.get(c, 0) + 1
-            value += CARDS[c][1]
-    q = min(provisions, max(0, owed - value))
+    removed, q = _weakest_first(payable, provisions, owed)
     return _payment(h, r, removed, split, q)
 
 
@@ -509,19 +645,20 @@ def _search(h: Holding, r: Rivals, payable: dict[str, int], split, provisions: i
     t_all = sum(h.teutons)
     total_c, total_m = sum(h.crown), sum(h.mercenary)
     half = h.ducats // 2
-    P = provisions
+    P = provisions  # what may pay; ``h.provisions`` also counts what the fields still give
+    H = h.provisions
     # Sorted by what they can add, best first, so that an upper bound stops the loops early
     # (ties of the best score are kept: they go to the tie-breaks).
     citems = sorted(((s + r.crown(n, s), n, s, g, r.crown(n, s)) for (n, s), g in cgroups.items()),
                     reverse=True, key=lambda x: x[:3])
     mitems = sorted(((s + r.mercenary(n, s), n, s, g, r.mercenary(n, s))
                      for (n, s), g in mgroups.items()), reverse=True, key=lambda x: x[:3])
-    qm = [r.quartermaster(left) for left in range(P + 1)]
+    qm = [r.quartermaster(left) for left in range(H + 1)]
     m_top = mitems[0][0]
     best_score = -1
     cands: list[tuple] = []
     for q in range(0, min(P, owed) + 1):
-        cap = P - q
+        cap = H - q
         need0 = owed - q
         fixed_part = t_all + half
         for c_add, nc, sc, cg, ccp in citems:
@@ -619,8 +756,8 @@ class FeedingAdvice:
 
 
 def advise_feeding(state: Any, player: str) -> FeedingAdvice:
-    """The knights a short player gives up (NG-E1), against the others as they stand (those before
-    in seating order fed as the standing feeds them, those after not yet)."""
+    """The knights a short player gives up (NG-E1), against the others fed (the model above: those
+    before in seating order as they fed, those after by the weakest knights first)."""
     who = state.index[player]
     p = state.players[who]
     return advise_feeding_holdings(position(state), who, _split_counts(p.hand, p.camp))
@@ -631,8 +768,7 @@ def advise_feeding_holdings(holdings: list[Holding], who: int,
     """The same from holdings alone (the paper calculator): ``split`` says where each card lies
     (camp, hand); without it the items are plain cards (``crown:2``).  The rivals are those of the
     player's turn in ``feed_all``: so following the advice in seating order gives the standing."""
-    fed, _ = feed_all(holdings, until=who)
-    r = Rivals.of(fed[:who] + fed[who + 1:])
+    r = Rivals.of(feeding_rivals(holdings, who))
     h = holdings[who]
     best = best_feeding(h, r)
     naive = naive_feeding(h, r)
@@ -649,7 +785,8 @@ def advise_feeding_holdings(holdings: list[Holding], who: int,
 
 
 def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
-    """The player's score as if the game ended now after paying ``items`` (the model above)."""
+    """The player's final score after paying ``items``, as if the game ended once the round is
+    resolved (the model above)."""
     who = state.index[player]
     h, r, _ = loss_context(state, who)
     removed: dict[str, int] = {}
@@ -665,10 +802,13 @@ def payment_score(state: Any, player: str, items: tuple[str, ...]) -> int:
 
 def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
     """Every loss (NG-S4) and feeding (NG-E1) decision of the game: what was chosen, what the
-    advice would have been, and the score of each as if the game had ended then (``cost``: the
-    points the choice gave away).  ``actions``: the record's actions that led to ``state``, replayed
-    here.  Empty when there is nothing to review: no actions given, or they do not replay to the
-    same state; an error of the advice itself is not hidden."""
+    advice would have been, and the final score of each as the model scores it (a loss: as if the
+    game ended once that round was resolved; ``cost``: the points the choice gave away).  Both
+    ``chosen`` and ``advised`` are written one way (``written_items``); ``owed`` says its unit:
+    ``value`` (NG-S4: cards' strength plus provisions) or ``knights`` (NG-E1).  ``actions``: the
+    record's actions that led to ``state``, replayed here.  Empty when there is nothing to review:
+    no actions given, or they do not replay to the same state; an error of the advice itself is not
+    hidden."""
     from referee.core.errors import RuleError
     from referee.games.grunwald import engine
 
@@ -678,32 +818,37 @@ def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     for action in actions:
         d = engine.decision(s)
+        reviewed = len(out)
         if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
             a = advise_losses(s, d.player, d.owed)
             chosen = payment_score(s, d.player, action.items)
             out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
-                        "player": d.player, "owed": d.owed, "chosen": list(action.items),
+                        "player": d.player, "owed": {"amount": d.owed, "unit": "value"},
+                        "chosen": list(action.items),
                         "chosen_score": chosen, "advised": list(a.best.items),
-                        "advised_score": a.best.score, "before": a.before,
-                        "cost": a.best.score - chosen})
+                        "advised_score": a.best.score, "cost": a.best.score - chosen})
         elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
             a = advise_feeding(s, d.player)
             who = s.index[d.player]
-            hs = feed_all(position(s), until=who)[0]
+            hs = position(s)
             removed: dict[str, int] = {}
             for item in action.cards:
                 c = item.split("/", 1)[-1]
                 removed[c] = removed.get(c, 0) + 1
             fed = _after(hs[who], removed, 0)
-            chosen = final_score(fed, Rivals.of(hs[:who] + hs[who + 1:]))
+            chosen = final_score(fed, Rivals.of(feeding_rivals(hs, who)))
             out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
-                        "player": d.player, "owed": d.owed, "chosen": list(action.cards),
+                        "player": d.player, "owed": {"amount": d.owed, "unit": "knights"},
+                        "chosen": list(action.cards),
                         "chosen_score": chosen, "advised": list(a.items),
                         "advised_score": a.best.score, "cost": a.best.score - chosen})
+        held = _copy.copy(s.player(d.player)) if len(out) > reviewed else None
         try:
             engine.apply(s, action)
         except RuleError:  # not this game's actions: no review rather than a wrong one
             return []
+        if held is not None:  # (the items are known to be legal now)
+            out[-1]["chosen"] = list(written_items(held, out[-1]["chosen"]))
     if s.snapshot() != state.snapshot():
         return []
     return out

@@ -469,7 +469,8 @@ def why_notice(t: Catalog, reason: str) -> Notice:
 
 def _loss_advice(state: GrunwaldState, t: Catalog, player: str, owed: int
                  ) -> tuple[Choice | None, Notice | None]:
-    """NG-S4: the payment that keeps the player's score highest as if the game ended now."""
+    """NG-S4: the payment that keeps the player's final score highest once the round is resolved
+    (the model of ``advice``)."""
     from referee.games.grunwald import advice
 
     a = advice.advise_losses(state, player, owed)

@@ -521,7 +521,7 @@ def advice_blocks(t: Catalog, state: GrunwaldState, actions: list[Any] | None) -
     out: Report = [Heading(t("grunwald.advice.review_heading"), 2)]
     for e in costly:
         out.append(Line(t(f"grunwald.advice.review_{e['decision']}", round=e["round"],
-                          player=e["player"], owed=e["owed"], chosen=cards_text(t, e["chosen"]),
+                          player=e["player"], owed=e["owed"]["amount"], chosen=cards_text(t, e["chosen"]),
                           advised=cards_text(t, e["advised"]),
                           cost=t.n("grunwald.advice.points", e["cost"]))))
     return out
