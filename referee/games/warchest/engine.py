@@ -426,18 +426,16 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
                                for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
-        elif coin == "marshall":  # WC-U10
-            for x in (sorted(state.stacks) if chosen is None else chosen):
+        elif coin == "marshall":  # WC-U10: the chosen unit "musi przeprowadzić normalny atak"
+            for x in (sorted(state.stacks) if chosen is None else chosen):  # (FAQ; DECISIONS.md)
                 sx = state.stacks[x]
-                if x == h or distance(x, h) > 2 or not team(state, i, sx.player):
+                if x == h or distance(x, h) > 2 or not team(state, i, sx.player) \
+                        or sx.unit in TACTIC_ONLY_ATTACK:  # never an Archer or a Lancer (FAQ)
                     continue
-                hits = [] if sx.unit in TACTIC_ONLY_ATTACK else [
-                    t for t in state.board.neighbours[x] if can_hit(state, i, sx.coins, t)]
-                if not hits:
-                    out.append(Play(name, "tactic", coin, frm=h, unit=x, target=None))
-                for t in hits:
-                    out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
-                               for a in absorbs(state, t))
+                for t in state.board.neighbours[x]:  # no attack, no order (no "if able")
+                    if can_hit(state, i, sx.coins, t):
+                        out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
+                                   for a in absorbs(state, t))
     return out
 
 
@@ -897,6 +895,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if not ok:
             options = tactic_options(state, i, coin)
             rule = TACTIC_RULE[unit]
+            if unit == "marshall":
+                check_order(state, i, a, where, options)
             attacker = state.stacks.get(a.unit if unit == "marshall" else a.frm)
             target = state.stacks.get(a.target) if a.target is not None else None
             if attacker and target and target.unit == "knight" and attacker.coins < 2:
@@ -930,6 +930,21 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
     do_maneuver(state, i, a)
 
 
+def check_order(state: WarChestState, i: int, a: Play, where: str, options: list) -> None:
+    """WC-U10: the unit the Marshall orders makes a normal attack (FAQ): an Archer or a Lancer
+    cannot be ordered, and an order needs a target (the book has no "if able": DECISIONS.md)."""
+    ordered = state.stacks.get(a.unit) if a.unit is not None else None
+    if ordered is None or not team(state, i, ordered.player):
+        return
+    legal = "; ".join(describe(o) for o in options[:12]) or "-"
+    if ordered.unit in TACTIC_ONLY_ATTACK:
+        raise fail("WC-U10", where + ".unit", "warchest.error.marshall_tactic_only", unit=ordered.unit,
+                   hex=hexs(a.unit), legal=legal)
+    if a.target is None:
+        raise fail("WC-U10", where + ".target", "warchest.error.marshall_no_target", hex=hexs(a.unit),
+                   legal=legal)
+
+
 TACTIC_RULE = {"archer": "WC-U1", "cavalry": "WC-U3", "crossbowman": "WC-U4", "ensign": "WC-U5",
                "footman": "WC-U6", "lancer": "WC-U8", "light_cavalry": "WC-U9", "marshall": "WC-U10",
                "royal_guard": "WC-U13"}
@@ -948,10 +963,9 @@ def do_tactic(state: WarChestState, i: int, unit: str, a: Play) -> None:
         state.stacks[a.to] = state.stacks.pop(a.unit)
         trigger(state, i, a.to, moved, "move")  # WC-A13: e.g. the Berserker
     elif unit == "marshall":
-        if a.target is not None:
-            attacker = state.stacks[a.unit].unit
-            do_attack(state, a.unit, a.target, a.absorb)
-            trigger(state, i, a.unit, attacker, "attack")
+        attacker = state.stacks[a.unit].unit
+        do_attack(state, a.unit, a.target, a.absorb)
+        trigger(state, i, a.unit, attacker, "attack")
     elif unit == "footman":
         for m in a.steps:
             do_maneuver_plain(state, i, m)
