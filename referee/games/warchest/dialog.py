@@ -315,7 +315,7 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
         # one possibility is not asked but said (keys typed ahead would answer the next question);
         # the face-down coin is always asked: that there was one choice would tell the hand
         if level.kind != "top" and len(values) == 1 and not (level.kind == "coin" and values[0]):
-            said = _auto_text(state, t, level, values[0])
+            said = _auto_text(_view(state, level, cands), t, level, values[0])
             if said:
                 yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
@@ -348,6 +348,17 @@ def _auto_text(state: WarChestState, t: Catalog, level: Level, value: Any) -> st
     if level.kind == "absorb":
         return t("warchest.play.absorb_yes")
     return _hex_label(state, t, value)
+
+
+def _view(state: WarChestState, level: Level, cands: list) -> WarChestState:
+    """The board as it stands when ``level`` is asked: the Footman tactic's second maneuver is
+    asked over the map after the first (WC-U6; every candidate left shares that first step)."""
+    if not level.field.startswith("step1") or not isinstance(cands[0], Play) or not cands[0].steps:
+        return state
+    view = state.copy()
+    view.pending = []
+    engine.do_maneuver_plain(view, engine.index(state, cands[0].player), cands[0].steps[0])
+    return view
 
 
 def _distinct(values) -> list:
@@ -404,6 +415,7 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
                    Choice(t("warchest.play.absorb_yes"), True, "2"), back]
         return (yield Select(f"warchest.{level.field}", t("warchest.play.absorb"), choices))
     # a hex
+    state = _view(state, level, cands)
     hexes = [h for h in values if h is not None]
     hexes.sort(key=lambda h: (-h[1], h[0]))  # as the map reads: top row first, left to right
     keys = {h: HEX_KEYS[k] if k < len(HEX_KEYS) else "" for k, h in enumerate(hexes)}
