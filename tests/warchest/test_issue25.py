@@ -47,3 +47,25 @@ def test_WC_U6_the_second_footman_maneuver_is_asked_over_the_map_after_the_first
     last = boards(seen)[-1]  # the map drawn with that question
     cells = {c.pos: c.text for c in last.cells}
     assert cells[(3, 4)].startswith("Fo") and cells[(3, 3)] == ""
+
+
+def test_coin_codes_are_read_without_diacritics_and_never_ambiguous():
+    """``lu`` is the Łucznik (Łu) as typed without Polish keys, ``chorazy`` the Chorąży; every code
+    and name, with or without its diacritics, in either language, names one coin only."""
+    from referee.games.warchest.summary import code, unit_name
+    from referee.games.warchest.units import ROYAL, UNITS
+
+    coins = [*UNITS, ROYAL]
+    parse = dialog.coin_parser(PL, coins)
+    assert parse("lu") == parse("Łu") == parse("ŁU") == "archer"
+    assert parse("chorazy") == "ensign" and parse("kaplan-wojownik") == "warrior_priest"
+    assert parse("kr") == ROYAL and parse("Ro") == ROYAL
+    owner: dict[str, str] = {}
+    for c in coins:
+        for t in (EN, PL):
+            for word in (code(t, c), unit_name(t, c)):
+                for form in (word.casefold(), dialog.plain(word)):
+                    assert owner.setdefault(form, c) == c, (form, owner[form], c)
+                    assert parse(form) == c
+    assert len({dialog.plain(code(PL, c)) for c in coins}) == len(coins)
+    assert len({dialog.plain(code(EN, c)) for c in coins}) == len(coins)

@@ -158,17 +158,26 @@ def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
     for c in coins:
         for cat in (t, catalog("en")):
             for word in (c, code(cat, c), unit_name(cat, c)):
-                names.setdefault(word.casefold(), c)
-                names.setdefault(word.casefold().replace(" ", "_"), c)
+                for form in (word.casefold(), plain(word)):  # Łu, łu, lu (as typed without Polish keys)
+                    names.setdefault(form, c)
+                    names.setdefault(form.replace(" ", "_"), c)
 
     def parse(word: str) -> str:
-        found = names.get(word.strip().casefold())
+        found = names.get(word.strip().casefold()) or names.get(plain(word.strip()))
         if found is None:
             raise Invalid(t("warchest.play.coin_unknown", word=word,
                             codes=codes_text(t, coins)))
         return found
 
     return parse
+
+
+def plain(word: str) -> str:
+    """``word`` case-folded without its diacritics (``Łu`` -> ``lu``, ``Chorąży`` -> ``chorazy``)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFD", word.casefold().replace("ł", "l"))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
 
 
 def codes_text(t: Catalog, coins) -> str:
