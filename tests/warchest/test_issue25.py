@@ -69,3 +69,21 @@ def test_coin_codes_are_read_without_diacritics_and_never_ambiguous():
                     assert parse(form) == c
     assert len({dialog.plain(code(PL, c)) for c in coins}) == len(coins)
     assert len({dialog.plain(code(EN, c)) for c in coins}) == len(coins)
+
+
+def test_the_name_questions_do_not_say_player_1_plays_first():
+    """WC-C9, WC-T4: the initiative marker decides who plays first, not the seat; the names are
+    asked in seating order (in both languages)."""
+    from referee.cli.commands import _ask_players
+
+    for t, first in ((EN, "initiative"), (PL, "inicjatyw")):
+        questions = []
+
+        def answer(q):
+            questions.append(q)
+            return 2 if isinstance(q, dialogs.Select) else f"P{len(questions)}"
+
+        assert dialogs.run(_ask_players(t, (2, 4), "warchest"), answer) == ["P2", "P3"]
+        texts = [q.message for q in questions if isinstance(q, dialogs.Text)]
+        assert first in texts[0] and texts[0] != t("core.cli.first_player", n=1), texts
+        assert all(len(m) <= 78 for m in texts)
