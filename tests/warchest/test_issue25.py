@@ -87,3 +87,30 @@ def test_the_name_questions_do_not_say_player_1_plays_first():
         texts = [q.message for q in questions if isinstance(q, dialogs.Text)]
         assert first in texts[0] and texts[0] != t("core.cli.first_player", n=1), texts
         assert all(len(m) <= 78 for m in texts)
+
+
+def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
+    """Never "next draw from 0 coins, the discard goes back in": 3 of the bag's coins; what is
+    left in the bag, then the discard goes back in; the bag empty, the discard goes back in
+    first; and how many can be drawn when fewer than 3 coins are left (both languages)."""
+    from referee.games.warchest.summary import next_draw_text
+
+    def said(t, bag, down, up):
+        return " · ".join(next_draw_text(t, {"bag": bag, "discard_facedown": down, "discard_faceup": up}))
+
+    assert said(EN, 7, 1, 1) == "next draw: 3 of the 7 coins in the bag"
+    assert said(EN, 2, 3, 2) == "next draw: what is left in the bag (2 coins) · then the discard (5 coins) goes back in"
+    assert said(EN, 0, 3, 1) == "bag empty · the discard (4 coins) goes back in before the next draw"
+    assert said(EN, 0, 1, 1) == ("bag empty · the discard (2 coins) goes back in before the next draw"
+                                 " · only 2 can be drawn")
+    assert said(EN, 0, 0, 0) == "nothing left to draw"
+    assert said(PL, 0, 3, 2) == "woreczek pusty · przed losowaniem stos odrzuconych (5 sztonów) wraca do woreczka"
+    assert said(PL, 1, 1, 1) == ("następne losowanie: reszta woreczka (1 szton) · potem stos odrzuconych "
+                                 "(2 sztony) wraca do woreczka")
+    assert said(PL, 22, 0, 0) == "następne losowanie: 3 sztony z woreczka (w nim 22 sztony)"
+    for t in (EN, PL):
+        for bag in range(0, 25):
+            for pile in range(0, 25):
+                assert all(len(item) <= 76 for item in next_draw_text(
+                    t, {"bag": bag, "discard_facedown": pile, "discard_faceup": 0}))
+        assert "0 " not in said(t, 0, 4, 0)

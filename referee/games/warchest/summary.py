@@ -162,16 +162,34 @@ def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
     out = [Line(t("warchest.hint.title"), "muted")]
     for p in state.players:
         aid = engine.memory_aid(state, p.name)
-        bag = t.n("warchest.hint.bag", aid["counts"]["bag"])
-        if aid["next_draw"]["refill"]:
-            bag += ", " + t("warchest.hint.refill")
         items = [p.name, t("warchest.hint.supply", coins=codes_of(t, p.supply)),
                  t("warchest.hint.faceup", coins=codes_of(t, p.faceup)),
                  t("warchest.hint.removed", coins=codes_of(t, p.removed)),
                  # never the exact bag: that would tell the hand
                  t("warchest.hint.hidden", coins=codes_of(t, aid["hidden"])),
-                 t("warchest.hint.next", bag=bag)]
+                 *next_draw_text(t, aid["counts"])]
         out += [Line(text, "muted") for text in packed(items, indent="  ")]
+    return out
+
+
+def next_draw_text(t: Catalog, counts: dict) -> list[str]:
+    """WC-T2, WC-T3 in words: what the next draw takes — 3 of the bag's coins; or what is left in
+    the bag, then the discard goes back into the bag for the rest; or, the bag empty, the
+    discard goes back in first; and how many can be drawn when fewer than 3 are left."""
+    bag = counts["bag"]
+    discard = counts["discard_facedown"] + counts["discard_faceup"]
+    if bag + discard == 0:
+        return [t("warchest.hint.next_none")]
+    if bag >= 3:
+        return [t("warchest.hint.next", bag=t.n("warchest.hint.bag", bag))]
+    pile = t.n("warchest.hint.bag", discard)
+    if bag:
+        out = [t("warchest.hint.next_last", bag=t.n("warchest.hint.bag", bag)),
+               t("warchest.hint.refill", discard=pile)]
+    else:
+        out = [t("warchest.hint.next_empty"), t("warchest.hint.refill_first", discard=pile)]
+    if bag + discard < 3:
+        out.append(t("warchest.hint.next_short", n=bag + discard))
     return out
 
 
