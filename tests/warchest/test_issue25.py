@@ -114,3 +114,27 @@ def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
                 assert all(len(item) <= 76 for item in next_draw_text(
                     t, {"bag": bag, "discard_facedown": pile, "discard_faceup": 0}))
         assert "0 " not in said(t, 0, 4, 0)
+
+
+def test_the_map_names_its_edges_within_80_columns_and_7_lines():
+    """The log speaks of ``[4,1] → [4,2]``: each row of the map starts with its first hex's name
+    (and, with two players, ends with its last's), in the same 7 lines, at most 78 columns even
+    with every hex labelled with a key."""
+    import re
+
+    from referee.games.warchest.summary import WIDTH, grid
+
+    for names in (["Ola", "Bartek"], ["Ola", "Bartek", "Ewa", "Kuba"]):
+        state = engine.new_state(names, {"method": "custom"})
+        lines = grid(state, EN, {}, {h: "ab" for h in state.board.hexes}).text().splitlines()
+        assert len(lines) == 7 and max(len(line) for line in lines) <= WIDTH
+        for line in lines:
+            cells = [(m.start(), m.group()) for m in re.finditer(r"\[\d,\d\]", line)]
+            first = cells[0][1]
+            q, r = map(int, first[1:-1].split(","))
+            row = sorted(h for h in state.board.hexes if h[1] == r)
+            assert cells[0][0] == len(line) - len(line.lstrip()) and (q, r) == row[0]  # at the left edge
+            if len(names) == 2:
+                assert line.endswith(f"[{row[-1][0]},{r}]")
+    two = grid(engine.new_state(["Ola", "Bartek"], {"method": "custom"}), PL).text().splitlines()
+    assert two[0].strip().startswith("[0,6]") and two[-1].endswith("[6,0]")

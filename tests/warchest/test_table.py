@@ -79,7 +79,7 @@ def test_the_board_fits_100_columns_with_every_hex_labelled():
         assert len(board.cells) == {2: 37, 4: 47}[players]
         assert max(len(line) for line in text.splitlines()) <= 100
         assert len(text.splitlines()) == 7
-        assert sum(line.count("[") for line in text.splitlines()) == len(hexes)
+        assert sum(line.count("[ · ]") for line in text.splitlines()) == len(hexes)
         assert all(c.label for c in board.cells)
         # 2 start locations per side and 6 neutral (4 players: 3 and 8)
         marks = [c.markers[0].symbol for c in board.cells if c.markers]
@@ -94,13 +94,13 @@ def test_a_board_picture_with_units_stacks_and_control():
     state.control[(3, 2)] = "raven"
     text = summary.grid(state, EN, {"Ania": "red"}, {(3, 5): "a"}).text()
     assert text == "\n".join([
-        "              [ · ]   [ · ]   [ · ]W  [ · ]",
-        "          [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]*",
-        "      [ · ]   [ · ]   [ · ]   [Ar1]*  [ · ]   [ · ]",
-        "  [ · ]   [ · ]*  [ · ]   [Sw2]   [ · ]   [ · ]*  [ · ]",
-        "      [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]",  # [3,2]: the raven's now
-        "          [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R",
-        "              [ · ]   [ · ]R  [ · ]   [ · ]"])
+        "            [0,6]   [ · ]   [ · ]   [ · ]W  [ · ]  [3,6]",
+        "        [0,5]   [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]* [4,5]",
+        "    [0,4]   [ · ]   [ · ]   [ · ]   [Ar1]*  [ · ]   [ · ]  [5,4]",
+        "[0,3]   [ · ]   [ · ]*  [ · ]   [Sw2]   [ · ]   [ · ]*  [ · ]  [6,3]",
+        "    [1,2]   [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]  [6,2]",  # [3,2]: the raven's now
+        "        [2,1]   [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R [6,1]",
+        "            [3,0]   [ · ]   [ · ]R  [ · ]   [ · ]  [6,0]"])
     assert "Łu1" in summary.grid(state, PL).text() and "Sz2" in summary.grid(state, PL).text()
 
 

@@ -103,7 +103,8 @@ def grid(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
                 markers.append(Marker(t(f"warchest.board.mark_{side}"), sides.get(side, ""),
                                       t("warchest.board.controlled", side=side_name(t, side))))
         cells.append(Cell(h, text, color, labels.get(h, ""), markers, name=hex_text(h)))
-    return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True)
+    return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True,
+                 edges=WIDTH)
 
 
 def board_title(state: WarChestState, t: Catalog) -> str:
