@@ -138,3 +138,24 @@ def test_the_map_names_its_edges_within_80_columns_and_7_lines():
                 assert line.endswith(f"[{row[-1][0]},{r}]")
     two = grid(engine.new_state(["Ola", "Bartek"], {"method": "custom"}), PL).text().splitlines()
     assert two[0].strip().startswith("[0,6]") and two[-1].endswith("[6,0]")
+
+
+def test_stats_show_wins_and_unit_cards_never_points_war_chest_has_none():
+    """``stats --game warchest`` showed "Avg total 0.0 / Best 0" and an empty table: War Chest
+    has no points, so the overview is games, wins and win share, then the unit cards."""
+    from referee.core import stats
+    from referee.core.report import Table
+    from referee.games.warchest import GAME
+
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    state.winner = "raven"
+    entries = [{"complete": True, "result": GAME.result_summary(state)} for _ in range(3)]
+    figures = stats.compute(entries, GAME.titles, {})
+    for t in (EN, PL):
+        tables = [b for b in stats.report({GAME: figures}, t) if isinstance(b, Table)]
+        assert all(table.rows for table in tables)  # no empty table
+        overview = tables[0]
+        assert overview.columns == [t("core.cli.col_player"), t("core.cli.col_games"), t("core.cli.col_wins"),
+                                    t("core.cli.col_rate")]
+        assert overview.rows[0] == ["Ola", "3", "3", "100%"] and overview.rows[1] == ["Bartek", "3", "0", "0%"]
+        assert tables[-1].title == t("warchest.stats.units") and len(tables[-1].rows) == 8
