@@ -4,11 +4,14 @@ Polish codes, ``stats``, the map's coordinates), each through the dialog or the 
 
 from __future__ import annotations
 
+import pytest
+
 from referee.core import dialog as dialogs
+from referee.core.errors import RecordError
 from referee.core.report import Board
 from referee.core.text import catalog
-from referee.games.warchest import dialog, engine
-from referee.games.warchest.actions import Maneuver, Play
+from referee.games.warchest import dialog, engine, record
+from referee.games.warchest.actions import FirstPicker, Maneuver, Pick, Play
 from tests.warchest.driver import direct
 from tests.warchest.table import B4, position
 
@@ -102,7 +105,7 @@ def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
     assert said(EN, 2, 3, 2) == "next draw: what is left in the bag (2 coins) · then the discard (5 coins) goes back in"
     assert said(EN, 0, 3, 1) == "bag empty · the discard (4 coins) goes back in before the next draw"
     assert said(EN, 0, 1, 1) == ("bag empty · the discard (2 coins) goes back in before the next draw"
-                                 " · only 2 can be drawn")
+                                 " · coins left to draw: 2")
     assert said(EN, 0, 0, 0) == "nothing left to draw"
     assert said(PL, 0, 3, 2) == "woreczek pusty · przed losowaniem stos odrzuconych (5 sztonów) wraca do woreczka"
     assert said(PL, 1, 1, 1) == ("następne losowanie: reszta woreczka (1 szton) · potem stos odrzuconych "
@@ -159,3 +162,79 @@ def test_stats_show_wins_and_unit_cards_never_points_war_chest_has_none():
                                     t("core.cli.col_rate")]
         assert overview.rows[0] == ["Ola", "3", "3", "100%"] and overview.rows[1] == ["Bartek", "3", "0", "0%"]
         assert tables[-1].title == t("warchest.stats.units") and len(tables[-1].rows) == 8
+
+
+EIGHT = ["archer", "cavalry", "lancer", "scout", "knight", "pikeman", "ensign", "royal_guard"]
+
+
+def run_setup(players, answers, t=EN):
+    asked_keys = []
+    it = iter(answers)
+
+    def answer(q):
+        asked_keys.append(q.key)
+        return next(it)
+
+    return dialogs.run(dialog.setup(t, players), answer), asked_keys
+
+
+def test_WC_X1_the_draft_asks_the_cards_laid_out_and_offers_only_those():
+    """The book: "wylosuj 8 kart oddziału i połóż je na środku obszaru gry. Następnie podrzucany
+    jest żeton inicjatywy…" — the table lays out 8 cards (12 with four, WC-X3), then picks: the
+    setup asks which were laid out, and each pick offers only those still on the table."""
+    got, keys = run_setup(["Ola", "Bartek"], ["draft", *EIGHT, "nobility"])
+    assert keys == ["warchest.setup.method", *["warchest.setup.cards"] * 8, "warchest.setup.royal_guard"]
+    assert got["setup"]["cards"] == sorted(EIGHT, key=[*engine.UNITS].index)
+    state = engine.new_state(["Ola", "Bartek"], {"method": "draft", "cards": got["setup"]["cards"]})
+    engine.apply(state, engine.legal_actions(state)[0])  # the first picker
+    picks = dialog.ask(state, EN)
+    q = next(q for q in picks if not isinstance(q, dialogs.Notice))
+    assert [c.value for c in q.choices[:-1]] == sorted(EIGHT, key=lambda u: EN(f"warchest.unit.{u}"))
+    assert {a.unit for a in engine.legal_actions(state)} == set(EIGHT)
+    with pytest.raises(RecordError) as err:
+        engine.apply(state, Pick(engine.decision(state).player, "berserker"))
+    assert err.value.rule == "WC-X1" and "not laid out" in str(err.value)
+    four, keys = run_setup(["A", "B", "C", "D"], ["draft", *EIGHT, "mercenary", "swordsman", "crossbowman",
+                                                    "berserker", "base"])
+    assert keys.count("warchest.setup.cards") == 12 and len(four["setup"]["cards"]) == 12
+
+
+def test_WC_X1_the_laid_out_cards_are_kept_in_the_record():
+    meta = {"setup": {"method": "draft", "cards": sorted(EIGHT, key=[*engine.UNITS].index)}}
+    state = engine.new_state(["Ola", "Bartek"], record.setup_of(meta))
+    actions = [FirstPicker("Ola")]
+    engine.apply(state, actions[0])
+    for _ in range(8):
+        a = engine.legal_actions(state)[0]
+        engine.apply(state, a)
+        actions.append(a)
+    doc = record.write_record(["Ola", "Bartek"], actions, meta)
+    assert list(doc["setup"]) == ["method", "cards", "picks"] and doc["setup"]["cards"] == meta["setup"]["cards"]
+    again, _ = record.parse_record(doc).replay()
+    assert again.snapshot() == state.snapshot() and set(again.cards) == set(EIGHT)
+    kept = doc["setup"]["picks"][3]
+    doc["setup"]["picks"][3] = "berserker"
+    with pytest.raises(RecordError) as err:
+        record.parse_record(doc).replay()
+    assert err.value.rule == "WC-X1" and err.value.location == "setup.picks[3]"
+    doc["setup"]["cards"] = EIGHT[:7]
+    with pytest.raises(RecordError) as err:
+        record.parse_record(doc).replay()
+    assert err.value.rule == "WC-X1" and err.value.location == "setup.cards"
+    doc["setup"]["picks"][3] = kept
+    del doc["setup"]["cards"]  # an older record, without them: any card may be picked, as before
+    assert record.parse_record(doc).replay()[0].cards is None
+
+
+def test_WC_U13_the_royal_guard_card_is_asked_only_where_a_royal_guard_can_be_in_play():
+    """The first game, Bannockburn and a draft without the Royal Guard: not asked; Crécy and
+    Gaugamela (a Royal Guard in an army), a draft with it, and the dealt or free choices (the
+    cards are not known yet at setup): asked."""
+    for method, asked_guard in (("first_game", False), ("historic:bannockburn", False),
+                                ("historic:crecy", True), ("historic:gaugamela", True),
+                                ("random", True), ("custom", True)):
+        got, keys = run_setup(["Ola", "Bartek"], [method, "nobility"])
+        assert ("warchest.setup.royal_guard" in keys) is asked_guard, method
+        assert ("options" in got) is asked_guard
+    got, keys = run_setup(["Ola", "Bartek"], ["draft", *EIGHT[:7], "berserker"])
+    assert "warchest.setup.royal_guard" not in keys and "options" not in got

@@ -267,8 +267,11 @@ def test_setup_questions_give_record_keys():
     answers = iter(["historic:crecy", "nobility"])
     got = dialogs.run(setup(EN), lambda q: next(answers))
     assert got == {"setup": {"method": "historic:crecy"}, "options": {"royal_guard": "nobility"}}
-    answers = iter(["draft", "base"])
-    assert dialogs.run(setup(PL), lambda q: next(answers)) == {"setup": {"method": "draft"}}
+    cards = ["archer", "cavalry", "lancer", "scout", "knight", "pikeman", "ensign", "footman"]
+    answers = iter(["draft", *cards])  # (no Royal Guard laid out: its card is not asked)
+    assert dialogs.run(setup(PL, ["Ola", "Bartek"]), lambda q: next(answers)) == {
+        "setup": {"method": "draft", "cards": ["archer", "cavalry", "ensign", "footman", "knight", "lancer",
+                                               "pikeman", "scout"]}}
 
 
 def test_entries_in_words_and_news_in_both_languages():

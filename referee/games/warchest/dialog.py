@@ -21,7 +21,7 @@ from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
 from referee.games.warchest.summary import WIDTH, board, by_name, code, hex_text, packed, side_name, unit_name
-from referee.games.warchest.units import HISTORIC, ROYAL, UNITS, sort_coins
+from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
 #: the alphabetical order of their names in the table's language (b, u, n and x are taken)
@@ -63,20 +63,55 @@ def is_secret(action: Any) -> bool:
 
 def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4;
-    the first game and the historic battles only for two players) and the Royal Guard's card
-    (WC-U13)."""
+    the first game and the historic battles only for two players), the draft's cards laid out
+    (WC-X1, WC-X3: the picks offer only those) and the Royal Guard's card (WC-U13), asked only
+    where a Royal Guard can be in play."""
     methods = [m for m in SETUP_METHODS
                if players is None or len(players) == 2 or m in ("random", "draft", "custom")]
-    method = yield Select("warchest.setup.method", t("warchest.setup.method"),
-                          [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
-                           for i, m in enumerate(methods)])
-    out: dict[str, Any] = {"setup": {"method": method}}
+    while True:
+        method = yield Select("warchest.setup.method", t("warchest.setup.method"),
+                              [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
+                               for i, m in enumerate(methods)])
+        out: dict[str, Any] = {"setup": {"method": method}}
+        if method != "draft":
+            break
+        cards = yield from _laid_out(t, engine.draft_cards(len(players or ()) or 2))
+        if cards is not BACK:
+            out["setup"]["cards"] = cards
+            break
+    if method == "first_game":
+        units: set | None = set(FIRST_GAME[0] + FIRST_GAME[1])
+    elif method.startswith("historic:"):
+        armies = HISTORIC[method.split(":")[1]]
+        units = set(armies[0] + armies[1])
+    else:
+        units = set(out["setup"]["cards"]) if method == "draft" else None  # (None: not known yet)
+    if units is not None and "royal_guard" not in units:
+        return out  # no Royal Guard in play: its card does not matter
     guard = yield Select("warchest.setup.royal_guard", t("warchest.setup.royal_guard"),
                          [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
                           Choice(t("warchest.setup.royal_guard_nobility"), "nobility", "2")])
     if guard != "base":
         out["options"] = {"royal_guard": guard}
     return out
+
+
+def _laid_out(t: Catalog, need: int) -> Dialog:
+    """WC-X1, WC-X3: the unit cards laid out for the draft, one by one (← Back takes one back;
+    from the first, back to the setup's method)."""
+    chosen: list[str] = []
+    keys = card_keys(t)
+    while len(chosen) < need:
+        choices = [Choice(unit_name(t, u), u, keys[u]) for u in keys if u not in chosen]
+        answer = yield Select("warchest.setup.cards", t("warchest.setup.cards", k=len(chosen) + 1, n=need),
+                              choices + [_back(t)])
+        if answer is BACK:
+            if not chosen:
+                return BACK
+            chosen.pop()
+        else:
+            chosen.append(answer)
+    return list(sort_coins(chosen))
 
 
 def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,

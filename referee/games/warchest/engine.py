@@ -49,7 +49,8 @@ def default_sides(count: int) -> list[str]:
 def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
     """A game before its first entry.  ``setup``: ``sides`` (default raven, wolf, …), ``method``
     (``units.METHODS``, default ``random``), ``options`` (``royal_guard``), ``first_army`` (with
-    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0)."""
+    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0),
+    ``cards`` (with ``draft``: the unit cards laid out, 8 or 12; absent: any card may be picked)."""
     setup = setup or {}
     sides = list(setup.get("sides") or default_sides(len(players)))
     method = setup.get("method") or "random"
@@ -61,6 +62,8 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         raise fail("WC-X2" if method == "first_game" else "WC-X4", ".method",
                    "warchest.error.method_players", method=method, legal="random, draft, custom")
     state = empty_state(list(players), sides, options, method)
+    if setup.get("cards") is not None:
+        state.cards = laid_out(method, len(players), setup["cards"])
     first = 1 if setup.get("first_army") == 1 else 0  # who takes army A (the Greeks, the English)
     if method == "first_game":  # WC-X2: A holds the initiative
         for p, units in zip(state.players, FIRST_GAME[::-1] if first else FIRST_GAME):
@@ -72,6 +75,26 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         for p, units in zip(state.players, armies[::-1] if first else armies):
             p.units = list(units)
     return state
+
+
+def draft_cards(count: int) -> int:
+    """WC-X1: "wylosuj 8 kart oddziału i połóż je na środku"; WC-X3: "wylosuj 12 kart"."""
+    return 8 if count == 2 else 12
+
+
+def laid_out(method: str, count: int, cards) -> tuple:
+    """The draft's cards laid out on the table, checked: 8 (12 with 4 players) different units."""
+    rule = "WC-X1" if count == 2 else "WC-X3"
+    if method != "draft":
+        raise fail(rule, ".cards", "warchest.error.cards_draft", method=method)
+    cards = tuple(cards)
+    bad = [u for u in cards if u not in COINS]
+    if bad:
+        raise fail(rule, ".cards", "warchest.error.unknown_unit", unit=str(bad[0])[:40],
+                   legal=", ".join(UNITS))
+    if len(cards) != draft_cards(count) or len(set(cards)) != len(cards):
+        raise fail(rule, ".cards", "warchest.error.cards_count", count=draft_cards(count))
+    return tuple(sort_coins(cards))
 
 
 def draft_order(state: WarChestState) -> list[int]:
@@ -526,7 +549,8 @@ def legal_actions(state: WarChestState) -> list:
     if d.kind == "first_picker":
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
-        return [Pick(d.player, u) for u in UNITS if u not in taken(state)]
+        return [Pick(d.player, u) for u in UNITS if u not in taken(state)
+                and (state.cards is None or u in state.cards)]
     if d.kind == "initiative":
         return [Flip(p.name) for p in state.players]
     if d.kind == "draw":
@@ -779,6 +803,8 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
             raise fail(rule, "", "warchest.error.unknown_unit", unit=action.unit)
         if action.unit in taken(state):
             raise fail(rule, "", "warchest.error.unit_taken", unit=action.unit)
+        if state.cards is not None and action.unit not in state.cards:
+            raise fail(rule, "", "warchest.error.not_laid_out", unit=action.unit)
         i = index(state, action.player)
         state.picks.append((i, action.unit))
         state.players[i].units.append(action.unit)

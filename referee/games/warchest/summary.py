@@ -182,13 +182,13 @@ def next_draw_text(t: Catalog, counts: dict) -> list[str]:
     if bag + discard == 0:
         return [t("warchest.hint.next_none")]
     if bag >= 3:
-        return [t("warchest.hint.next", bag=t.n("warchest.hint.bag", bag))]
+        return [t("warchest.hint.next", what=t.n("warchest.hint.bag", bag))]
     pile = t.n("warchest.hint.bag", discard)
     if bag:
-        out = [t("warchest.hint.next_last", bag=t.n("warchest.hint.bag", bag)),
-               t("warchest.hint.refill", discard=pile)]
+        out = [t("warchest.hint.next_last", what=t.n("warchest.hint.bag", bag)),
+               t("warchest.hint.refill", what=pile)]
     else:
-        out = [t("warchest.hint.next_empty"), t("warchest.hint.refill_first", discard=pile)]
+        out = [t("warchest.hint.next_empty"), t("warchest.hint.refill_first", what=pile)]
     if bag + discard < 3:
         out.append(t("warchest.hint.next_short", n=bag + discard))
     return out
