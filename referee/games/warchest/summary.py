@@ -482,6 +482,8 @@ def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any]) -> dict[
     out = replay_output(state)
     out["setup"] = {"method": state.method, "options": dict(state.options),
                     "units": {p.name: list(p.units) for p in state.players}}
+    if state.cards is not None:  # the draft's cards laid out (WC-X1, WC-X3)
+        out["setup"]["cards"] = list(state.cards)
     rounds = history(state)
     if rounds is not None:
         out["rounds"] = [{"round": r["round"], "control": r["control"],
