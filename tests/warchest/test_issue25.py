@@ -101,22 +101,22 @@ def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
     def said(t, bag, down, up):
         return " · ".join(next_draw_text(t, {"bag": bag, "discard_facedown": down, "discard_faceup": up}))
 
-    assert said(EN, 7, 1, 1) == "next draw: 3 of the 7 coins in the bag"
-    assert said(EN, 2, 3, 2) == "next draw: what is left in the bag (2 coins) · then the discard (5 coins) goes back in"
-    assert said(EN, 0, 3, 1) == "bag empty · the discard (4 coins) goes back in before the next draw"
-    assert said(EN, 0, 1, 1) == ("bag empty · the discard (2 coins) goes back in before the next draw"
+    assert said(EN, 7, 1, 1) == "next draw: 3 of the bag's 7"
+    assert said(EN, 2, 3, 2) == "next draw: the bag's last 2, then the discard (5) goes back in"
+    assert said(EN, 0, 3, 1) == "next draw: the bag is empty, so the discard (4) goes back in first"
+    assert said(EN, 0, 1, 1) == ("next draw: the bag is empty, so the discard (2) goes back in first"
                                  " · coins left to draw: 2")
     assert said(EN, 0, 0, 0) == "nothing left to draw"
-    assert said(PL, 0, 3, 2) == "woreczek pusty · przed losowaniem stos odrzuconych (5 sztonów) wraca do woreczka"
-    assert said(PL, 1, 1, 1) == ("następne losowanie: reszta woreczka (1 szton) · potem stos odrzuconych "
-                                 "(2 sztony) wraca do woreczka")
-    assert said(PL, 22, 0, 0) == "następne losowanie: 3 sztony z woreczka (w nim 22 sztony)"
+    assert said(PL, 0, 3, 2) == "losowanie: woreczek pusty, więc najpierw wraca stos odrzuconych (5)"
+    assert said(PL, 1, 1, 1) == "losowanie: ostatnie z woreczka (1), potem wraca stos odrzuconych (2)"
+    assert said(PL, 22, 0, 0) == "losowanie: 3 z woreczka (22)"
     for t in (EN, PL):
         for bag in range(0, 25):
             for pile in range(0, 25):
                 assert all(len(item) <= 76 for item in next_draw_text(
                     t, {"bag": bag, "discard_facedown": pile, "discard_faceup": 0}))
-        assert "0 " not in said(t, 0, 4, 0)
+        assert "0" not in said(t, 0, 4, 0)
+        assert len(next_draw_text(t, {"bag": 24, "discard_facedown": 0, "discard_faceup": 0})[0]) <= 31
 
 
 def test_the_map_names_its_edges_within_80_columns_and_7_lines():

@@ -174,23 +174,18 @@ def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
 
 
 def next_draw_text(t: Catalog, counts: dict) -> list[str]:
-    """WC-T2, WC-T3 in words: what the next draw takes — 3 of the bag's coins; or what is left in
-    the bag, then the discard goes back into the bag for the rest; or, the bag empty, the
-    discard goes back in first; and how many can be drawn when fewer than 3 are left."""
+    """WC-T2, WC-T3 in words, short enough to share a line: the next draw takes 3 of the bag's
+    coins; or the bag's last ones, then the discard goes back into the bag for the rest; or, the
+    bag empty, the discard goes back in first; and how many can be drawn when fewer than 3."""
     bag = counts["bag"]
-    discard = counts["discard_facedown"] + counts["discard_faceup"]
-    if bag + discard == 0:
+    down = counts["discard_facedown"] + counts["discard_faceup"]
+    if bag + down == 0:
         return [t("warchest.hint.next_none")]
     if bag >= 3:
-        return [t("warchest.hint.next", what=t.n("warchest.hint.bag", bag))]
-    pile = t.n("warchest.hint.bag", discard)
-    if bag:
-        out = [t("warchest.hint.next_last", what=t.n("warchest.hint.bag", bag)),
-               t("warchest.hint.refill", what=pile)]
-    else:
-        out = [t("warchest.hint.next_empty"), t("warchest.hint.refill_first", what=pile)]
-    if bag + discard < 3:
-        out.append(t("warchest.hint.next_short", n=bag + discard))
+        return [t("warchest.hint.next", bag=bag)]
+    out = [t("warchest.hint.next_last", bag=bag, down=down) if bag else t("warchest.hint.next_empty", down=down)]
+    if bag + down < 3:
+        out.append(t("warchest.hint.next_short", n=bag + down))
     return out
 
 
