@@ -57,7 +57,7 @@ def test_the_path_is_checked_as_it_is_typed():
 
 def test_an_attack_a_withdrawal_and_a_pursuit():
     state = battle()
-    action, _ = answers(state, "Y-LC1", "move", "p", "attack", "R-LI1", "plain")
+    action, _ = answers(state, "Y-LC1", "move", "p", "attack", None, "R-LI1", "plain")
     assert action == Play(YELLOW, "Y-LC1", ("plain",), attack="R-LI1", terrain="plain")
     apply(state, action)
     action, asked = answers(state, "withdraw", "forest", None)
@@ -90,7 +90,7 @@ def test_a_regroup_and_a_stand():
 
 def test_dismounting_before_the_move_fights_on_foot():
     state = battle(dismount=True)
-    action, asked = answers(state, "Y-HA1", "dismount", "before", "p", "fire", "R-PK1", "plain", 0)
+    action, asked = answers(state, "Y-HA1", "dismount", "before", "p", "fire", None, "R-PK1", "plain", 0)
     assert action == Play(YELLOW, "Y-HA1", ("plain",), dismount="before", fire="R-PK1",
                           terrain="plain", card=0)
     apply(state, action)
@@ -311,7 +311,7 @@ def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
     unexplained.  Now it is chosen and said why, as War Chest says its single choices."""
     t = catalog(lang)
     state = battle()
-    queue = ["Y-HC1", "move", (("plain", "hills"), ()), "attack", "R-PK1", 1]
+    queue = ["Y-HC1", "move", (("plain", "hills"), ()), "attack", None, "R-PK1", 1]
     asked, notices = [], []
 
     def answer(q):
@@ -330,5 +330,5 @@ def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
 
 def test_a_terrain_with_several_possibilities_is_still_asked():
     state = battle()
-    action, asked = answers(state, "Y-HC1", "move", "p", "attack", "R-PK1", "hills", 1)
+    action, asked = answers(state, "Y-HC1", "move", "p", "attack", None, "R-PK1", "hills", 1)
     assert action.terrain == "hills" and "medieval.terrain" in asked

@@ -37,7 +37,8 @@ BATTLE = [
     # Red's long bowmen climb a mountain and shoot; the fire card's column is read off the card
     ("medieval.turn", "R-LB1"), ("medieval.play", "move"), ("medieval.path", "m"),
     # (Y-LC1's hex is known: it ended its move on a plain, so its terrain is not asked again)
-    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.card", 1),
+    ("medieval.ending", "fire"), ("medieval.flag", None), ("medieval.fire", "Y-LC1"),
+    ("medieval.card", 1),
     # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
     ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),

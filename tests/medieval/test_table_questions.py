@@ -1,0 +1,136 @@
+"""Issue 25 (Medieval Battle items 4 and 6) and issue 22 (keys that keep their meaning): the live
+questions, answered directly (``core.dialog.run``)."""
+
+from __future__ import annotations
+
+from referee.core import dialog as dialogs
+from referee.core.dialog import BACK, Notice
+from referee.core.text import catalog
+from referee.games.medieval import dialog, engine
+from referee.games.medieval.actions import Pass, Play, Recruit, Reserve, Stand, Stop, Withdraw
+from referee.games.medieval.cards import parse_cards
+from tests.medieval.table import BOOK_ARMY, RED, YELLOW, apply, battle
+
+T = catalog("en")
+
+
+def run(state, *given, t=T):
+    """The next entry's dialog with ``given`` answers; returns (action, questions asked, the
+    questions themselves, notices)."""
+    queue = list(given)
+    asked, questions, notices = [], [], []
+
+    def answer(q):
+        if isinstance(q, Notice):
+            notices.extend(line.text for line in q.report)
+            return None
+        asked.append(q.key)
+        questions.append(q)
+        value = queue.pop(0)
+        return q.parse(value) if isinstance(q, dialogs.Text) and isinstance(value, str) else value
+
+    action = dialogs.run(dialog.ask(state, t, {}), answer)
+    assert not queue, queue
+    return action, asked, questions, notices
+
+
+# -- item 4: a unit that moves onto a strategic point and then fires or fights
+
+def test_MB_V1_a_unit_that_moves_onto_a_flag_and_fires_is_asked_and_takes_it():
+    state = battle()
+    action, asked, _, _ = run(state, "Y-LB1", "move", "p", "fire", "edge1", "R-PK1", "plain", 0)
+    assert asked[:5] == ["medieval.turn", "medieval.play", "medieval.path", "medieval.ending",
+                         "medieval.flag"]
+    assert action == Play(YELLOW, "Y-LB1", ("plain",), flag="edge1", fire="R-PK1", terrain="plain",
+                          card=0)
+    apply(state, action)
+    assert state.holder["edge1"] == 1 and state.vp(1) == 1  # MB-V1: taken at the end of the turn
+
+
+def test_MB_V1_a_unit_that_moves_onto_a_flag_and_fights_takes_it_only_if_it_survives():
+    table = parse_cards({"melee": {"heavy_cavalry": {"pikemen": "1/0"}}})
+    state = battle(cards=table)
+    action, _, _, _ = run(state, "Y-HC1", "move", "p", "attack", "edge2", "R-PK1", "plain")
+    assert action == Play(YELLOW, "Y-HC1", ("plain",), flag="edge2", attack="R-PK1", terrain="plain")
+    apply(state, action, Stand(RED))  # 1/0: it loses one knight and lives
+    assert state.units["Y-HC1"].strength == 1 and state.holder["edge2"] == 1
+    state = battle(cards=table)
+    state.units["Y-HC1"].strength = 1
+    action, _, _, _ = run(state, "Y-HC1", "move", "p", "attack", "edge2", "R-PK1", "plain")
+    apply(state, action, Stand(RED))  # killed in its turn's fight: it takes nothing
+    assert state.units["Y-HC1"].where == "destroyed" and state.holder["edge2"] is None
+
+
+# -- issue 22: a flag and a unit keep their key all game
+
+def _keys(question):
+    return {c.value: c.key for c in question.choices}
+
+
+def test_a_flag_keeps_its_key_when_others_are_held():
+    state = battle()
+    _, _, questions, _ = run(state, "Y-HC1", "move", "p", "stay", "edge2")
+    before = _keys(questions[-1])
+    apply(state, Play(YELLOW, "Y-HC1", ("plain",), flag="edge1"))
+    _, _, questions, _ = run(state, "R-HC1", "move", "p", "stay", "edge2")
+    after = _keys(questions[-1])
+    assert "edge1" not in after  # held by another unit: not offered
+    assert after["edge2"] == before["edge2"] and after["edge3"] == before["edge3"]
+    assert after["centre1"] == before["centre1"]
+
+
+def test_a_unit_keeps_its_key_when_others_leave_and_come_back():
+    state = battle()
+    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass")
+    own_before, targets_before = _keys(questions[0]), _keys(questions[3])
+    # Red's first heavy cavalry runs off the map: every other unit keeps its key
+    apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-HC1", terrain="plain"),
+          Withdraw(RED, "off_map", 0), Stop(YELLOW))
+    _, _, questions, _ = run(state, "R-HC2", "attack", "plain", BACK, BACK, BACK, "pass")
+    red = _keys(questions[0])
+    assert "R-HC1" not in red
+    assert all(red[u] == k for u, k in targets_before.items() if u in red)
+    apply(state, Pass(RED))
+    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass")
+    targets = _keys(questions[3])
+    assert "R-HC1" not in targets
+    assert all(targets[u] == targets_before[u] for u in targets)
+    assert all(own_before[u] == k for u, k in _keys(questions[0]).items() if u in own_before)
+
+
+# -- item 6: one question back, and a refused target keeps the path
+
+def test_b_at_how_does_the_move_end_goes_back_to_the_path_typed():
+    state = battle()
+    action, asked, questions, _ = run(state, "Y-HC1", "move", "p p", BACK, "p", "stay", None)
+    assert asked == ["medieval.turn", "medieval.play", "medieval.path", "medieval.ending",
+                     "medieval.path", "medieval.ending", "medieval.flag"]
+    assert questions[4].default == "p p"  # the path typed is still in the field
+    assert action == Play(YELLOW, "Y-HC1", ("plain",))
+    # and ``b`` at the flag question comes back to how the move ends
+    _, asked, _, _ = run(state, "Y-HC1", "move", "p", "stay", BACK, "stay", None)
+    assert asked[3:] == ["medieval.ending", "medieval.flag", "medieval.ending", "medieval.flag"]
+
+
+def test_a_refused_attack_target_keeps_the_path_and_asks_the_target_again():
+    state = battle()
+    state.units["R-LB1"].terrain = "hills"  # known: 2 MP to enter
+    action, asked, _, notices = run(state, "Y-HC1", "move", "p p p", "attack", None, "R-LB1",
+                                    "R-PK1", 1)
+    assert any("cannot attack R-LB1" in n for n in notices)
+    # (1 MP left: R-PK1's hex can only be a plain, said not asked)
+    assert asked[-3:] == ["medieval.attack", "medieval.attack", "medieval.card"]
+    assert action == Play(YELLOW, "Y-HC1", ("plain", "plain", "plain"), attack="R-PK1",
+                          terrain="plain", card=1)
+
+
+def test_a_bare_unit_id_is_taken_when_it_names_one_unit():
+    parse = dialog.parse_path(T, "heavy_cavalry", 4, ("Y-HC2",))
+    assert parse("p hc2 p") == (("plain", "plain"), ("Y-HC2",))
+    state = engine.new_state([RED, YELLOW])
+    for name in (RED, YELLOW):
+        apply(state, Recruit(name, tuple(BOOK_ARMY.items())))
+    action, _, _, _ = run(state, "sb2, r-hc1")
+    assert action == Reserve(RED, ("R-SB2", "R-HC1"))
+    assert dialog.resolve_id("sb2", ["R-SB1", "R-SB2"]) == "R-SB2"
+    assert dialog.resolve_id("sb2", ["R-SB2", "Y-SB2"]) == "SB2"  # two units: not guessed
