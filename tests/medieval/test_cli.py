@@ -261,16 +261,17 @@ def test_battle_usage_errors(referee):
 @pytest.mark.slow
 def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     # the heavy-cavalry melee card: pikemen 1/1 (column 2), bowmen 0/2 (column 4), the rest later
-    answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", "skip", "skip", 3, BACK,
-               ("fire", "bowmen"), 0, BACK, "save"]
+    # (MB-C2: the icons are the seven printed ones; the foot archers are one icon)
+    answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", 3, BACK,
+               ("fire", "bowmen_horse_archers"), 0, BACK, "save"]
     answers = [a for a in answers]
     (code, out, _), asked = answering(referee, monkeypatch, answers, "cards", "--game", "medieval")
     assert code == 0 and "Cards saved" in out
     assert asked[1].message == ("Melee card of heavy cavalry: over which calculator column is the "
                                 "icon of heavy cavalry?")
     saved = json.loads((data / "cards" / "medieval.json").read_text(encoding="utf-8"))
-    assert saved == {"melee": {"heavy_cavalry": {"heavy_cavalry": "1/1", "bowmen": "0/2"}},
-                     "fire": {"bowmen": {"heavy_cavalry": "1/0"}}}
+    assert saved == {"melee": {"heavy_cavalry": {"heavy_cavalry": "1/1", "foot_archers": "0/2"}},
+                     "fire": {"bowmen_horse_archers": {"heavy_cavalry": "1/0"}}}
     # the fire card offers only the columns the rulebook allows (MB-F4): 1/0 and 1/1
     fire_columns = [c.value for c in asked[-3].choices if isinstance(c.value, int)]
     assert fire_columns == [0, 1]
@@ -282,7 +283,7 @@ def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     answers = [("melee", "heavy_cavalry"), "forget", BACK, "save"]
     assert answering(referee, monkeypatch, answers, "cards", "--game", "medieval")[0][0] == 0
     saved = json.loads((data / "cards" / "medieval.json").read_text(encoding="utf-8"))
-    assert saved["melee"] == {"heavy_cavalry": {"bowmen": "0/2"}}
+    assert saved["melee"] == {"heavy_cavalry": {"foot_archers": "0/2"}}
     # leaving without saving changes nothing
     (code, out, _), _ = answering(referee, monkeypatch, ["quit"], "cards", "--game", "medieval")
     assert code == 0 and "Nothing changed." in out

@@ -11,7 +11,9 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Action, Pass, Play, Recruit, Regroup, Reserve,
 )
-from referee.games.medieval.cards import FIRE, KINDS, MELEE, CardTable, book_table, fire_column_ok
+from referee.games.medieval.cards import (
+    CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, book_table, fire_column_ok,
+)
 from referee.games.medieval.state import FORTIFIED, REDUCED, MedievalState
 from referee.games.medieval.units import (
     BUDGET, ENTRY_COST, LONGBOW_LIMIT, LONGBOWMEN, TERRAINS, UNIT_TYPES, UNITS, may_stand,
@@ -23,11 +25,9 @@ def random_cards(rng: random.Random) -> CardTable:
     the book's columns kept."""
     table = book_table()
     for kind in KINDS:
-        for attacker in UNIT_TYPES:
-            if kind == FIRE and not UNITS[attacker].fire_range:
-                continue
-            for defender in UNIT_TYPES:
-                table.columns.setdefault((kind, attacker, defender), _column(table.scale, kind, rng))
+        for card in CARDS[kind]:
+            for icon in ICONS:
+                table.columns.setdefault((kind, card, icon), _column(table.scale, kind, rng))
     return table
 
 

@@ -456,7 +456,7 @@ def _base(state: MedievalState, kind: str, attacker: Unit, defender: Unit, card:
                         defender=defender.type, value=outcome_text(state.cards.scale[known]))
     if kind == FIRE:
         check_fire_column(state.cards, attacker.type, defender.type, column, ".card")
-    state.cards.columns[(kind, attacker.type, defender.type)] = column
+    state.cards.set(kind, attacker.type, defender.type, column)
     return column
 
 
