@@ -311,7 +311,7 @@ def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
     unexplained.  Now it is chosen and said why, as War Chest says its single choices."""
     t = catalog(lang)
     state = battle()
-    queue = ["Y-HC1", "move", (("plain", "hills"), ()), "attack", None, "R-PK1", 1]
+    queue = ["Y-HC1", "move", (("plain", "hills"), ()), "attack", None, "R-PK1"]
     asked, notices = [], []
 
     def answer(q):
@@ -322,7 +322,7 @@ def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
         return queue.pop(0)
 
     action = dialogs.run(dialog.ask(state, t, {}), answer)
-    assert action == Play(YELLOW, "Y-HC1", ("plain", "hills"), attack="R-PK1", terrain="plain", card=1)
+    assert action == Play(YELLOW, "Y-HC1", ("plain", "hills"), attack="R-PK1", terrain="plain")
     assert "medieval.terrain" not in asked and not queue
     assert said in notices, notices
     apply(state, action)  # the engine takes it
@@ -330,5 +330,5 @@ def test_a_terrain_with_one_possibility_is_said_not_asked(lang, said):
 
 def test_a_terrain_with_several_possibilities_is_still_asked():
     state = battle()
-    action, asked = answers(state, "Y-HC1", "move", "p", "attack", None, "R-PK1", "hills", 1)
+    action, asked = answers(state, "Y-HC1", "move", "p", "attack", None, "R-PK1", "hills")
     assert action.terrain == "hills" and "medieval.terrain" in asked

@@ -41,8 +41,8 @@ BATTLE = [
     ("medieval.card", 1),
     # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
-    ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),
-    ("medieval.answer", "stand"),
+    ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"),
+    ("medieval.answer", "stand"), ("medieval.card", 1),
     ("medieval.turn", "regroup"), ("medieval.regroup", True), ("medieval.regroup.enter", True),
     ("medieval.turn", "pass"),
     ("medieval.turn", "pass"),
@@ -111,7 +111,7 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     # at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))
     script = [*BATTLE[stop: undo], ("medieval.turn", dialogs.UNDO),
-              ("medieval.answer", "stand"), *BATTLE[undo:]]
+              ("medieval.answer", "stand"), ("medieval.card", 1), *BATTLE[undo:]]
     out = run(store, Table(script), session="battle")
     said = " ".join((capsys.readouterr().out + out).split())  # lines wrapped by width
     session, state = state_of(store)

@@ -116,12 +116,12 @@ def test_a_refused_attack_target_keeps_the_path_and_asks_the_target_again():
     state = battle()
     state.units["R-LB1"].terrain = "hills"  # known: 2 MP to enter
     action, asked, _, notices = run(state, "Y-HC1", "move", "p p p", "attack", None, "R-LB1",
-                                    "R-PK1", 1)
+                                    "R-PK1")
     assert any("cannot attack R-LB1" in n for n in notices)
     # (1 MP left: R-PK1's hex can only be a plain, said not asked)
-    assert asked[-3:] == ["medieval.attack", "medieval.attack", "medieval.card"]
+    assert asked[-2:] == ["medieval.attack", "medieval.attack"]
     assert action == Play(YELLOW, "Y-HC1", ("plain", "plain", "plain"), attack="R-PK1",
-                          terrain="plain", card=1)
+                          terrain="plain")
 
 
 def test_a_bare_unit_id_is_taken_when_it_names_one_unit():
@@ -134,3 +134,19 @@ def test_a_bare_unit_id_is_taken_when_it_names_one_unit():
     assert action == Reserve(RED, ("R-SB2", "R-HC1"))
     assert dialog.resolve_id("sb2", ["R-SB1", "R-SB2"]) == "R-SB2"
     assert dialog.resolve_id("sb2", ["R-SB2", "Y-SB2"]) == "SB2"  # two units: not guessed
+
+
+def test_MB_K9_the_card_column_is_asked_after_the_defender_chooses_to_fight():
+    state = battle()  # no heavy-cavalry card entered
+    action, asked, _, _ = run(state, "Y-HC1", "attack", "plain", "R-PK1", "plain")
+    assert "medieval.card" not in asked  # not before the defender's answer
+    assert action == Play(YELLOW, "Y-HC1", origin="plain", attack="R-PK1", terrain="plain")
+    apply(state, action)
+    withdrawn = state.copy()
+    action, asked, _, _ = run(withdrawn, "withdraw", "forest", None)
+    assert action == Withdraw(RED, "forest") and "medieval.card" not in asked  # never asked
+    action, asked, _, _ = run(state, "stand", 1)
+    assert asked == ["medieval.answer", "medieval.card"] and action == Stand(RED, 1)
+    apply(state, action)
+    assert state.log[-1]["battle"]["base"] == "1/1"
+    assert state.cards.base("melee", "heavy_cavalry", "pikemen") == 1  # kept for the game

@@ -545,10 +545,9 @@ def _target(state: MedievalState, t: Catalog, play: Play, how: str, mp: int, uni
         _why_terrain(t, allowed[0], enemy, play.unit, unit_type if how == "attack" else None, mp))
     if terrain is BACK:
         return BACK
-    card = None
-    kind = MELEE if how == "attack" else FIRE
-    if not enemy.is_baggage and state.cards.base(kind, unit_type, enemy.type) is None:
-        card = yield from _card_column(state, t, kind, unit_type, enemy.type)
+    card = None  # a melee column nobody entered is asked once the defender takes the fight
+    if how == "fire" and state.cards.base(FIRE, unit_type, enemy.type) is None:
+        card = yield from _card_column(state, t, FIRE, unit_type, enemy.type)
         if card is BACK:
             return BACK
     return {"attack" if how == "attack" else "fire": target, "terrain": terrain, "card": card}
@@ -591,6 +590,11 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
         if answer is UNDO:
             return UNDO
         if answer == "stand":
+            if state.pending.base is None:  # MB-K9: read off the card now the fight is certain
+                card = yield from _card_column(state, t, MELEE, attacker.type, defender.type)
+                if card is BACK:
+                    continue
+                return Stand(d.player, card)
             return Stand(d.player)
         if answer == "off":
             distances = sorted({a.distance for a in legal if isinstance(a, Withdraw) and a.to == OFF_MAP})
@@ -644,10 +648,4 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             _why_terrain(t, terrains[0], state.units[answer], attacker.id, attacker.type, attacker.mp))
         if terrain is BACK:
             continue
-        card = None
-        enemy = state.units[answer]
-        if not enemy.is_baggage and state.cards.base(MELEE, attacker.type, enemy.type) is None:
-            card = yield from _card_column(state, t, MELEE, attacker.type, enemy.type)
-            if card is BACK:
-                continue
-        return Pursue(d.player, answer, terrain, card)
+        return Pursue(d.player, answer, terrain)  # the card's column: once the fight is certain
