@@ -150,3 +150,52 @@ def test_MB_K9_the_card_column_is_asked_after_the_defender_chooses_to_fight():
     apply(state, action)
     assert state.log[-1]["battle"]["base"] == "1/1"
     assert state.cards.base("melee", "heavy_cavalry", "pikemen") == 1  # kept for the game
+
+
+# -- item 6: smaller items
+
+def test_MB_G3_a_returning_unit_is_offered_with_the_movement_points_it_comes_back_with():
+    state = battle()
+    apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-HC1", terrain="plain"),
+          Withdraw(RED, "off_map", 0), Stop(YELLOW))
+    assert state.units["R-HC1"].mp == 3  # it paid 1 to run
+    state.units["R-HC1"].mp = 0
+    _, asked, questions, _ = run(state, "regroup", True, True)
+    returns = questions[asked.index("medieval.regroup.returns")]
+    assert "R-HC1" in returns.message and "4 MP" in returns.message and "0 MP" not in returns.message
+
+
+def test_MB_T2_the_log_and_exports_say_who_attacked_a_baggage_train():
+    from referee.games.medieval import GAME, summary
+
+    state = battle()
+    apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-BG", terrain="plain"))
+    assert state.log[-1]["baggage"] == {"unit": "R-BG", "result": "attacked", "attacker": "Y-LC1"}
+    apply(state, Pass(RED), Play(YELLOW, "Y-HC1", origin="plain", attack="R-BG", terrain="plain"))
+    said = [line.text for line in summary.entry_lines(T, state.log[-1])]
+    assert "Y-HC1 destroys the baggage train R-BG: 3 VP." in said
+    exported = GAME.export_json(state, T, {})
+    assert exported["entries"][-1]["baggage"]["attacker"] == "Y-HC1"
+    pl = [line.text for line in summary.entry_lines(catalog("pl"), state.log[-1])]
+    assert "Y-HC1 niszczy tabor R-BG: 3 PZ." in pl
+
+
+def test_stats_say_the_baggage_and_flag_parts_are_victory_points():
+    from referee.core import stats
+    from referee.games.medieval import GAME
+
+    state = battle()
+    apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-BG", terrain="plain"), Pass(RED),
+          Play(YELLOW, "Y-HC1", origin="plain", attack="R-BG", terrain="plain"), Pass(RED),
+          Pass(YELLOW))
+    summary = GAME.result_summary(state)
+    assert summary["players"][YELLOW]["score"]["baggage"] == 3  # VP, not trains
+    for lang, words in (("en", ("VP from baggage trains", "VP from strategic points")),
+                        ("pl", ("PZ za zdobyte tabory", "PZ za punkty strategiczne"))):
+        t = catalog(lang)
+        assert (t("medieval.score.baggage"), t("medieval.score.flags")) == words
+    results = stats.compute([{"complete": True, "result": summary}], GAME.titles,
+                            {x: key for x, (key, _) in GAME.stats_extras.items()})
+    detail = [b for b in stats.report({GAME: results}, T) if getattr(b, "rows", None)][-1]
+    row = next(r for r in detail.rows if "baggage" in r[0])
+    assert "VP from baggage trains" in row[0] and row[detail.columns.index(YELLOW)] == "3.0"

@@ -281,9 +281,10 @@ def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]
         return BACK
     picked: dict[str, list[str]] = {"returns": [], "enter": []}
     for key, ids in (("returns", info["returns"]), ("enter", info["enter"])):
-        for uid in ids:
+        for uid in ids:  # told with the movement points it comes back with (MB-G1)
+            back = replace(state.units[uid], mp=state.movement[state.units[uid].type])
             yes = yield Confirm(f"medieval.regroup.{key}",
-                                t(f"medieval.play.regroup_{key}", unit=unit_label(t, state.units[uid])),
+                                t(f"medieval.play.regroup_{key}", unit=unit_label(t, back)),
                                 default=True)
             if yes:
                 picked[key].append(uid)

@@ -502,13 +502,13 @@ def _hit_baggage(state: MedievalState, owner: int, attacker: Unit, baggage: Unit
     attacker enters its hex (MB-T3, Decision)."""
     if baggage.baggage == FORTIFIED:
         baggage.baggage = ATTACKED
-        entry["baggage"] = {"unit": baggage.id, "result": ATTACKED}
+        entry["baggage"] = {"unit": baggage.id, "result": ATTACKED, "attacker": attacker.id}
         return
     baggage.where, baggage.baggage, baggage.strength = DESTROYED, DESTROYED, 0
     attacker.flag, baggage.flag = baggage.flag, None
     attacker.terrain = baggage.terrain
     state.armies[owner].baggage_taken += 1
-    entry["baggage"] = {"unit": baggage.id, "result": DESTROYED}
+    entry["baggage"] = {"unit": baggage.id, "result": DESTROYED, "attacker": attacker.id}
 
 
 def _losses(state: MedievalState, unit: Unit, losses: int) -> str:
