@@ -150,8 +150,9 @@ def test_MB_G1_a_regroup_that_would_change_nothing_is_not_offered():
     # it says what it brings and asks first; "no" spends nothing
     sure = _question(state, "medieval.regroup", "regroup")
     assert "movement points back for Y-LC1" in sure.message
-    action, asked = answers(state, "regroup", False, "pass")
-    assert action == Pass(YELLOW) and asked == ["medieval.turn", "medieval.regroup", "medieval.turn"]
+    action, asked = answers(state, "regroup", False, "pass", True)  # (Red passed: confirmed)
+    assert action == Pass(YELLOW) and asked == ["medieval.turn", "medieval.regroup", "medieval.turn",
+                                                "medieval.pass_ends"]
     action, _ = answers(state, "regroup", True)
     assert action == Regroup(YELLOW)
     apply(state, action)

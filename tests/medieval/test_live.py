@@ -45,7 +45,7 @@ BATTLE = [
     ("medieval.answer", "stand"), ("medieval.card", 1),
     ("medieval.turn", "regroup"), ("medieval.regroup", True), ("medieval.regroup.enter", True),
     ("medieval.turn", "pass"),
-    ("medieval.turn", "pass"),
+    ("medieval.turn", "pass"), ("medieval.pass_ends", True),  # the second pass ends the battle
 ]
 
 

@@ -91,7 +91,7 @@ def test_a_unit_keeps_its_key_when_others_leave_and_come_back():
     assert "R-HC1" not in red
     assert all(red[u] == k for u, k in targets_before.items() if u in red)
     apply(state, Pass(RED))
-    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass")
+    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass", True)
     targets = _keys(questions[3])
     assert "R-HC1" not in targets
     assert all(targets[u] == targets_before[u] for u in targets)
@@ -199,3 +199,14 @@ def test_stats_say_the_baggage_and_flag_parts_are_victory_points():
     detail = [b for b in stats.report({GAME: results}, T) if getattr(b, "rows", None)][-1]
     row = next(r for r in detail.rows if "baggage" in r[0])
     assert "VP from baggage trains" in row[0] and row[detail.columns.index(YELLOW)] == "3.0"
+
+
+def test_MB_V3_a_pass_that_ends_the_battle_is_said_and_confirmed():
+    state = battle()
+    action, asked, _, _ = run(state, "pass")
+    assert action == Pass(YELLOW) and asked == ["medieval.turn"]  # the first pass: as before
+    apply(state, action)
+    action, asked, questions, _ = run(state, "pass", False, "pass", True)
+    assert asked == ["medieval.turn", "medieval.pass_ends", "medieval.turn", "medieval.pass_ends"]
+    assert "a pass now ends the battle" in questions[1].message and not questions[1].default
+    assert action == Pass(RED)

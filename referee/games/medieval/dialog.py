@@ -208,7 +208,16 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
         if answer is UNDO:
             return UNDO
         if answer == "pass":
-            return Pass(player)
+            trial = state.copy()
+            engine.apply(trial, Pass(player))
+            if not trial.over:
+                return Pass(player)
+            # MB-V3 (c): a pass after the other's pass ends the battle: said, and confirmed
+            if (yield Confirm("medieval.pass_ends", t("medieval.play.pass_ends",
+                                                      other=state.armies[1 - state.index(player)].name),
+                              default=False)):
+                return Pass(player)
+            continue
         if answer == "regroup":
             action = yield from _regroup(state, t, player, info)
         else:
