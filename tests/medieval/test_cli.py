@@ -73,7 +73,7 @@ def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path
     assert "Recruitment: Ola chooses an army" in referee("list")[1]
 
     # play: both armies in secret, deployment, one move, then both pass (VP 0–0: the value decides)
-    answers = ["1 HC, 2 PK", "2 LC", "", "", "Y-LC1", "move", "p", "stay", None, "pass", "pass", True]
+    answers = ["1 HC, 2 PK!", "2 LC!", "", "", "Y-LC1", "move", "p", "stay", None, "pass", "pass", True]
     (code, out, _), asked = answering(referee, monkeypatch, answers, "play", "b")
     assert code == 0, out
     assert isinstance(asked[0], dialogs.Secret) and isinstance(asked[1], dialogs.Secret)

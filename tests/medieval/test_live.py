@@ -27,8 +27,8 @@ SETUP = [("new.first_player", "Ola"), ("new.player", "Bartek"),
          ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
          ("medieval.setup.dismount", False)]
 BATTLE = [
-    ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # Ola, Red, masked
-    ("medieval.recruit", "3hc 2lc 3pk"),  # Bartek, Yellow: both revealed
+    ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK!"),  # Ola, Red, masked
+    ("medieval.recruit", "3hc 2lc 3pk!"),  # Bartek, Yellow: both revealed
     ("medieval.reserve", "R-SB2"),
     ("medieval.reserve", ""),
     # Yellow plays first: light cavalry over two plains onto a strategic point
@@ -142,7 +142,7 @@ def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
 
     t = catalog("en")
     state = engine.new_state(PLAYERS)
-    engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB"))
+    engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB!"))
     text = " ".join(str(getattr(b, "text", "")) for b in summary.board(state, t))
     assert "Ola has chosen an army: it stays hidden" in text
     # not even its value on the field or its baggage (MB-R1): nothing of it shows yet
@@ -177,8 +177,8 @@ def test_recruitment_says_once_who_chose_and_then_the_points_left_unspent(tmp_pa
     accepted without a word of the 4 lost (MB-R2 allows it).  Told once both armies are
     revealed: before, it would give away the cost of a secret army (MB-R1)."""
     said = _said_until_stopped(Store(tmp_path), [
-        *SETUP, ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # 12 of 20
-        ("medieval.recruit", "3hc 2lc 3pk"), ("medieval.reserve", STOP)], capsys)  # 16 of 20
+        *SETUP, ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK!"),  # 12 of 20
+        ("medieval.recruit", "3hc 2lc 3pk!"), ("medieval.reserve", STOP)], capsys)  # 16 of 20
     assert said.count("Ola has chosen an army") == 1, said
     assert said.count("Bartek has chosen an army") == 1 and "Both armies revealed:" in said
     assert "Ola spent 12 of 20 recruitment points: 8 points are left unspent and lost (MB-R2)." in said
@@ -203,7 +203,7 @@ def test_MB_R2_the_points_left_unspent_in_each_language(lang, army, said):
     state = engine.new_state(PLAYERS, map="large")
     engine.apply(state, parse_army(t, state, "Ola")("10 HC"))
     marker = summary.news_marker(state)
-    engine.apply(state, parse_army(t, state, "Bartek")(army))
+    engine.apply(state, parse_army(t, state, "Bartek")(army + "!"))
     text = [x.text.strip() for x in summary.news(t, marker, state)]
     unspent = [x for x in text if "MB-R2" in x]
     assert [x[:len(said or "")] for x in unspent] == ([] if said is None else [said]), text

@@ -3,6 +3,8 @@ questions, answered directly (``core.dialog.run``)."""
 
 from __future__ import annotations
 
+import pytest
+
 from referee.core import dialog as dialogs
 from referee.core.dialog import BACK, Notice
 from referee.core.text import catalog
@@ -210,3 +212,23 @@ def test_MB_V3_a_pass_that_ends_the_battle_is_said_and_confirmed():
     assert asked == ["medieval.turn", "medieval.pass_ends", "medieval.turn", "medieval.pass_ends"]
     assert "a pass now ends the battle" in questions[1].message and not questions[1].default
     assert action == Pass(RED)
+
+
+def test_MB_R2_an_army_under_budget_is_told_to_its_player_inside_the_secret_recruitment():
+    """Said under the masked field while the player types (it goes with the answer), never on
+    the shared screen before both armies are revealed; ``!`` keeps the army."""
+    from referee.core.dialog import Invalid
+
+    state = engine.new_state([RED, YELLOW])
+    _, _, questions, _ = run(state, "2 HC, 1 LB, 2 PK!")
+    parse = questions[0].parse
+    with pytest.raises(Invalid, match="10 of 20 recruitment points are left unspent"):
+        parse("2 HC, 1 LB, 2 PK")
+    with pytest.raises(Invalid, match="end with ! to keep this army"):
+        parse("2 HC")
+    assert parse("2 HC, 1 LB, 2 PK !") == Recruit(RED, (("heavy_cavalry", 2), ("longbowmen", 1),
+                                                        ("pikemen", 2)))
+    assert parse("6 HC, 1 PK, 1 LI").counts() == {"heavy_cavalry": 6, "light_infantry": 1,
+                                                 "pikemen": 1}  # the whole budget: no "!"
+    with pytest.raises(Invalid, match="1 z 20 PR zostaje niewydanych"):
+        dialog.parse_army(catalog("pl"), state, RED)("6 HC, 1 PK")

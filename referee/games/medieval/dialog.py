@@ -31,7 +31,7 @@ from referee.games.medieval.summary import (
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    may_stand,
+    BUDGET, army_cost, may_stand,
 )
 
 
@@ -125,10 +125,14 @@ def parse_army(t: Catalog, state: MedievalState, player: str):
     """The army typed in secret: ``2 HC, 1 LB, 2 SB`` (letters of the counters' ids)."""
     letters = {u.abbr.lower(): n for n, u in UNITS.items()}
 
+    budget = BUDGET[state.map]
+
     def parse(text: str) -> Any:
         text = text.strip().lower()
         if text in UNDO_WORDS:
             return UNDO
+        keep = text.endswith("!")  # MB-R2: points left unspent, known and accepted
+        text = text.rstrip("!").strip()
         army: dict[str, int] = {}
         rest = _ARMY.sub("", text).replace(",", " ").replace(";", " ").strip()
         if rest or not text:
@@ -143,6 +147,9 @@ def parse_army(t: Catalog, state: MedievalState, player: str):
             engine.apply(state.copy(), action)
         except RuleError as error:
             raise Invalid(t.render_error(error, bare=True)) from None
+        left = budget - army_cost(action.counts())
+        if left > 0 and not keep:  # said under the masked field, to the one typing, and gone after
+            raise Invalid(t("medieval.play.recruit_unspent", left=left, budget=budget))
         return action
 
     return parse
