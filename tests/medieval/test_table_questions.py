@@ -222,7 +222,7 @@ def test_MB_R2_an_army_under_budget_is_told_to_its_player_inside_the_secret_recr
     state = engine.new_state([RED, YELLOW])
     _, _, questions, _ = run(state, "2 HC, 1 LB, 2 PK!")
     parse = questions[0].parse
-    with pytest.raises(Invalid, match="10 of 20 recruitment points are left unspent"):
+    with pytest.raises(Invalid, match=r"10 recruitment points are left unspent \(of 20\)"):
         parse("2 HC, 1 LB, 2 PK")
     with pytest.raises(Invalid, match="end with ! to keep this army"):
         parse("2 HC")
@@ -230,5 +230,5 @@ def test_MB_R2_an_army_under_budget_is_told_to_its_player_inside_the_secret_recr
                                                         ("pikemen", 2)))
     assert parse("6 HC, 1 PK, 1 LI").counts() == {"heavy_cavalry": 6, "light_infantry": 1,
                                                  "pikemen": 1}  # the whole budget: no "!"
-    with pytest.raises(Invalid, match="1 z 20 PR zostaje niewydanych"):
+    with pytest.raises(Invalid, match=r"niewydane punkty zaciągu: 1 \(z 20\)"):
         dialog.parse_army(catalog("pl"), state, RED)("6 HC, 1 PK")

@@ -261,7 +261,7 @@ def parse_cards(document: Any, location: str = "cards") -> CardTable:
                     raise RuleError("MB-C2", place, "medieval.cards.one_entry_differs",
                                     value=outcome_text(table.scale[column]), other=other,
                                     known=outcome_text(table.scale[known]),
-                                    card=card_name(kind, card_id), icon=key[2])
+                                    card=card_name(kind, card_id), defender=key[2])
                 seen[key] = (place, column)
                 book = BOOK.get(key)
                 if book is not None and table.scale[column] != book:
