@@ -241,7 +241,8 @@ def test_battle_uses_the_cards_file(referee, data):
 
 
 def test_battle_usage_errors(referee):
-    code, _, err = referee("battle", "--attacker", "heavy_cavalry", "--defender", "pikemen")
+    code, _, err = referee("battle", "--game", "grunwald", "--attacker", "heavy_cavalry",
+                           "--defender", "pikemen")
     assert code == 2 and err == "referee: Na Grunwald! has no such tool (referee battle)\n"
     code, _, err = referee("battle", "--game", "medieval", "--attacker", "tank", "--defender", "pikemen")
     assert code == 2 and err.count("\n") == 1 and '"tank" is not one of' in err
@@ -334,3 +335,9 @@ def test_MB_K9_a_new_game_carries_the_owners_cards_in_its_record(referee, data):
                          "--name", "without cards")
     assert code == 0 and "cards" not in json.loads(
         referee("export", "without cards", "--format", "record")[1])
+
+
+def test_battle_without_game_takes_the_only_game_that_has_a_calculator(referee):
+    """Issue 25: ``referee battle`` without ``--game`` said "Na Grunwald! has no such tool"."""
+    code, out, err = referee("battle", *BOOK, "--json")
+    assert code == 0 and err == "" and json.loads(out)["column"] == "0/1"
