@@ -25,6 +25,7 @@ STOP = object()  # press Ctrl-C at this question
 #: the whole battle, question by question: (question key, answer)
 SETUP = [("new.first_player", "Ola"), ("new.player", "Bartek"),
          ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
+         ("medieval.setup.movement", True), ("medieval.setup.flags", True),
          ("medieval.setup.dismount", False)]
 BATTLE = [
     ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK!"),  # Ola, Red, masked

@@ -232,3 +232,53 @@ def test_MB_R2_an_army_under_budget_is_told_to_its_player_inside_the_secret_recr
                                                  "pikemen": 1}  # the whole budget: no "!"
     with pytest.raises(Invalid, match=r"niewydane punkty zaciągu: 1 \(z 20\)"):
         dialog.parse_army(catalog("pl"), state, RED)("6 HC, 1 PK")
+
+
+# -- item 6: movement points and flags shown at ``new``, and changed by the table
+
+def _setup(*given, t=T):
+    queue = list(given)
+    questions = []
+
+    def answer(q):
+        if isinstance(q, Notice):
+            return None
+        questions.append(q)
+        value = queue.pop(0)
+        return q.parse(value) if isinstance(q, dialogs.Text) else value
+
+    out = dialogs.run(dialog.setup(t, [RED, YELLOW]), answer)
+    assert not queue, queue
+    return out, questions
+
+
+def test_MB_C5_and_MB_C8_the_assumed_movement_points_and_flags_are_shown_at_new():
+    out, questions = _setup("standard", True, True, True, False)
+    assert out == {}  # everything as assumed: nothing written
+    movement, flags = questions[2], questions[3]
+    assert (movement.key, flags.key) == ("medieval.setup.movement", "medieval.setup.flags")
+    text = " ".join(movement.message.split())
+    assert "HC 4, LC 5, HA 5, HI 3, LI 4, LB 3, SB 3, PK 3, BG 1" in text and movement.default
+    assert "edge1 (1 VP), edge2 (1 VP), edge3 (1 VP), centre1 (2 VP)" in " ".join(flags.message.split())
+    _, questions = _setup("large", True, True, True, False)
+    assert "centre2 (2 VP)" in " ".join(questions[3].message.split())
+
+
+def test_MB_C5_and_MB_C8_the_table_changes_movement_points_and_flags():
+    from referee.core.dialog import Invalid
+
+    out, questions = _setup("standard", True, False, "lc 4, ha 4, hc 4", False, "north=1 hill=2",
+                            False)
+    assert out == {"movement": {"light_cavalry": 4, "horse_archers": 4}, "flags": {"north": 1, "hill": 2}}
+    movement, flags = questions[3], questions[5]
+    with pytest.raises(Invalid):
+        movement.parse("LC 7")  # 0-5 (MB-C5)
+    with pytest.raises(Invalid):
+        movement.parse("XY 3")
+    with pytest.raises(Invalid):
+        flags.parse("north=3")  # 1 or 2 VP (MB-C8)
+    # the record takes them, and the battle uses them
+    from referee.games.medieval import record
+
+    state = record.start([RED, YELLOW], record.parse_setup(out))
+    assert state.movement["light_cavalry"] == 4 and state.flags == {"north": 1, "hill": 2}

@@ -31,7 +31,7 @@ from referee.games.medieval.summary import (
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    BUDGET, army_cost, may_stand,
+    BAGGAGE, BUDGET, DEFAULT_FLAGS, army_cost, may_stand,
 )
 
 
@@ -84,9 +84,83 @@ def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     if not standard:
         out["time_tokens"] = yield Text("medieval.setup.tokens_count",
                                         t("medieval.setup.tokens_count"), _number(t, 0, 20))
+    movement = yield from _movement(t)
+    if movement:
+        out["movement"] = movement
+    flags = yield from _flags(t, size)
+    if flags is not None:
+        out["flags"] = flags
     if (yield Confirm("medieval.setup.dismount", t("medieval.setup.dismount"), default=False)):
         out["variants"] = {"dismount": True}
     return out
+
+
+_SETTING = re.compile(r"([a-z0-9_]+)\s*[=:]?\s*(\d+)")
+
+
+def _settings(text: str) -> list[tuple[str, int]] | None:
+    """``LC 4, HA 4`` / ``edge1=1 centre1=2`` as (name, number) pairs; ``None``: not that form."""
+    text = text.strip().lower()
+    rest = _SETTING.sub("", text).replace(",", " ").replace(";", " ").strip()
+    if rest or not text:
+        return None
+    return [(m.group(1), int(m.group(2))) for m in _SETTING.finditer(text)]
+
+
+def _movement(t: Catalog) -> Dialog:
+    """MB-C5: the movement points per unit type the referee assumes (the dots on the counters:
+    the book states only the baggage's 1; HC 4 and LB 3 come from its examples) are shown, and
+    the table may change them (the record's ``movement``).  Returns the changed ones."""
+    from referee.games.medieval.record import parse_setup
+
+    assumed = engine.default_movement()
+    letters = {**{u.abbr.lower(): n for n, u in UNITS.items()}, "bg": BAGGAGE}
+    shown = ", ".join(f"{UNITS[u].abbr} {assumed[u]}" for u in UNIT_TYPES) + f", BG {assumed[BAGGAGE]}"
+    if (yield Confirm("medieval.setup.movement", block(t("medieval.setup.movement"),
+                                                       t("medieval.setup.movement_values", values=shown)),
+                      default=True)):
+        return {}
+
+    def parse(text: str) -> dict[str, int]:
+        pairs = _settings(text)
+        if not pairs or any(k not in letters for k, _ in pairs):
+            raise Invalid(t("medieval.setup.movement_format"))
+        changed = {letters[k]: n for k, n in pairs}
+        try:
+            parse_setup({"movement": changed})
+        except RuleError as error:
+            raise Invalid(t.render_error(error, bare=True)) from None
+        return {u: n for u, n in changed.items() if n != assumed[u]}
+
+    return (yield Text("medieval.setup.movement_values", t("medieval.setup.movement_ask"), parse,
+                       t("medieval.setup.movement_format")))
+
+
+def _flags(t: Catalog, size: str) -> Dialog:
+    """MB-C8: the strategic points the referee assumes for the map are shown, and the table may
+    give its own (the record's ``flags``: name → 1 or 2 VP).  ``None``: as assumed."""
+    from referee.games.medieval.record import parse_setup
+
+    assumed = DEFAULT_FLAGS[size]
+    shown = ", ".join(f"{f} ({v} {t('medieval.setup.vp')})" for f, v in assumed.items())
+    if (yield Confirm("medieval.setup.flags", block(t("medieval.setup.flags"),
+                                                    t("medieval.setup.flags_values", values=shown)),
+                      default=True)):
+        return None
+
+    def parse(text: str) -> dict[str, int]:
+        pairs = _settings(text)
+        if not pairs:
+            raise Invalid(t("medieval.setup.flags_format"))
+        flags = dict(pairs)
+        try:
+            parse_setup({"flags": flags})
+        except RuleError as error:
+            raise Invalid(t.render_error(error, bare=True)) from None
+        return flags
+
+    return (yield Text("medieval.setup.flags_values", t("medieval.setup.flags_ask"), parse,
+                       t("medieval.setup.flags_format")))
 
 
 def _number(t: Catalog, least: int, most: int):
