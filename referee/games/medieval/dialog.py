@@ -117,7 +117,7 @@ def _movement(t: Catalog) -> Dialog:
     letters = {**{u.abbr.lower(): n for n, u in UNITS.items()}, "bg": BAGGAGE}
     shown = ", ".join(f"{UNITS[u].abbr} {assumed[u]}" for u in UNIT_TYPES) + f", BG {assumed[BAGGAGE]}"
     if (yield Confirm("medieval.setup.movement", block(t("medieval.setup.movement"),
-                                                       t("medieval.setup.movement_values", values=shown)),
+                                                       t("medieval.setup.movement_values", details=shown)),
                       default=True)):
         return {}
 
@@ -144,7 +144,7 @@ def _flags(t: Catalog, size: str) -> Dialog:
     assumed = DEFAULT_FLAGS[size]
     shown = ", ".join(f"{f} ({v} {t('medieval.setup.vp')})" for f, v in assumed.items())
     if (yield Confirm("medieval.setup.flags", block(t("medieval.setup.flags"),
-                                                    t("medieval.setup.flags_values", values=shown)),
+                                                    t("medieval.setup.flags_values", details=shown)),
                       default=True)):
         return None
 
