@@ -9,7 +9,7 @@ from referee.core import dialog as dialogs
 from referee.core.dialog import BACK, Notice
 from referee.core.text import catalog
 from referee.games.medieval import dialog, engine
-from referee.games.medieval.actions import Pass, Play, Recruit, Reserve, Stand, Stop, Withdraw
+from referee.games.medieval.actions import Pass, Play, Recruit, Regroup, Reserve, Stand, Stop, Withdraw
 from referee.games.medieval.cards import parse_cards
 from tests.medieval.table import BOOK_ARMY, RED, YELLOW, apply, battle
 
@@ -81,23 +81,49 @@ def test_a_flag_keeps_its_key_when_others_are_held():
     assert after["centre1"] == before["centre1"]
 
 
+class _Reached(Exception):
+    pass
+
+
+def _menu(state, key, *given):
+    """The first question ``key`` of the next entry's dialog, ``given`` answering those before."""
+    queue = list(given)
+
+    def answer(q):
+        if isinstance(q, Notice):
+            return None
+        if q.key == key:
+            raise _Reached(q)
+        return queue.pop(0)
+
+    try:
+        dialogs.run(dialog.ask(state, T, {}), answer)
+    except _Reached as reached:
+        return reached.args[0]
+    raise AssertionError(f"{key} never asked")
+
+
 def test_a_unit_keeps_its_key_when_others_leave_and_come_back():
     state = battle()
-    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass")
-    own_before, targets_before = _keys(questions[0]), _keys(questions[3])
+    own_before = _keys(_menu(state, "medieval.turn"))
+    targets_before = _keys(_menu(state, "medieval.attack", "Y-HC1", "attack", "plain"))
     # Red's first heavy cavalry runs off the map: every other unit keeps its key
     apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-HC1", terrain="plain"),
           Withdraw(RED, "off_map", 0), Stop(YELLOW))
-    _, _, questions, _ = run(state, "R-HC2", "attack", "plain", BACK, BACK, BACK, "pass")
-    red = _keys(questions[0])
-    assert "R-HC1" not in red
-    assert all(red[u] == k for u, k in targets_before.items() if u in red)
+    red = _keys(_menu(state, "medieval.turn"))
+    assert "R-HC1" not in red and red  # its own army's menu: the same keys as the enemy's list
+    assert all(red[u] == targets_before[u] for u in red if u in targets_before)
     apply(state, Pass(RED))
-    _, _, questions, _ = run(state, "Y-HC1", "attack", "plain", BACK, BACK, BACK, "pass", True)
-    targets = _keys(questions[3])
+    targets = _keys(_menu(state, "medieval.attack", "Y-HC1", "attack", "plain"))
     assert "R-HC1" not in targets
     assert all(targets[u] == targets_before[u] for u in targets)
-    assert all(own_before[u] == k for u, k in _keys(questions[0]).items() if u in own_before)
+    assert all(own_before[u] == k for u, k in _keys(_menu(state, "medieval.turn")).items()
+               if u in own_before)
+    # it comes back at a regroup: its old key again, nobody else's moved
+    apply(state, Play(YELLOW, "Y-HC2", ("plain",)), Regroup(RED, ("R-HC1",)))
+    targets = _keys(_menu(state, "medieval.attack", "Y-HC1", "attack", "plain"))
+    assert targets == {u: k for u, k in targets_before.items() if u in targets}
+    assert targets["R-HC1"] == targets_before["R-HC1"]
 
 
 # -- item 6: one question back, and a refused target keeps the path
