@@ -165,3 +165,15 @@ def test_MB_C2_two_entries_that_are_now_one_must_agree(document, location, other
     assert (info.value.location, info.value.rule) == (location, "MB-C2")
     assert info.value.params["other"] == other
     assert other in info.value.render("en") and other in info.value.render("pl")
+
+
+def test_MB_C2_a_column_asked_at_the_table_names_the_card_and_icon_as_printed():
+    from referee.core.text import catalog
+    from referee.games.medieval import dialog
+    from tests.medieval.table import battle
+
+    q = next(dialog._card_column(battle(), catalog("en"), MELEE, "bowmen", "longbowmen"))
+    assert "melee card of foot archers (long and short bowmen)" in q.message
+    assert "icon of foot archers (long and short bowmen)" in q.message
+    q = next(dialog._card_column(battle(), catalog("en"), FIRE, "horse_archers", "pikemen"))
+    assert "fire card of short bowmen and horse archers" in q.message

@@ -24,7 +24,7 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
-from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
+from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
 from referee.games.medieval.state import MedievalState, Unit
 from referee.games.medieval.summary import (
     army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
@@ -653,8 +653,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                         defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, _unit_key(i))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
-    return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
-                                            defender=unit_name(t, defender)),
+    return (yield Select("medieval.card", t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
+                                            unit=unit_name(t, card_of(kind, attacker)),
+                                            defender=unit_name(t, icon_of(defender))),
                          choices + [_back(t)]))
 
 

@@ -13,8 +13,8 @@ from referee.core.report import Line, Report
 from referee.core.text import Catalog
 from referee.games.medieval import calculator
 from referee.games.medieval.cards import (
-    BOOK, CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, card_document, fire_column_ok, outcome_text,
-    parse_cards,
+    BOOK, CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, card_document, card_of, fire_column_ok,
+    icon_of, outcome_text, parse_cards,
 )
 from referee.games.medieval.summary import battle_lines, knights, unit_name
 from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand
@@ -58,8 +58,9 @@ def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, 
             raise InputError("medieval.battle.cannot_stand", unit=unit_name(t, unit),
                              terrain=t(f"medieval.terrain.{terrain}"))
     if table.base(kind, attacker, defender) is None:
-        raise InputError("medieval.battle.no_card", defender=unit_name(t, defender),
-                         card=t(f"medieval.battle.card_{kind}", unit=unit_name(t, attacker)))
+        raise InputError("medieval.battle.no_card", defender=unit_name(t, icon_of(defender)),
+                         card=t(f"medieval.battle.card_{kind}",
+                                unit=unit_name(t, card_of(kind, attacker))))  # MB-C2: as printed
     result = calculator.battle(table, kind, calculator.Side(attacker, attacker_strength == 2,
                                                             attacker_terrain),
                                calculator.Side(defender, defender_strength == 2, defender_terrain))
