@@ -349,6 +349,17 @@ def test_MB_K9_a_column_read_off_the_card_is_kept_for_the_rest_of_the_game():
     apply(state, Stand(RED), Pass(RED))
     refused(state, Play(YELLOW, "Y-HC2", origin="plain", attack="R-PK1", terrain="plain", card="0/1"),
             "MB-K9", "card_known")
+    # the same column again is taken (MB-C2: an older record read one printed entry twice)
+    apply(state, Play(YELLOW, "Y-HC2", origin="plain", attack="R-PK1", terrain="plain", card="1/1"))
+
+
+def test_MB_C2_an_old_record_reading_the_foot_archers_entry_twice_still_replays():
+    state = battle()
+    apply(state, Play(YELLOW, "Y-HC1", origin="plain", attack="R-LB1", terrain="plain", card="0/1"),
+          Stand(RED), Pass(RED),
+          Play(YELLOW, "Y-HC2", origin="plain", attack="R-SB1", terrain="plain", card="0/1"))
+    assert state.cards.base("melee", "heavy_cavalry", "bowmen") == 2
+    refused(state, Stand(RED, "1/1"), "MB-K9", "card_known")  # the same entry, another column
 
 
 # -- fire (MB-F)

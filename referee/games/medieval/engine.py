@@ -450,6 +450,8 @@ def _base(state: MedievalState, kind: str, attacker: Unit, defender: Unit, card:
     if card is None:
         return state.cards.require(kind, attacker.type, defender.type, location)
     column = parse_column(card, state.cards.scale, ".card")
+    if known == column:  # MB-C2: an older record may read one printed entry twice (LB, SB)
+        return column
     if known is not None:
         raise RuleError("MB-K9", ".card", "medieval.error.card_known", card=f"{kind}:{attacker.type}",
                         defender=defender.type, value=outcome_text(state.cards.scale[known]))
@@ -529,7 +531,7 @@ def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any
     if isinstance(action, Stand):
         if p.base is None:
             base = _base(state, MELEE, attacker, defender, action.card, ".card")
-        elif action.card is not None:
+        elif action.card is not None and parse_column(action.card, state.cards.scale, ".card") != p.base:
             raise RuleError("MB-K9", ".card", "medieval.error.card_known",
                             card=f"{MELEE}:{attacker.type}", defender=defender.type,
                             value=outcome_text(state.cards.scale[p.base]))
