@@ -248,15 +248,15 @@ def test_MB_R2_an_army_under_budget_is_told_to_its_player_inside_the_secret_recr
     state = engine.new_state([RED, YELLOW])
     _, _, questions, _ = run(state, "2 HC, 1 LB, 2 PK!")
     parse = questions[0].parse
-    with pytest.raises(Invalid, match=r"10 recruitment points are left unspent \(of 20\)"):
+    with pytest.raises(Invalid, match=r"10 points unspent \(of 20\) would be lost"):
         parse("2 HC, 1 LB, 2 PK")
-    with pytest.raises(Invalid, match="end with ! to keep this army"):
+    with pytest.raises(Invalid, match="add ! to keep this army"):
         parse("2 HC")
     assert parse("2 HC, 1 LB, 2 PK !") == Recruit(RED, (("heavy_cavalry", 2), ("longbowmen", 1),
                                                         ("pikemen", 2)))
     assert parse("6 HC, 1 PK, 1 LI").counts() == {"heavy_cavalry": 6, "light_infantry": 1,
                                                  "pikemen": 1}  # the whole budget: no "!"
-    with pytest.raises(Invalid, match=r"niewydane punkty zaciągu: 1 \(z 20\)"):
+    with pytest.raises(Invalid, match=r"niewydane punkty: 1 \(z 20\)"):
         dialog.parse_army(catalog("pl"), state, RED)("6 HC, 1 PK")
 
 

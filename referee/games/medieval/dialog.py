@@ -133,7 +133,7 @@ def _movement(t: Catalog) -> Dialog:
         return {u: n for u, n in changed.items() if n != assumed[u]}
 
     return (yield Text("medieval.setup.movement_values", t("medieval.setup.movement_ask"), parse,
-                       t("medieval.setup.movement_format")))
+                       t("medieval.setup.movement_example")))
 
 
 def _flags(t: Catalog, size: str) -> Dialog:
@@ -160,7 +160,7 @@ def _flags(t: Catalog, size: str) -> Dialog:
         return flags
 
     return (yield Text("medieval.setup.flags_values", t("medieval.setup.flags_ask"), parse,
-                       t("medieval.setup.flags_format")))
+                       t("medieval.setup.flags_example")))
 
 
 def _number(t: Catalog, least: int, most: int):
