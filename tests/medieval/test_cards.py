@@ -173,7 +173,8 @@ def test_MB_C2_a_column_asked_at_the_table_names_the_card_and_icon_as_printed():
     from tests.medieval.table import battle
 
     q = next(dialog._card_column(battle(), catalog("en"), MELEE, "bowmen", "longbowmen"))
-    assert "melee card of foot archers (long and short bowmen)" in q.message
-    assert "icon of foot archers (long and short bowmen)" in q.message
+    said = " ".join(q.message.split())  # (wrapped at 80 columns)
+    assert "melee card of foot archers (long and short bowmen)" in said
+    assert "icon of foot archers (long and short bowmen)" in said
     q = next(dialog._card_column(battle(), catalog("en"), FIRE, "horse_archers", "pikemen"))
-    assert "fire card of short bowmen and horse archers" in q.message
+    assert "fire card of short bowmen and horse archers" in " ".join(q.message.split())

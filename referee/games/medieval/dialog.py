@@ -559,7 +559,10 @@ def _flag(state: MedievalState, t: Catalog, uid: str, key: str = "medieval.play.
     choices = [Choice(t("medieval.play.no_flag"), None, "0")]
     choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, flag_key(state, f))
                 for f in free]
-    return (yield Select("medieval.flag", t(key, unit=uid), choices + [_back(t)]))
+    message = t(key, unit=uid)
+    if key == "medieval.play.flag_then":  # wrapped at 80 columns, its reason below
+        message = block(message, t("medieval.play.flag_then_why"))
+    return (yield Select("medieval.flag", message, choices + [_back(t)]))
 
 
 def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, left: int,
@@ -653,9 +656,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                         defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, _unit_key(i))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
-    return (yield Select("medieval.card", t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
-                                            unit=unit_name(t, card_of(kind, attacker)),
-                                            defender=unit_name(t, icon_of(defender))),
+    return (yield Select("medieval.card", block(t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
+                                                  unit=unit_name(t, card_of(kind, attacker)),
+                                                  defender=unit_name(t, icon_of(defender)))),
                          choices + [_back(t)]))
 
 
@@ -676,9 +679,10 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
         choices.append(_undo(t))
         answer = yield Select("medieval.answer",
-                              t("medieval.play.answer" if can_withdraw else "medieval.play.answer_fight",
-                                player=d.player, attacker=unit_short(t, attacker),
-                                defender=unit_short(t, defender)), choices)
+                              block(t("medieval.play.answer" if can_withdraw
+                                      else "medieval.play.answer_fight",
+                                      player=d.player, attacker=unit_short(t, attacker),
+                                      defender=unit_short(t, defender))), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stand":
