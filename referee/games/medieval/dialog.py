@@ -294,8 +294,8 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
             if not trial.over:
                 return Pass(player)
             # MB-V3 (c): a pass after the other's pass ends the battle: said, and confirmed
-            if (yield Confirm("medieval.pass_ends", t("medieval.play.pass_ends",
-                                                      other=state.armies[1 - state.index(player)].name),
+            other = state.armies[1 - state.index(player)].name
+            if (yield Confirm("medieval.pass_ends", block(t("medieval.play.pass_ends", other=other)),
                               default=False)):
                 return Pass(player)
             continue
