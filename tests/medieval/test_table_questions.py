@@ -308,3 +308,11 @@ def test_MB_C5_and_MB_C8_the_table_changes_movement_points_and_flags():
 
     state = record.start([RED, YELLOW], record.parse_setup(out))
     assert state.movement["light_cavalry"] == 4 and state.flags == {"north": 1, "hill": 2}
+
+
+def test_every_counter_of_a_large_army_has_its_own_key():
+    state = battle(red={"light_infantry": 30}, yellow={"pikemen": 30}, map="large")
+    menu = _menu(state, "medieval.turn")
+    keys = [c.key for c in menu.choices]
+    assert len(menu.choices) == 31 + 2 and None not in keys and len(set(keys)) == len(keys)
+    assert all(len(k) == 1 for k in keys)
