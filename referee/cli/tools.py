@@ -17,6 +17,10 @@ from referee.store.cards import read_cards, write_cards
 
 
 def _tool(game_name: str | None, member: str, command: str) -> Any:
+    if game_name is None:  # without --game: the only game that has the tool, if only one has it
+        having = [g for g in registry.games() if getattr(g, member, None) is not None]
+        if len(having) == 1:
+            return having[0]
     game = registry.find(game_name)
     if getattr(game, member, None) is None:
         raise UsageError("core.cli.no_tool", game=game.title, command=command)

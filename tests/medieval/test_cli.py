@@ -73,7 +73,7 @@ def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path
     assert "Recruitment: Ola chooses an army" in referee("list")[1]
 
     # play: both armies in secret, deployment, one move, then both pass (VP 0–0: the value decides)
-    answers = ["1 HC, 2 PK", "2 LC", "", "", "Y-LC1", "move", "p", "stay", None, "pass", "pass"]
+    answers = ["1 HC, 2 PK!", "2 LC!", "", "", "Y-LC1", "move", "p", "stay", None, "pass", "pass", True]
     (code, out, _), asked = answering(referee, monkeypatch, answers, "play", "b")
     assert code == 0, out
     assert isinstance(asked[0], dialogs.Secret) and isinstance(asked[1], dialogs.Secret)
@@ -88,7 +88,7 @@ def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path
     code, out, _ = referee("undo", "b", "--steps", "1", "--yes")
     assert code == 0 and "Took back: Bartek passes" in out
     assert "Turn 3: Bartek to play" in referee("list")[1]
-    assert answering(referee, monkeypatch, ["pass"], "play", "b")[0][0] == 0
+    assert answering(referee, monkeypatch, ["pass", True], "play", "b")[0][0] == 0
     # a secret army goes back only with everybody's agreement
     code, _, err = referee("undo", "b", "--steps", "7", "--yes")
     assert code == 1 and err
@@ -241,7 +241,8 @@ def test_battle_uses_the_cards_file(referee, data):
 
 
 def test_battle_usage_errors(referee):
-    code, _, err = referee("battle", "--attacker", "heavy_cavalry", "--defender", "pikemen")
+    code, _, err = referee("battle", "--game", "grunwald", "--attacker", "heavy_cavalry",
+                           "--defender", "pikemen")
     assert code == 2 and err == "referee: Na Grunwald! has no such tool (referee battle)\n"
     code, _, err = referee("battle", "--game", "medieval", "--attacker", "tank", "--defender", "pikemen")
     assert code == 2 and err.count("\n") == 1 and '"tank" is not one of' in err
@@ -261,16 +262,17 @@ def test_battle_usage_errors(referee):
 @pytest.mark.slow
 def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     # the heavy-cavalry melee card: pikemen 1/1 (column 2), bowmen 0/2 (column 4), the rest later
-    answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", "skip", "skip", 3, BACK,
-               ("fire", "bowmen"), 0, BACK, "save"]
+    # (MB-C2: the icons are the seven printed ones; the foot archers are one icon)
+    answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", 3, BACK,
+               ("fire", "bowmen_horse_archers"), 0, BACK, "save"]
     answers = [a for a in answers]
     (code, out, _), asked = answering(referee, monkeypatch, answers, "cards", "--game", "medieval")
     assert code == 0 and "Cards saved" in out
     assert asked[1].message == ("Melee card of heavy cavalry: over which calculator column is the "
                                 "icon of heavy cavalry?")
     saved = json.loads((data / "cards" / "medieval.json").read_text(encoding="utf-8"))
-    assert saved == {"melee": {"heavy_cavalry": {"heavy_cavalry": "1/1", "bowmen": "0/2"}},
-                     "fire": {"bowmen": {"heavy_cavalry": "1/0"}}}
+    assert saved == {"melee": {"heavy_cavalry": {"heavy_cavalry": "1/1", "foot_archers": "0/2"}},
+                     "fire": {"bowmen_horse_archers": {"heavy_cavalry": "1/0"}}}
     # the fire card offers only the columns the rulebook allows (MB-F4): 1/0 and 1/1
     fire_columns = [c.value for c in asked[-3].choices if isinstance(c.value, int)]
     assert fire_columns == [0, 1]
@@ -282,7 +284,7 @@ def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     answers = [("melee", "heavy_cavalry"), "forget", BACK, "save"]
     assert answering(referee, monkeypatch, answers, "cards", "--game", "medieval")[0][0] == 0
     saved = json.loads((data / "cards" / "medieval.json").read_text(encoding="utf-8"))
-    assert saved["melee"] == {"heavy_cavalry": {"bowmen": "0/2"}}
+    assert saved["melee"] == {"heavy_cavalry": {"foot_archers": "0/2"}}
     # leaving without saving changes nothing
     (code, out, _), _ = answering(referee, monkeypatch, ["quit"], "cards", "--game", "medieval")
     assert code == 0 and "Nothing changed." in out
@@ -333,3 +335,9 @@ def test_MB_K9_a_new_game_carries_the_owners_cards_in_its_record(referee, data):
                          "--name", "without cards")
     assert code == 0 and "cards" not in json.loads(
         referee("export", "without cards", "--format", "record")[1])
+
+
+def test_battle_without_game_takes_the_only_game_that_has_a_calculator(referee):
+    """Issue 25: ``referee battle`` without ``--game`` said "Na Grunwald! has no such tool"."""
+    code, out, err = referee("battle", *BOOK, "--json")
+    assert code == 0 and err == "" and json.loads(out)["column"] == "0/1"

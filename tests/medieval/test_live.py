@@ -25,10 +25,11 @@ STOP = object()  # press Ctrl-C at this question
 #: the whole battle, question by question: (question key, answer)
 SETUP = [("new.first_player", "Ola"), ("new.player", "Bartek"),
          ("medieval.setup.map", "standard"), ("medieval.setup.tokens", True),
+         ("medieval.setup.movement", True), ("medieval.setup.flags", True),
          ("medieval.setup.dismount", False)]
 BATTLE = [
-    ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # Ola, Red, masked
-    ("medieval.recruit", "3hc 2lc 3pk"),  # Bartek, Yellow: both revealed
+    ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK!"),  # Ola, Red, masked
+    ("medieval.recruit", "3hc 2lc 3pk!"),  # Bartek, Yellow: both revealed
     ("medieval.reserve", "R-SB2"),
     ("medieval.reserve", ""),
     # Yellow plays first: light cavalry over two plains onto a strategic point
@@ -37,14 +38,15 @@ BATTLE = [
     # Red's long bowmen climb a mountain and shoot; the fire card's column is read off the card
     ("medieval.turn", "R-LB1"), ("medieval.play", "move"), ("medieval.path", "m"),
     # (Y-LC1's hex is known: it ended its move on a plain, so its terrain is not asked again)
-    ("medieval.ending", "fire"), ("medieval.fire", "Y-LC1"), ("medieval.card", 1),
+    ("medieval.ending", "fire"), ("medieval.flag", None), ("medieval.fire", "Y-LC1"),
+    ("medieval.card", 1),
     # Yellow's heavy cavalry charges pikemen in rocky hills from where it stands
     ("medieval.turn", "Y-HC1"), ("medieval.play", "attack"), ("medieval.from", "plain"),
-    ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"), ("medieval.card", 1),
-    ("medieval.answer", "stand"),
+    ("medieval.attack", "R-PK1"), ("medieval.terrain", "hills"),
+    ("medieval.answer", "stand"), ("medieval.card", 1),
     ("medieval.turn", "regroup"), ("medieval.regroup", True), ("medieval.regroup.enter", True),
     ("medieval.turn", "pass"),
-    ("medieval.turn", "pass"),
+    ("medieval.turn", "pass"), ("medieval.pass_ends", True),  # the second pass ends the battle
 ]
 
 
@@ -110,7 +112,7 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     # at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))
     script = [*BATTLE[stop: undo], ("medieval.turn", dialogs.UNDO),
-              ("medieval.answer", "stand"), *BATTLE[undo:]]
+              ("medieval.answer", "stand"), ("medieval.card", 1), *BATTLE[undo:]]
     out = run(store, Table(script), session="battle")
     said = " ".join((capsys.readouterr().out + out).split())  # lines wrapped by width
     session, state = state_of(store)
@@ -141,7 +143,7 @@ def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
 
     t = catalog("en")
     state = engine.new_state(PLAYERS)
-    engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB"))
+    engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB!"))
     text = " ".join(str(getattr(b, "text", "")) for b in summary.board(state, t))
     assert "Ola has chosen an army: it stays hidden" in text
     # not even its value on the field or its baggage (MB-R1): nothing of it shows yet
@@ -176,8 +178,8 @@ def test_recruitment_says_once_who_chose_and_then_the_points_left_unspent(tmp_pa
     accepted without a word of the 4 lost (MB-R2 allows it).  Told once both armies are
     revealed: before, it would give away the cost of a secret army (MB-R1)."""
     said = _said_until_stopped(Store(tmp_path), [
-        *SETUP, ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK"),  # 12 of 20
-        ("medieval.recruit", "3hc 2lc 3pk"), ("medieval.reserve", STOP)], capsys)  # 16 of 20
+        *SETUP, ("medieval.recruit", "2 HC, 1 LB, 2 SB, 2 PK!"),  # 12 of 20
+        ("medieval.recruit", "3hc 2lc 3pk!"), ("medieval.reserve", STOP)], capsys)  # 16 of 20
     assert said.count("Ola has chosen an army") == 1, said
     assert said.count("Bartek has chosen an army") == 1 and "Both armies revealed:" in said
     assert "Ola spent 12 of 20 recruitment points: 8 points are left unspent and lost (MB-R2)." in said
@@ -202,7 +204,7 @@ def test_MB_R2_the_points_left_unspent_in_each_language(lang, army, said):
     state = engine.new_state(PLAYERS, map="large")
     engine.apply(state, parse_army(t, state, "Ola")("10 HC"))
     marker = summary.news_marker(state)
-    engine.apply(state, parse_army(t, state, "Bartek")(army))
+    engine.apply(state, parse_army(t, state, "Bartek")(army + "!"))
     text = [x.text.strip() for x in summary.news(t, marker, state)]
     unspent = [x for x in text if "MB-R2" in x]
     assert [x[:len(said or "")] for x in unspent] == ([] if said is None else [said]), text

@@ -132,7 +132,8 @@ BAD = [
     (_set(["turns", 4, "terrain"], "mountains"), "turns[4].terrain", "MB-K1"),
     (_set(["turns", 5, "stand"], False), "turns[5].stand", None),
     (_set(["turns", 6, "flag"], "castle"), "turns[6].flag", "MB-C8"),
-    (_drop(["turns", 7, "card"]), "turns[7].attack", "MB-K9"),
+    # the column nobody entered is asked once the defender takes the fight (issue 25)
+    (_drop(["turns", 7, "card"]), "turns[8].card", "MB-K9"),
     (_set(["turns", 9, "terrain"], "mountains"), "turns[9].terrain", "MB-C6"),
     (_set(["turns", 9, "attack"], "Y-BG"), "turns[10]", "MB-B1"),
     (_set(["turns", 12], {"player": "Ola", "regroup": True, "return": ["R-HI2"]}), "turns[12].return[0]", "MB-G3"),
@@ -151,7 +152,7 @@ def test_a_record_error_names_the_rule_and_what_was_legal():
     err = error(edited(_set(["turns", 3], {"player": "Ola", "pass": True})))
     assert "stand" in err.render("en") and "withdraw" in err.render("en")
     err = error(edited(_drop(["turns", 7, "card"])))
-    assert err.render("en").startswith("turns[7].attack: MB-K9: no column entered for light_infantry "
+    assert err.render("en").startswith("turns[8].card: MB-K9: no column entered for light_infantry "
                                        "on the card melee:light_infantry")
 
 

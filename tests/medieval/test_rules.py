@@ -340,13 +340,26 @@ def test_MB_K4_losses_flip_remove_and_the_winner_takes_the_hex():
 
 def test_MB_K9_a_column_read_off_the_card_is_kept_for_the_rest_of_the_game():
     state = battle()
-    refused(state, Play(YELLOW, "Y-HC1", origin="plain", attack="R-PK1", terrain="plain"),
-            "MB-K9", "no_card")
+    # the column may come with the attack (older records) or when the defender stands (issue 25)
+    apply(state, Play(YELLOW, "Y-HC1", origin="plain", attack="R-PK1", terrain="plain"))
+    refused(state, Stand(RED), "MB-K9", "no_card")
+    state = battle()
     apply(state, Play(YELLOW, "Y-HC1", origin="plain", attack="R-PK1", terrain="plain", card="1/1"))
     assert state.cards.base("melee", "heavy_cavalry", "pikemen") == 1
     apply(state, Stand(RED), Pass(RED))
     refused(state, Play(YELLOW, "Y-HC2", origin="plain", attack="R-PK1", terrain="plain", card="0/1"),
             "MB-K9", "card_known")
+    # the same column again is taken (MB-C2: an older record read one printed entry twice)
+    apply(state, Play(YELLOW, "Y-HC2", origin="plain", attack="R-PK1", terrain="plain", card="1/1"))
+
+
+def test_MB_C2_an_old_record_reading_the_foot_archers_entry_twice_still_replays():
+    state = battle()
+    apply(state, Play(YELLOW, "Y-HC1", origin="plain", attack="R-LB1", terrain="plain", card="0/1"),
+          Stand(RED), Pass(RED),
+          Play(YELLOW, "Y-HC2", origin="plain", attack="R-SB1", terrain="plain", card="0/1"))
+    assert state.cards.base("melee", "heavy_cavalry", "bowmen") == 2
+    refused(state, Stand(RED, "1/1"), "MB-K9", "card_known")  # the same entry, another column
 
 
 # -- fire (MB-F)

@@ -74,9 +74,11 @@ class Pass:
 
 @dataclass(frozen=True)
 class Stand:
-    """The attacked unit takes the fight (MB-K2)."""
+    """The attacked unit takes the fight (MB-K2); ``card``: the column read off the attacker's
+    melee card when the card table lacks it (MB-K9) — asked only once the fight is certain."""
 
     player: str
+    card: str | int | None = None
 
 
 @dataclass(frozen=True)

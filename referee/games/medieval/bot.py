@@ -11,7 +11,9 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Action, Pass, Play, Recruit, Regroup, Reserve,
 )
-from referee.games.medieval.cards import FIRE, KINDS, MELEE, CardTable, book_table, fire_column_ok
+from referee.games.medieval.cards import (
+    CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, book_table, fire_column_ok,
+)
 from referee.games.medieval.state import FORTIFIED, REDUCED, MedievalState
 from referee.games.medieval.units import (
     BUDGET, ENTRY_COST, LONGBOW_LIMIT, LONGBOWMEN, TERRAINS, UNIT_TYPES, UNITS, may_stand,
@@ -23,11 +25,9 @@ def random_cards(rng: random.Random) -> CardTable:
     the book's columns kept."""
     table = book_table()
     for kind in KINDS:
-        for attacker in UNIT_TYPES:
-            if kind == FIRE and not UNITS[attacker].fire_range:
-                continue
-            for defender in UNIT_TYPES:
-                table.columns.setdefault((kind, attacker, defender), _column(table.scale, kind, rng))
+        for card in CARDS[kind]:
+            for icon in ICONS:
+                table.columns.setdefault((kind, card, icon), _column(table.scale, kind, rng))
     return table
 
 
@@ -102,9 +102,13 @@ def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
                    if may_stand(e.type, t) and may_stand(unit.type, t) and ENTRY_COST[t] <= mp]
         if targets:
             enemy, terrain = rng.choice(targets)
-            card = None if enemy.is_baggage else _card(state, MELEE, unit.type, enemy.type, rng)
+            # a column nobody entered: read off the card with the attack (older records) or,
+            # half the time, when the defender stands (``Stand.card``)
+            card = None if enemy.is_baggage or rng.random() < 0.5 else \
+                _card(state, MELEE, unit.type, enemy.type, rng)
+            flag = rng.choice([None, *free_flags]) if path else None  # MB-V1: then it fights
             return Play(name, unit.id, tuple(path), origin=None if path else origin,
-                        attack=enemy.id, terrain=terrain, card=card)
+                        attack=enemy.id, terrain=terrain, card=card, flag=flag)
     if not unit.is_baggage and roll < 0.7 and UNITS[unit.type].fire_range and mp >= 1:
         targets = [e for e in engine.enemies(state, owner) if not e.is_baggage]
         if targets:
@@ -112,7 +116,8 @@ def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
             terrain = rng.choice([t for t in TERRAINS if may_stand(enemy.type, t)])
             return Play(name, unit.id, tuple(path), origin=None if path else origin,
                         fire=enemy.id, terrain=terrain,
-                        card=_card(state, FIRE, unit.type, enemy.type, rng))
+                        card=_card(state, FIRE, unit.type, enemy.type, rng),
+                        flag=rng.choice([None, *free_flags]) if path else None)
     if path and unit.strength == REDUCED:
         partners = [o for o in on_map if o.id != unit.id and o.type == unit.type
                     and o.strength == REDUCED]

@@ -6,19 +6,28 @@ card's *base* for that defender.  The calculator is an ordered list of columns, 
 ``attacker/defender`` printed above and below it, from the worst for the attacker (left) to the
 best (right).
 
+The box holds "2 zestawy po 9 szt" (MB-C2): nine cards per army, seven icons on each (DECISIONS.md,
+"The cards as the box has them").  Foot archers — long and short bowmen — are one icon ("oddziały
+pieszych łuczników", MB-K6) and one melee card; the short bowmen and the horse archers, both of
+"mała siła rażenia", share one fire card.  So a card is ``(kind, card)`` with ``card`` in
+``MELEE_CARDS`` or ``FIRE_CARDS`` and a column is kept per ``(kind, card, icon)``; ``card_of`` and
+``icon_of`` map unit types onto them.
+
 The book gives only the light-cavalry melee card and one column of the light-infantry card; the
-rest is the owner's to enter (a *card table document*, the record's ``cards`` key and the future
-``referee cards`` command).  A combat whose column nobody entered is refused with the card to
-enter, never guessed.
+rest is the owner's to enter (a *card table document*, the record's ``cards`` key and ``referee
+cards``).  A combat whose column nobody entered is refused with the card to enter, never guessed.
 
 The document::
 
     {"calculator": ["1/0", "1/1", "0/1", "0/2"],
-     "melee": {"heavy_cavalry": {"pikemen": "1/1", "bowmen": "0/2", …}, …},
-     "fire": {"longbowmen": {"heavy_cavalry": "1/1", …}, …}}
+     "melee": {"heavy_cavalry": {"pikemen": "1/1", "foot_archers": "0/2", …}, …},
+     "fire": {"longbowmen": {"heavy_cavalry": "1/1", …}, "bowmen_horse_archers": {…}}}
 
 A column is written as the losses it shows (``"1/1"``, which must then appear once on the
-calculator) or as its 0-based index on the calculator (an integer).
+calculator) or as its 0-based index on the calculator (an integer).  A document written before
+the nine cards (unit types as cards and icons: ``melee.longbowmen``, ``melee.bowmen``,
+``….bowmen``, ``fire.horse_archers``) is read and converted; two of its entries that are now one
+must agree, else the second is refused at its place (MB-C2).
 """
 
 from __future__ import annotations
@@ -44,6 +53,32 @@ from referee.games.medieval.units import (
 
 MELEE, FIRE = "melee", "fire"
 KINDS = (MELEE, FIRE)
+#: MB-C2, MB-K6: the icon of the foot archers (long and short bowmen), and its melee card
+FOOT_ARCHERS = "foot_archers"
+#: MB-C2, MB-F1: the fire card of the short bowmen and the horse archers ("mała siła rażenia")
+LIGHT_FIRE = "bowmen_horse_archers"
+#: the icons on every card, in the order of the book's recruitment table (MB-C4)
+ICONS = (HEAVY_CAVALRY, LIGHT_CAVALRY, HORSE_ARCHERS, HEAVY_INFANTRY, FOOT_ARCHERS, LIGHT_INFANTRY,
+         PIKEMEN)
+#: the seven melee cards and the two fire cards, in the order of the physical set (DECISIONS.md)
+MELEE_CARDS = ICONS
+FIRE_CARDS = (LONGBOWMEN, LIGHT_FIRE)
+CARDS = {MELEE: MELEE_CARDS, FIRE: FIRE_CARDS}
+#: a unit type's icon (long and short bowmen share one)
+ICON_OF = {**{t: t for t in UNIT_TYPES}, LONGBOWMEN: FOOT_ARCHERS, BOWMEN: FOOT_ARCHERS,
+           FOOT_ARCHERS: FOOT_ARCHERS}
+#: a unit type's card of each kind (``None``: it does not shoot)
+CARD_OF = {MELEE: ICON_OF,
+           FIRE: {LONGBOWMEN: LONGBOWMEN, BOWMEN: LIGHT_FIRE, HORSE_ARCHERS: LIGHT_FIRE}}
+
+
+def card_of(kind: str, attacker: str) -> str | None:
+    """The card a unit type attacks (``melee``) or shoots (``fire``) with."""
+    return CARD_OF[kind].get(attacker)
+
+
+def icon_of(defender: str) -> str:
+    return ICON_OF[defender]
 CARD_KEYS = ("calculator", *KINDS)
 Outcome = tuple[int, int]  # (attacker's losses, defender's losses) in knights
 
@@ -55,11 +90,11 @@ LIGHT_CAVALRY_CARD: dict[str, Outcome] = {
     PIKEMEN: (1, 0),
     LIGHT_CAVALRY: (1, 1), HEAVY_CAVALRY: (1, 1), HEAVY_INFANTRY: (1, 1),
     LIGHT_INFANTRY: (0, 1), HORSE_ARCHERS: (0, 1),
-    LONGBOWMEN: (0, 2), BOWMEN: (0, 2),
+    FOOT_ARCHERS: (0, 2),
 }
 #: MB-K6, MB-K7: the one column of the light-infantry card the book gives
 LIGHT_INFANTRY_CARD: dict[str, Outcome] = {HEAVY_CAVALRY: (1, 0)}
-#: what the book states: (kind, attacker, defender) -> the column's losses
+#: what the book states: (kind, card, icon) -> the column's losses
 BOOK: dict[tuple[str, str, str], Outcome] = {
     **{(MELEE, LIGHT_CAVALRY, d): o for d, o in LIGHT_CAVALRY_CARD.items()},
     **{(MELEE, LIGHT_INFANTRY, d): o for d, o in LIGHT_INFANTRY_CARD.items()},
@@ -84,17 +119,28 @@ class CardTable:
     scale: tuple[Outcome, ...] = DEFAULT_SCALE
     #: whether the owner entered the calculator (else it is the inferred MB-K8 scale)
     verified: bool = False
-    #: (kind, attacker type, defender type) -> calculator column index
+    #: (kind, card, icon) -> calculator column index (``CARDS``, ``ICONS``)
     columns: dict[tuple[str, str, str], int] = field(default_factory=dict)
 
+    @staticmethod
+    def key(kind: str, attacker: str, defender: str) -> tuple[str, str, str]:
+        """The card and icon of a fight between two unit types."""
+        return kind, card_of(kind, attacker) or attacker, icon_of(defender)
+
     def base(self, kind: str, attacker: str, defender: str) -> int | None:
-        return self.columns.get((kind, attacker, defender))
+        return self.columns.get(self.key(kind, attacker, defender))
+
+    def set(self, kind: str, attacker: str, defender: str, column: int) -> None:
+        """A column read off the card in play (kept for every unit type sharing that card and
+        icon)."""
+        self.columns[self.key(kind, attacker, defender)] = column
 
     def require(self, kind: str, attacker: str, defender: str, location: str = "") -> int:
         """The base column, or a ``RuleError`` naming the card and the column to enter."""
         column = self.base(kind, attacker, defender)
         if column is None:
-            raise RuleError("MB-K9", location, "medieval.error.no_card", card=card_name(kind, attacker),
+            raise RuleError("MB-K9", location, "medieval.error.no_card",
+                            card=card_name(kind, card_of(kind, attacker) or attacker),
                             defender=defender, columns=self.scale_text())
         return column
 
@@ -110,15 +156,9 @@ class CardTable:
                 "columns": sorted([*k, v] for k, v in self.columns.items())}
 
     def missing(self) -> list[tuple[str, str, str]]:
-        """Every column not known yet: melee cards of all eight types, fire cards of shooters."""
-        out = []
-        for kind in KINDS:
-            for attacker in UNIT_TYPES:
-                if kind == FIRE and not UNITS[attacker].fire_range:
-                    continue
-                out += [(kind, attacker, d) for d in UNIT_TYPES
-                        if (kind, attacker, d) not in self.columns]
-        return out
+        """Every column not known yet: (kind, card, icon) of the nine cards' seven icons."""
+        return [(kind, card, icon) for kind in KINDS for card in CARDS[kind] for icon in ICONS
+                if (kind, card, icon) not in self.columns]
 
 
 def parse_outcome(value: Any, location: str) -> Outcome:
@@ -197,26 +237,40 @@ def parse_cards(document: Any, location: str = "cards") -> CardTable:
         table = book_table(parse_scale(doc["calculator"], shape.child(location, "calculator")), True)
     else:
         table = book_table()
+    seen: dict[tuple[str, str, str], tuple[str, int]] = {}
     for kind in KINDS:
         if kind not in doc:
             continue
         where = shape.child(location, kind)
-        cards = shape.obj(doc[kind], where, UNIT_TYPES)
-        for attacker, card in cards.items():
-            at = f"{where}.{attacker}"
-            if kind == FIRE and not UNITS[attacker].fire_range:
-                raise RuleError("MB-F1", at, "medieval.cards.not_a_shooter", unit=attacker,
+        cards = shape.obj(doc[kind], where, tuple(dict.fromkeys((*CARDS[kind], *UNIT_TYPES))))
+        for name, card in cards.items():
+            at = f"{where}.{name}"
+            if name in CARDS[kind]:
+                card_id = name
+            elif card_of(kind, name) is None:
+                raise RuleError("MB-F1", at, "medieval.cards.not_a_shooter", unit=name,
                                 shooters=", ".join(u.name for u in UNITS.values() if u.fire_range))
-            for defender, value in shape.obj(card, at, UNIT_TYPES).items():
-                column = parse_column(value, table.scale, f"{at}.{defender}")
-                book = BOOK.get((kind, attacker, defender))
+            else:  # a unit type's card, as documents were written before the nine cards
+                card_id = card_of(kind, name)
+            for defender, value in shape.obj(card, at, (*UNIT_TYPES, FOOT_ARCHERS)).items():
+                place = f"{at}.{defender}"
+                column = parse_column(value, table.scale, place)
+                key = (kind, card_id, icon_of(defender))
+                if key in seen and seen[key][1] != column:  # MB-C2: one card, one icon
+                    other, known = seen[key]
+                    raise RuleError("MB-C2", place, "medieval.cards.one_entry_differs",
+                                    value=outcome_text(table.scale[column]), other=other,
+                                    known=outcome_text(table.scale[known]),
+                                    card=card_name(kind, card_id), defender=key[2])
+                seen[key] = (place, column)
+                book = BOOK.get(key)
                 if book is not None and table.scale[column] != book:
-                    raise RuleError("MB-K6", f"{at}.{defender}", "medieval.cards.book_differs",
-                                    card=card_name(kind, attacker), defender=defender,
+                    raise RuleError("MB-K6", place, "medieval.cards.book_differs",
+                                    card=card_name(kind, card_id), defender=defender,
                                     value=outcome_text(table.scale[column]), book=outcome_text(book))
                 if kind == FIRE:
-                    check_fire_column(table, attacker, defender, column, f"{at}.{defender}")
-                table.columns[(kind, attacker, defender)] = column
+                    check_fire_column(table, card_id, defender, column, place)
+                table.columns[key] = column
     check_example(table, location)
     return table
 
@@ -234,21 +288,21 @@ def check_example(table: CardTable, location: str = "cards") -> None:
 
 
 def card_document(table: CardTable) -> dict[str, Any]:
-    """A table as a canonical document (columns by their losses where those name one column)."""
+    """A table as a canonical document: the nine cards and their seven icons (columns by their
+    losses where those name one column)."""
     out: dict[str, Any] = {}
     if table.verified:
         out["calculator"] = [outcome_text(o) for o in table.scale]
     for kind in KINDS:
         cards: dict[str, dict[str, Any]] = {}
-        for attacker in UNIT_TYPES:
-            for defender in UNIT_TYPES:
-                column = table.base(kind, attacker, defender)
-                if column is None or (kind, attacker, defender) in BOOK:
+        for card in CARDS[kind]:
+            for icon in ICONS:
+                column = table.columns.get((kind, card, icon))
+                if column is None or (kind, card, icon) in BOOK:
                     continue
                 outcome = table.scale[column]
                 value: Any = outcome_text(outcome) if len(table.index_of(outcome)) == 1 else column
-                cards.setdefault(attacker, {})[defender] = value
+                cards.setdefault(card, {})[icon] = value
         if cards:
             out[kind] = cards
     return out
-

@@ -24,14 +24,14 @@ from referee.games.medieval import engine
 from referee.games.medieval.actions import (
     Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
 )
-from referee.games.medieval.cards import FIRE, MELEE, fire_column_ok, outcome_text
+from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
 from referee.games.medieval.state import MedievalState, Unit
 from referee.games.medieval.summary import (
     army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    may_stand,
+    BAGGAGE, BUDGET, DEFAULT_FLAGS, army_cost, may_stand,
 )
 
 
@@ -84,9 +84,83 @@ def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     if not standard:
         out["time_tokens"] = yield Text("medieval.setup.tokens_count",
                                         t("medieval.setup.tokens_count"), _number(t, 0, 20))
+    movement = yield from _movement(t)
+    if movement:
+        out["movement"] = movement
+    flags = yield from _flags(t, size)
+    if flags is not None:
+        out["flags"] = flags
     if (yield Confirm("medieval.setup.dismount", t("medieval.setup.dismount"), default=False)):
         out["variants"] = {"dismount": True}
     return out
+
+
+_SETTING = re.compile(r"([a-z0-9_]+)\s*[=:]?\s*(\d+)")
+
+
+def _settings(text: str) -> list[tuple[str, int]] | None:
+    """``LC 4, HA 4`` / ``edge1=1 centre1=2`` as (name, number) pairs; ``None``: not that form."""
+    text = text.strip().lower()
+    rest = _SETTING.sub("", text).replace(",", " ").replace(";", " ").strip()
+    if rest or not text:
+        return None
+    return [(m.group(1), int(m.group(2))) for m in _SETTING.finditer(text)]
+
+
+def _movement(t: Catalog) -> Dialog:
+    """MB-C5: the movement points per unit type the referee assumes (the dots on the counters:
+    the book states only the baggage's 1; HC 4 and LB 3 come from its examples) are shown, and
+    the table may change them (the record's ``movement``).  Returns the changed ones."""
+    from referee.games.medieval.record import parse_setup
+
+    assumed = engine.default_movement()
+    letters = {**{u.abbr.lower(): n for n, u in UNITS.items()}, "bg": BAGGAGE}
+    shown = ", ".join(f"{UNITS[u].abbr} {assumed[u]}" for u in UNIT_TYPES) + f", BG {assumed[BAGGAGE]}"
+    if (yield Confirm("medieval.setup.movement", block(t("medieval.setup.movement"),
+                                                       t("medieval.setup.movement_values", details=shown)),
+                      default=True)):
+        return {}
+
+    def parse(text: str) -> dict[str, int]:
+        pairs = _settings(text)
+        if not pairs or any(k not in letters for k, _ in pairs):
+            raise Invalid(t("medieval.setup.movement_format"))
+        changed = {letters[k]: n for k, n in pairs}
+        try:
+            parse_setup({"movement": changed})
+        except RuleError as error:
+            raise Invalid(t.render_error(error, bare=True)) from None
+        return {u: n for u, n in changed.items() if n != assumed[u]}
+
+    return (yield Text("medieval.setup.movement_values", t("medieval.setup.movement_ask"), parse,
+                       t("medieval.setup.movement_example")))
+
+
+def _flags(t: Catalog, size: str) -> Dialog:
+    """MB-C8: the strategic points the referee assumes for the map are shown, and the table may
+    give its own (the record's ``flags``: name → 1 or 2 VP).  ``None``: as assumed."""
+    from referee.games.medieval.record import parse_setup
+
+    assumed = DEFAULT_FLAGS[size]
+    shown = ", ".join(f"{f} ({v} {t('medieval.setup.vp')})" for f, v in assumed.items())
+    if (yield Confirm("medieval.setup.flags", block(t("medieval.setup.flags"),
+                                                    t("medieval.setup.flags_values", details=shown)),
+                      default=True)):
+        return None
+
+    def parse(text: str) -> dict[str, int]:
+        pairs = _settings(text)
+        if not pairs:
+            raise Invalid(t("medieval.setup.flags_format"))
+        flags = dict(pairs)
+        try:
+            parse_setup({"flags": flags})
+        except RuleError as error:
+            raise Invalid(t.render_error(error, bare=True)) from None
+        return flags
+
+    return (yield Text("medieval.setup.flags_values", t("medieval.setup.flags_ask"), parse,
+                       t("medieval.setup.flags_example")))
 
 
 def _number(t: Catalog, least: int, most: int):
@@ -125,10 +199,14 @@ def parse_army(t: Catalog, state: MedievalState, player: str):
     """The army typed in secret: ``2 HC, 1 LB, 2 SB`` (letters of the counters' ids)."""
     letters = {u.abbr.lower(): n for n, u in UNITS.items()}
 
+    budget = BUDGET[state.map]
+
     def parse(text: str) -> Any:
         text = text.strip().lower()
         if text in UNDO_WORDS:
             return UNDO
+        keep = text.endswith("!")  # MB-R2: points left unspent, known and accepted
+        text = text.rstrip("!").strip()
         army: dict[str, int] = {}
         rest = _ARMY.sub("", text).replace(",", " ").replace(";", " ").strip()
         if rest or not text:
@@ -143,6 +221,9 @@ def parse_army(t: Catalog, state: MedievalState, player: str):
             engine.apply(state.copy(), action)
         except RuleError as error:
             raise Invalid(t.render_error(error, bare=True)) from None
+        left = budget - army_cost(action.counts())
+        if left > 0 and not keep:  # said under the masked field, to the one typing, and gone after
+            raise Invalid(t("medieval.play.recruit_unspent", left=left, budget=budget))
         return action
 
     return parse
@@ -174,6 +255,7 @@ def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
             return UNDO
         if [w.lower() for w in words] in (["-"], ["0"]):
             words = []
+        words = [resolve_id(w, ids) for w in words]  # ``sb2`` for R-SB2
         unknown = [w for w in words if w not in ids]
         if unknown:
             raise Invalid(t("medieval.play.reserve_unknown", units=", ".join(unknown),
@@ -194,9 +276,9 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
     info = engine.free_form(state)
     while True:
         choices = []
-        for i, (uid, u) in enumerate(info["units"].items()):
+        for uid, u in info["units"].items():
             if u["may"]:
-                choices.append(Choice(unit_label(t, state.units[uid]), uid, _unit_key(i)))
+                choices.append(Choice(unit_label(t, state.units[uid]), uid, unit_key(state, uid)))
         if regroup_gains(t, info):  # MB-G1: a regroup that changes nothing is not offered
             choices.append(Choice(t("medieval.play.regroup", tokens=state.armies[state.index(player)].tokens),
                                   "regroup", "r"))
@@ -207,7 +289,16 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
         if answer is UNDO:
             return UNDO
         if answer == "pass":
-            return Pass(player)
+            trial = state.copy()
+            engine.apply(trial, Pass(player))
+            if not trial.over:
+                return Pass(player)
+            # MB-V3 (c): a pass after the other's pass ends the battle: said, and confirmed
+            other = state.armies[1 - state.index(player)].name
+            if (yield Confirm("medieval.pass_ends", block(t("medieval.play.pass_ends", other=other)),
+                              default=False)):
+                return Pass(player)
+            continue
         if answer == "regroup":
             action = yield from _regroup(state, t, player, info)
         else:
@@ -216,13 +307,40 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
             return action
 
 
+#: the keys of listed choices (units, flags, columns): never a fixed choice's key (b, f, p, r,
+#: s, u; 0 is "none"); capitals past the small letters (a large army has up to 31 counters)
+LIST_KEYS = "123456789acdeghijklmnoqtvwxyz" + "ACDEGHIJKLMNOQTVWXYZ"
+
+
 def _unit_key(i: int) -> str | None:
     """The key of the i-th choice of a list (units, flags, columns): one character, never one
-    of the fixed choices' keys (b, f, p, r, s, u; 0 is "none"), ``None`` past the last (the
-    prompter gives the next free one) — so every choice of a menu has a key and a key press
-    visibly moves to it."""
-    keys = "123456789acdeghijklmnoqtvwxyz"
-    return keys[i] if i < len(keys) else None
+    of the fixed choices' keys, ``None`` past the last (the prompter gives the next free one) —
+    so every choice of a menu has a key and a key press visibly moves to it."""
+    return LIST_KEYS[i] if i < len(LIST_KEYS) else None
+
+
+def unit_key(state: MedievalState, uid: str) -> str | None:
+    """A unit's key for the whole game (issue 22): its place in its army's roster, which is
+    fixed at recruitment — a key never moves when other units leave the map or come back."""
+    unit = state.units[uid]
+    roster = [u.id for u in state.army_units(unit.owner)]
+    return _unit_key(roster.index(uid))
+
+
+def flag_key(state: MedievalState, flag: str) -> str | None:
+    """A flag's key for the whole game (issue 22): its place among the map's flags, whether or
+    not the others are held or free."""
+    return _unit_key(list(state.flags).index(flag))
+
+
+def resolve_id(word: str, ids: Any) -> str:
+    """A typed unit id, upper-cased; the bare id without its army's prefix (``sb2``) names the
+    unit when exactly one of ``ids`` ends with it (``R-SB2``)."""
+    word = word.upper()
+    if word in ids:
+        return word
+    found = [i for i in ids if i.split("-", 1)[-1] == word]
+    return found[0] if len(found) == 1 else word
 
 
 def regroup_gains(t: Catalog, info: dict[str, Any]) -> list[str]:
@@ -253,9 +371,10 @@ def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]
         return BACK
     picked: dict[str, list[str]] = {"returns": [], "enter": []}
     for key, ids in (("returns", info["returns"]), ("enter", info["enter"])):
-        for uid in ids:
+        for uid in ids:  # told with the movement points it comes back with (MB-G1)
+            back = replace(state.units[uid], mp=state.movement[state.units[uid].type])
             yes = yield Confirm(f"medieval.regroup.{key}",
-                                t(f"medieval.play.regroup_{key}", unit=unit_label(t, state.units[uid])),
+                                t(f"medieval.play.regroup_{key}", unit=unit_label(t, back)),
                                 default=True)
             if yes:
                 picked[key].append(uid)
@@ -277,8 +396,9 @@ def parse_path(t: Catalog, unit_type: str, mp: int, passable: tuple[str, ...] = 
         path: list[str] = []
         through: list[str] = []
         for w in words:
-            if w.upper() in passable and w.upper() not in through:
-                through.append(w.upper())
+            uid = resolve_id(w, passable) if len(w) > 1 else w.upper()  # ``hc2`` for Y-HC2
+            if uid in passable and uid not in through:
+                through.append(uid)
             elif w.lower() in letters:
                 path.append(letters[w.lower()])
             else:
@@ -340,20 +460,33 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
     if "dismount" in may:
         choices.append(Choice(t("medieval.play.do_dismount"), "dismount", "d"))
     choices.append(_back(t))
-    what = yield Select("medieval.play", t("medieval.play.what", unit=unit_label(t, unit)), choices)
-    if what is BACK:
-        return BACK
-    if what == "dismount":
-        return (yield from _dismount(state, t, player, uid))
-    if what == "move":
-        return (yield from _move(state, t, player, uid, unit.type, unit.mp, may))
-    origin = unit.terrain  # known from the record: not asked again
-    if origin is None:
-        standing = [x for x in TERRAINS if may_stand(unit.type, x)]
-        origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=uid), standing)
-        if origin is BACK:
+    while True:  # ``b`` at any later question comes back here, one question at a time
+        what = yield Select("medieval.play", t("medieval.play.what", unit=unit_label(t, unit)), choices)
+        if what is BACK:
             return BACK
-    return (yield from _ending(state, t, Play(player, uid, origin=origin), what, unit.mp))
+        if what == "dismount":
+            action = yield from _dismount(state, t, player, uid)
+        elif what == "move":
+            action = yield from _move(state, t, player, uid, unit.type, unit.mp, may)
+        else:
+            action = yield from _stand_and(state, t, Play(player, uid), what, unit)
+        if action is not BACK:
+            return action
+
+
+def _stand_and(state: MedievalState, t: Catalog, play: Play, what: str, unit: Unit) -> Dialog:
+    """An attack or a shot from where the unit stands: its hex (unless known), then the target."""
+    while True:
+        origin = unit.terrain  # known from the record: not asked again
+        if origin is None:
+            standing = [x for x in TERRAINS if may_stand(unit.type, x)]
+            origin = yield from _terrain(t, "medieval.from", t("medieval.play.from", unit=unit.id),
+                                         standing)
+            if origin is BACK:
+                return BACK
+        action = yield from _ending(state, t, replace(play, origin=origin), what, unit.mp)
+        if action is not BACK or unit.terrain is not None:
+            return action
 
 
 def _passable(state: MedievalState, uid: str) -> tuple[str, ...]:
@@ -368,15 +501,27 @@ def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: st
     hint = [t("medieval.play.path_hint")]
     if passable:
         hint.append(t("medieval.play.path_through", ids=", ".join(passable)))
-    route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp),
-                       parse_path(t, unit_type, mp, passable),
-                       "\n" + block("", *hint, answer_below=True)[1:])
-    if route is BACK:
-        return BACK
-    path, through = route
-    left = mp - sum(ENTRY_COST[x] for x in path) - len(through)
-    return (yield from _after_move(state, t, Play(player, uid, path, through, dismount=dismount),
-                                   unit_type, left, may))
+    typed = ""
+    while True:  # ``b`` after the path comes back to it, the path typed still in the field
+        parse = parse_path(t, unit_type, mp, passable)
+        kept: list[str] = []
+
+        def remember(text: str, parse: Any = parse) -> Any:
+            value = parse(text)
+            kept[:] = [text.strip()]
+            return value
+
+        route = yield Text("medieval.path", t("medieval.play.path", unit=uid, mp=mp), remember,
+                           "\n" + block("", *hint, answer_below=True)[1:], default=typed)
+        if route is BACK:
+            return BACK
+        typed = kept[0] if kept else typed
+        path, through = route
+        left = mp - sum(ENTRY_COST[x] for x in path) - len(through)
+        action = yield from _after_move(state, t, Play(player, uid, path, through, dismount=dismount),
+                                        unit_type, left, may)
+        if action is not BACK:
+            return action
 
 
 def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog:
@@ -389,16 +534,35 @@ def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog
         choices.append(Choice(t("medieval.play.dismount_before", type=unit_name(t, foot), mp=foot_mp),
                               "before", "1"))
     choices.append(Choice(t("medieval.play.dismount_after"), "after", "2"))
-    when = yield Select("medieval.dismount", t("medieval.play.dismount", unit=uid),
-                        choices + [_back(t)])
-    if when is BACK:
-        return BACK
-    if when == "only":
-        return Play(player, uid, dismount="before")
-    if when == "after":  # the turn ends with it (MB-X2): a plain move
-        return (yield from _move(state, t, player, uid, unit.type, unit.mp, [], "after"))
-    may = ["attack"] + (["fire"] if UNITS[foot].fire_range else [])
-    return (yield from _move(state, t, player, uid, foot, foot_mp, may, "before"))
+    while True:
+        when = yield Select("medieval.dismount", t("medieval.play.dismount", unit=uid),
+                            choices + [_back(t)])
+        if when is BACK:
+            return BACK
+        if when == "only":
+            return Play(player, uid, dismount="before")
+        if when == "after":  # the turn ends with it (MB-X2): a plain move
+            action = yield from _move(state, t, player, uid, unit.type, unit.mp, [], "after")
+        else:
+            may = ["attack"] + (["fire"] if UNITS[foot].fire_range else [])
+            action = yield from _move(state, t, player, uid, foot, foot_mp, may, "before")
+        if action is not BACK:
+            return action
+
+
+def _flag(state: MedievalState, t: Catalog, uid: str, key: str = "medieval.play.flag") -> Dialog:
+    """MB-V1: the flag of the hex the unit ends its move on (``None``: none; ``BACK``).  Every
+    flag keeps its key all game (issue 22): a held one is not offered, the others do not move."""
+    free = [f for f in state.flags if f not in engine.occupied_flags(state, but=uid)]
+    if not free:
+        return None
+    choices = [Choice(t("medieval.play.no_flag"), None, "0")]
+    choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, flag_key(state, f))
+                for f in free]
+    message = t(key, unit=uid)
+    if key == "medieval.play.flag_then":  # wrapped at 80 columns, its reason below
+        message = block(message, t("medieval.play.flag_then_why"))
+    return (yield Select("medieval.flag", message, choices + [_back(t)]))
 
 
 def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, left: int,
@@ -415,23 +579,28 @@ def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, le
     if partners and play.dismount != "after":
         choices.append(Choice(t("medieval.play.do_join"), "join", "j"))
     choices.append(_back(t))
-    how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices)
-    if how is BACK:
-        return BACK
-    if how == "join":
-        other = yield Select("medieval.join", t("medieval.play.join", unit=uid),
-                             [Choice(unit_label(t, state.units[o]), o) for o in partners] + [_back(t)])
-        return BACK if other is BACK else replace(play, join=other)
-    if how == "stay":
-        free = sorted(set(state.flags) - engine.occupied_flags(state, but=uid))
-        if not free:
-            return play
-        choices = [Choice(t("medieval.play.no_flag"), None, "0")]
-        choices += [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f, _unit_key(i))
-                    for i, f in enumerate(free)]
-        flag = yield Select("medieval.flag", t("medieval.play.flag", unit=uid), choices + [_back(t)])
-        return BACK if flag is BACK else replace(play, flag=flag)
-    return (yield from _ending(state, t, play, how, left, unit_type))
+    while True:  # ``b`` below comes back to this question; ``b`` here, to the path
+        how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices)
+        if how is BACK:
+            return BACK
+        if how == "join":
+            other = yield Select("medieval.join", t("medieval.play.join", unit=uid),
+                                 [Choice(unit_label(t, state.units[o]), o, unit_key(state, o))
+                                  for o in partners] + [_back(t)])
+            if other is not BACK:
+                return replace(play, join=other)
+            continue
+        # MB-V1: the unit ends its move on that hex, also when it then fires or fights: it takes
+        # the flag at the end of the turn if it is still there (the engine resolves it)
+        flag = yield from _flag(state, t, uid, "medieval.play.flag" if how == "stay"
+                                else "medieval.play.flag_then")
+        if flag is BACK:
+            continue
+        if how == "stay":
+            return replace(play, flag=flag)
+        action = yield from _ending(state, t, replace(play, flag=flag), how, left, unit_type)
+        if action is not BACK:
+            return action
 
 
 def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
@@ -442,11 +611,21 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
     unit_type = unit_type or unit.type  # a unit dismounted before its move fights on foot
     targets = [e for e in engine.enemies(state, unit.owner)
                if how == "attack" or not e.is_baggage]
-    choices = [Choice(unit_label(t, e), e.id, _unit_key(i)) for i, e in enumerate(targets)]
-    target = yield Select(f"medieval.{how}", t(f"medieval.play.target_{how}", unit=play.unit),
-                          choices + [_back(t)])
-    if target is BACK:
-        return BACK
+    choices = [Choice(unit_label(t, e), e.id, unit_key(state, e.id)) for e in targets]
+    while True:
+        target = yield Select(f"medieval.{how}", t(f"medieval.play.target_{how}", unit=play.unit),
+                              choices + [_back(t)])
+        if target is BACK:
+            return BACK
+        fields = yield from _target(state, t, play, how, mp, unit_type, target)
+        if fields is not BACK:
+            return replace(play, **fields)
+
+
+def _target(state: MedievalState, t: Catalog, play: Play, how: str, mp: int, unit_type: str,
+            target: str) -> Dialog:
+    """The target's hex and, where needed, the card column; ``BACK``: the target is asked
+    again (the path typed before is kept)."""
     enemy = state.units[target]
     allowed = [x for x in TERRAINS if may_stand(enemy.type, x)
                and (how == "fire" or (may_stand(unit_type, x) and ENTRY_COST[x] <= mp))]
@@ -460,14 +639,12 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
         _why_terrain(t, allowed[0], enemy, play.unit, unit_type if how == "attack" else None, mp))
     if terrain is BACK:
         return BACK
-    card = None
-    kind = MELEE if how == "attack" else FIRE
-    if not enemy.is_baggage and state.cards.base(kind, unit_type, enemy.type) is None:
-        card = yield from _card_column(state, t, kind, unit_type, enemy.type)
+    card = None  # a melee column nobody entered is asked once the defender takes the fight
+    if how == "fire" and state.cards.base(FIRE, unit_type, enemy.type) is None:
+        card = yield from _card_column(state, t, FIRE, unit_type, enemy.type)
         if card is BACK:
             return BACK
-    fields = {"attack" if how == "attack" else "fire": target, "terrain": terrain, "card": card}
-    return replace(play, **fields)
+    return {"attack" if how == "attack" else "fire": target, "terrain": terrain, "card": card}
 
 
 def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, defender: str
@@ -479,8 +656,9 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                         defender=knights(t, o[1], defender) if kind == FIRE else o[1]), i, _unit_key(i))
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
-    return (yield Select("medieval.card", t(f"medieval.play.card_{kind}", unit=unit_name(t, attacker),
-                                            defender=unit_name(t, defender)),
+    return (yield Select("medieval.card", block(t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
+                                                  unit=unit_name(t, card_of(kind, attacker)),
+                                                  defender=unit_name(t, icon_of(defender)))),
                          choices + [_back(t)]))
 
 
@@ -501,12 +679,18 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             choices.append(Choice(t("medieval.play.off_map"), "off", "o"))
         choices.append(_undo(t))
         answer = yield Select("medieval.answer",
-                              t("medieval.play.answer" if can_withdraw else "medieval.play.answer_fight",
-                                player=d.player, attacker=unit_short(t, attacker),
-                                defender=unit_short(t, defender)), choices)
+                              block(t("medieval.play.answer" if can_withdraw
+                                      else "medieval.play.answer_fight",
+                                      player=d.player, attacker=unit_short(t, attacker),
+                                      defender=unit_short(t, defender))), choices)
         if answer is UNDO:
             return UNDO
         if answer == "stand":
+            if state.pending.base is None:  # MB-K9: read off the card now the fight is certain
+                card = yield from _card_column(state, t, MELEE, attacker.type, defender.type)
+                if card is BACK:
+                    continue
+                return Stand(d.player, card)
             return Stand(d.player)
         if answer == "off":
             distances = sorted({a.distance for a in legal if isinstance(a, Withdraw) and a.to == OFF_MAP})
@@ -526,7 +710,7 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             flag = yield Select("medieval.flag", t("medieval.play.flag", unit=defender.id),
                                 [Choice(t("medieval.play.no_flag"), None, "0")]
                                 + [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f,
-                                          _unit_key(i)) for i, f in enumerate(flags)] + [_back(t)])
+                                          flag_key(state, f)) for f in flags] + [_back(t)])
             if flag is BACK:
                 continue
         return Withdraw(d.player, to, flag=flag)
@@ -538,8 +722,8 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
     while True:
         targets = list(dict.fromkeys(a.attack for a in legal if isinstance(a, Pursue)))
         choices = [Choice(t("medieval.play.stop"), "stop", "s")]
-        choices += [Choice(t("medieval.play.pursue", unit=unit_label(t, state.units[x])), x, _unit_key(i))
-                    for i, x in enumerate(targets)]
+        choices += [Choice(t("medieval.play.pursue", unit=unit_label(t, state.units[x])), x,
+                           unit_key(state, x)) for x in targets]
         choices.append(_undo(t))
         answer = yield Select("medieval.pursuit", t("medieval.play.pursuit", player=d.player,
                                                     unit=unit_short(t, attacker)), choices)
@@ -560,10 +744,4 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             _why_terrain(t, terrains[0], state.units[answer], attacker.id, attacker.type, attacker.mp))
         if terrain is BACK:
             continue
-        card = None
-        enemy = state.units[answer]
-        if not enemy.is_baggage and state.cards.base(MELEE, attacker.type, enemy.type) is None:
-            card = yield from _card_column(state, t, MELEE, attacker.type, enemy.type)
-            if card is BACK:
-                continue
-        return Pursue(d.player, answer, terrain, card)
+        return Pursue(d.player, answer, terrain)  # the card's column: once the fight is certain

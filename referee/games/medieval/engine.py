@@ -128,10 +128,7 @@ def _attacks(state: MedievalState, attacker: Unit, name: str) -> list[Pursue]:
             if not (may_stand(target.type, terrain) and may_stand(attacker.type, terrain)
                     and attacker.mp >= ENTRY_COST[terrain]):
                 continue
-            if target.is_baggage or state.cards.base(MELEE, attacker.type, target.type) is not None:
-                out.append(Pursue(name, target.id, terrain))
-            else:  # the table reads the column off the physical card
-                out.extend(Pursue(name, target.id, terrain, i) for i in range(len(state.cards.scale)))
+            out.append(Pursue(name, target.id, terrain))  # a column nobody entered: at the stand
     return out
 
 
@@ -141,8 +138,10 @@ def legal_actions(state: MedievalState) -> list[Action]:
     d = decision(state)
     if d is None or not d.finite:
         return []
-    if d.kind == ANSWER:
-        return [Stand(d.player), *_withdrawals(state, state.units[d.defender])]
+    if d.kind == ANSWER:  # the card's column, when unknown, is read once the fight is certain
+        stands = ([Stand(d.player)] if state.pending.base is not None
+                  else [Stand(d.player, i) for i in range(len(state.cards.scale))])
+        return [*stands, *_withdrawals(state, state.units[d.defender])]
     return [Stop(d.player), *_attacks(state, state.units[d.attacker], d.player)]
 
 
@@ -451,12 +450,14 @@ def _base(state: MedievalState, kind: str, attacker: Unit, defender: Unit, card:
     if card is None:
         return state.cards.require(kind, attacker.type, defender.type, location)
     column = parse_column(card, state.cards.scale, ".card")
+    if known == column:  # MB-C2: an older record may read one printed entry twice (LB, SB)
+        return column
     if known is not None:
         raise RuleError("MB-K9", ".card", "medieval.error.card_known", card=f"{kind}:{attacker.type}",
                         defender=defender.type, value=outcome_text(state.cards.scale[known]))
     if kind == FIRE:
         check_fire_column(state.cards, attacker.type, defender.type, column, ".card")
-    state.cards.columns[(kind, attacker.type, defender.type)] = column
+    state.cards.set(kind, attacker.type, defender.type, column)
     return column
 
 
@@ -487,7 +488,10 @@ def _declare_attack(state: MedievalState, owner: int, attacker: Unit, target: An
         _hit_baggage(state, owner, attacker, defender, entry)
         _end_turn(state, entry)
         return
-    base = _base(state, MELEE, attacker, defender, card, location)
+    # MB-K9: a column nobody entered is read off the card when the defender takes the fight
+    # (``Stand.card``; an older record gives it here)
+    base = None if card is None and state.cards.base(MELEE, attacker.type, defender.type) is None \
+        else _base(state, MELEE, attacker, defender, card, location)
     attacker.mp -= cost
     defender.terrain = terrain
     entry["attack"] = {"attacker": attacker.id, "defender": defender.id, "cost": cost}
@@ -500,13 +504,13 @@ def _hit_baggage(state: MedievalState, owner: int, attacker: Unit, baggage: Unit
     attacker enters its hex (MB-T3, Decision)."""
     if baggage.baggage == FORTIFIED:
         baggage.baggage = ATTACKED
-        entry["baggage"] = {"unit": baggage.id, "result": ATTACKED}
+        entry["baggage"] = {"unit": baggage.id, "result": ATTACKED, "attacker": attacker.id}
         return
     baggage.where, baggage.baggage, baggage.strength = DESTROYED, DESTROYED, 0
     attacker.flag, baggage.flag = baggage.flag, None
     attacker.terrain = baggage.terrain
     state.armies[owner].baggage_taken += 1
-    entry["baggage"] = {"unit": baggage.id, "result": DESTROYED}
+    entry["baggage"] = {"unit": baggage.id, "result": DESTROYED, "attacker": attacker.id}
 
 
 def _losses(state: MedievalState, unit: Unit, losses: int) -> str:
@@ -525,9 +529,17 @@ def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any
     p = state.pending
     attacker, defender = state.units[p.attacker], state.units[p.defender]
     if isinstance(action, Stand):
+        if p.base is None:
+            base = _base(state, MELEE, attacker, defender, action.card, ".card")
+        elif action.card is not None and parse_column(action.card, state.cards.scale, ".card") != p.base:
+            raise RuleError("MB-K9", ".card", "medieval.error.card_known",
+                            card=f"{MELEE}:{attacker.type}", defender=defender.type,
+                            value=outcome_text(state.cards.scale[p.base]))
+        else:
+            base = p.base
         state.pending = None
         result = calculator.resolve(
-            state.cards, MELEE, p.base,
+            state.cards, MELEE, base,
             calculator.Side(attacker.type, attacker.full, p.attacker_terrain),
             calculator.Side(defender.type, defender.full, p.defender_terrain))
         entry["battle"] = result.as_data(state.cards)

@@ -44,7 +44,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "pass": ("player", "pass"),
     "regroup": ("player", "regroup", "return", "enter"),
     "unit": PLAY_KEYS,
-    "stand": ("player", "stand"),
+    "stand": ("player", "stand", "card"),
     "withdraw": ("player", "withdraw", "distance", "flag"),
     "stop": ("player", "stop"),
     "attack": ("player", "attack", "terrain", "card"),
@@ -166,7 +166,7 @@ def parse_turn(value: Any, location: str) -> Action:
         return Pass(player)
     if kind == "stand":
         _true(entry, "stand", location)
-        return Stand(player)
+        return Stand(player, _card(entry, location))
     if kind == "stop":
         _true(entry, "stop", location)
         return Stop(player)
@@ -285,6 +285,8 @@ def action_entry(action: Action) -> Any:
         out["pass"] = True
     elif isinstance(action, Stand):
         out["stand"] = True
+        if action.card is not None:
+            out["card"] = action.card
     elif isinstance(action, Stop):
         out["stop"] = True
     elif isinstance(action, Regroup):

@@ -287,7 +287,8 @@ def entry_lines(t: Catalog, entry: dict[str, Any]) -> Report:
         out.append(Line("  " + " ".join(fates), "bad" if "destroyed" in o.values() else ""))
     if "baggage" in entry:
         x = entry["baggage"]
-        out.append(Line(t(f"medieval.news.baggage_{x['result']}", unit=x["unit"]), "strong"))
+        out.append(Line(t(f"medieval.news.baggage_{x['result']}", unit=x["unit"],
+                          attacker=x.get("attacker", "–")), "strong"))
     if "joined" in entry:
         x = entry["joined"]
         out.append(Line(t("medieval.news.joined", unit=x["unit"], into=x["into"], mp=x["mp"])))

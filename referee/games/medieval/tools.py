@@ -13,7 +13,8 @@ from referee.core.report import Line, Report
 from referee.core.text import Catalog
 from referee.games.medieval import calculator
 from referee.games.medieval.cards import (
-    BOOK, FIRE, KINDS, MELEE, CardTable, card_document, fire_column_ok, outcome_text, parse_cards,
+    BOOK, CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, card_document, card_of, fire_column_ok,
+    icon_of, outcome_text, parse_cards,
 )
 from referee.games.medieval.summary import battle_lines, knights, unit_name
 from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand
@@ -57,8 +58,9 @@ def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, 
             raise InputError("medieval.battle.cannot_stand", unit=unit_name(t, unit),
                              terrain=t(f"medieval.terrain.{terrain}"))
     if table.base(kind, attacker, defender) is None:
-        raise InputError("medieval.battle.no_card", defender=unit_name(t, defender),
-                         card=t(f"medieval.battle.card_{kind}", unit=unit_name(t, attacker)))
+        raise InputError("medieval.battle.no_card", defender=unit_name(t, icon_of(defender)),
+                         card=t(f"medieval.battle.card_{kind}",
+                                unit=unit_name(t, card_of(kind, attacker))))  # MB-C2: as printed
     result = calculator.battle(table, kind, calculator.Side(attacker, attacker_strength == 2,
                                                             attacker_terrain),
                                calculator.Side(defender, defender_strength == 2, defender_terrain))
@@ -99,25 +101,26 @@ def _fate(t: Catalog, strength: int, losses: int) -> str:
 # entering the cards
 
 
-def _card_label(t: Catalog, table: CardTable, kind: str, attacker: str) -> str:
-    known = sum(table.base(kind, attacker, d) is not None for d in UNIT_TYPES)
-    return t(f"medieval.cards_dialog.card_{kind}", unit=unit_name(t, attacker), known=known,
-             of=len(UNIT_TYPES))
+def _card_label(t: Catalog, table: CardTable, kind: str, card: str) -> str:
+    known = sum((kind, card, icon) in table.columns for icon in ICONS)
+    return t(f"medieval.cards_dialog.card_{kind}", unit=unit_name(t, card), known=known,
+             of=len(ICONS))
 
 
 def cards_dialog(t: Catalog, document: Any | None) -> Dialog:
-    """Enter or edit the owner's melee and fire cards: for each card, the calculator column each
-    defender's icon stands over.  Returns the new card table document, or ``None`` when the
-    owner leaves without saving.  The book's columns are shown, never asked (MB-K6); a fire
-    column the rulebook rules out is not offered (MB-F4)."""
+    """Enter or edit the owner's melee and fire cards as the box has them (MB-C2): the nine
+    cards of one set, in their order (``CARDS``), and on each the seven icons (``ICONS``): the
+    calculator column each icon stands over.  Returns the new card table document (a document
+    written before the nine cards comes back converted), or ``None`` when the owner leaves
+    without saving.  The book's columns are shown, never asked (MB-K6); a fire column the
+    rulebook rules out is not offered (MB-F4)."""
     table = card_table(document)
     calculator_given = isinstance(document, dict) and "calculator" in document
-    keys = "123456789acdefghijklmnoprtvwxyz"
+    keys = "123456789"
     while True:
-        cards = [(kind, a) for kind in KINDS for a in UNIT_TYPES
-                 if kind == MELEE or UNITS[a].fire_range]
-        choices = [Choice(_card_label(t, table, kind, a), (kind, a), keys[i])
-                   for i, (kind, a) in enumerate(cards)]
+        cards = [(kind, card) for kind in KINDS for card in CARDS[kind]]
+        choices = [Choice(_card_label(t, table, kind, card), (kind, card), keys[i])
+                   for i, (kind, card) in enumerate(cards)]
         choices += [Choice(t("medieval.cards_dialog.save"), "save", "s"),
                     Choice(t("medieval.cards_dialog.quit"), "quit", "q")]
         picked = yield Select("medieval.cards_card", t("medieval.cards_dialog.which"), choices)
@@ -128,26 +131,27 @@ def cards_dialog(t: Catalog, document: Any | None) -> Dialog:
             if calculator_given:
                 out = {"calculator": [outcome_text(o) for o in table.scale], **out}
             return out
-        kind, attacker = picked
-        yield from _enter_card(t, table, kind, attacker)
+        kind, card = picked
+        yield from _enter_card(t, table, kind, card)
 
 
-def _enter_card(t: Catalog, table: CardTable, kind: str, attacker: str) -> Dialog:
-    lines: Report = [Line(t(f"medieval.cards_dialog.card_title_{kind}", unit=unit_name(t, attacker)),
+def _enter_card(t: Catalog, table: CardTable, kind: str, card: str) -> Dialog:
+    lines: Report = [Line(t(f"medieval.cards_dialog.card_title_{kind}", unit=unit_name(t, card)),
                           "strong")]
-    for d in UNIT_TYPES:
-        if (kind, attacker, d) in BOOK:
-            lines.append(Line(t("medieval.cards_dialog.book", defender=unit_name(t, d),
-                                column=outcome_text(table.scale[table.base(kind, attacker, d)])),
+    for icon in ICONS:
+        if (kind, card, icon) in BOOK:
+            lines.append(Line(t("medieval.cards_dialog.book", defender=unit_name(t, icon),
+                                column=outcome_text(table.scale[table.columns[(kind, card, icon)]])),
                               "muted"))
     yield Notice(lines)
-    for d in UNIT_TYPES:
-        if (kind, attacker, d) in BOOK:
+    for icon in ICONS:
+        key = (kind, card, icon)
+        if key in BOOK:
             continue
-        known = table.base(kind, attacker, d)
+        known = table.columns.get(key)
         label = "medieval.cards_dialog.column" + ("_fire" if kind == FIRE else "")
         choices = [Choice(t(label, losses=outcome_text(o), attacker=o[0],
-                            defender=_losses_word(t, o[1], d, kind)), i, str(i + 1))
+                            defender=_losses_word(t, o[1], icon, kind)), i, str(i + 1))
                    for i, o in enumerate(table.scale)
                    if kind == MELEE or fire_column_ok(table.scale, i)]
         if known is not None:
@@ -158,14 +162,14 @@ def _enter_card(t: Catalog, table: CardTable, kind: str, attacker: str) -> Dialo
             choices.append(Choice(t("medieval.cards_dialog.skip"), "skip", "n"))
         choices.append(Choice(t("medieval.cards_dialog.back"), BACK, "b"))
         answer = yield Select("medieval.cards_column",
-                              t(f"medieval.cards_dialog.ask_{kind}", unit=unit_name(t, attacker),
-                                defender=unit_name(t, d)), choices)
+                              t(f"medieval.cards_dialog.ask_{kind}", unit=unit_name(t, card),
+                                defender=unit_name(t, icon)), choices)
         if answer is BACK:
             return
         if answer == "forget":
-            table.columns.pop((kind, attacker, d), None)
+            table.columns.pop(key, None)
         elif answer != "skip":
-            table.columns[(kind, attacker, d)] = answer
+            table.columns[key] = answer
 
 
 def _losses_word(t: Catalog, n: int, defender: str, kind: str) -> Any:
