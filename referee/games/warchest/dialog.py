@@ -474,8 +474,6 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
     keys = {h: HEX_KEYS[k] if k < len(HEX_KEYS) else "" for k, h in enumerate(hexes)}
     yield Notice(board(state, t, colors, labels={h: k or "··" for h, k in keys.items()}))
     choices = [Choice(_hex_label(state, t, h), h, keys[h] or None) for h in hexes]
-    if None in values:
-        choices.append(Choice(t("warchest.play.no_target"), None, "n"))
     field = level.field.replace("0", "").replace("1", "")
     action = getattr(cands[0], "action", "")
     step = level.field[4] if level.field.startswith("step") else ""

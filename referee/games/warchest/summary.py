@@ -217,8 +217,6 @@ def play_text(t: Catalog, a: Play) -> str:
             parts.append(t("warchest.describe.part_to", hex=hex_text(a.to)))
         if a.target is not None:
             parts.append(t("warchest.describe.part_target", hex=hex_text(a.target)))
-        elif a.coin == "marshall":
-            parts.append(t("warchest.describe.part_no_target"))
         for m in a.steps:
             parts.append(step_text(t, m))
         text = t("warchest.describe.tactic", player=a.player, unit=params["unit"],
