@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
-                                            Flip, GuardCard, Maneuver, Pick, Play, Resign, describe, hexs)
+                                            Flip, GuardCard, Maneuver, Pick, Play, Resign, describe,
+                                            hexs)
 from referee.games.warchest.board import SIDES, distance, step, DIRECTIONS
 from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains,
                                           empty_state, minus, plus)
@@ -29,9 +30,8 @@ _new = tuple.__new__
 
 class Decision(NamedTuple):
     """What the table enters next: ``units`` (a deal), ``royal_guard`` (its card, WC-U13),
-    ``first_picker``, ``pick``, ``initiative``
-    (the flip), ``draw``, ``play`` (a turn), ``then`` (a follow-up ``by`` a unit; ``optional``: it may
-    be declined with ``Done``)."""
+    ``first_picker``, ``pick``, ``initiative`` (the flip), ``draw``, ``play`` (a turn), ``then``
+    (a follow-up ``by`` a unit; ``optional``: it may be declined with ``Done``)."""
 
     kind: str
     player: str | None
@@ -759,7 +759,8 @@ def legal_text(state: WarChestState, action) -> str:
     return (text + f"; … (+{more})" if more > 0 else text) or "-"
 
 
-EXPECTED = {"units": (Deal, "WC-C8"), "royal_guard": (GuardCard, "WC-U13"), "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
+EXPECTED = {"units": (Deal, "WC-C8"), "royal_guard": (GuardCard, "WC-U13"),
+            "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
             "initiative": (Flip, "WC-C9"), "draw": (Draw, "WC-T2"), "play": (Play, "WC-T4"),
             "then": ((Play, Done), "WC-A14")}
 
