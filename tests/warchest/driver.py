@@ -23,6 +23,8 @@ def typed(target, q, lang: str = "en"):
         return next(u for u in target.units if u in values)
     if key == "warchest.pick":
         return target.unit
+    if key == "warchest.royal_guard":
+        return target.card
     if key in ("warchest.first_picker", "warchest.initiative"):
         return target.player
     if key == "warchest.draw":

@@ -231,11 +231,12 @@ def test_WC_X1_the_laid_out_cards_are_kept_in_the_record():
 
 def test_WC_U13_the_royal_guard_card_is_asked_only_where_a_royal_guard_can_be_in_play():
     """The first game, Bannockburn and a draft without the Royal Guard: not asked; Crécy and
-    Gaugamela (a Royal Guard in an army), a draft with it, and the dealt or free choices (the
-    cards are not known yet at setup): asked."""
+    Gaugamela (a Royal Guard in an army) and a draft with it: asked.  The dealt or free choices
+    (the cards are not known yet at setup): not asked at setup, but after the deal, when a Royal
+    Guard is in play (``test_WC_U13_the_royal_guard_card_is_asked_after_the_deal_*``)."""
     for method, asked_guard in (("first_game", False), ("historic:bannockburn", False),
                                 ("historic:crecy", True), ("historic:gaugamela", True),
-                                ("random", True), ("custom", True)):
+                                ("random", False), ("custom", False)):
         got, keys = run_setup(["Ola", "Bartek"], [method, "nobility"])
         assert ("warchest.setup.royal_guard" in keys) is asked_guard, method
         assert ("options" in got) is asked_guard

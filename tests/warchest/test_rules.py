@@ -367,7 +367,7 @@ def test_WC_A14_the_entry_after_a_pending_may_declines_it_as_in_a_record():
 
     game = registry.get("war-chest")
     players, live, actions = playout(game, random.Random(172), 4)
-    cut = 100
+    cut = 101  # (the 101st entry: the fifth is the Royal Guard's card, told after the deal)
     assert isinstance(actions[cut - 1], Done) and actions[cut].player != actions[cut - 1].player
     undone, _ = replayed(game, players, actions[:cut])
     d = game.decision(undone)

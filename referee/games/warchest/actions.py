@@ -42,6 +42,14 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class GuardCard:
+    """WC-U13: which Royal Guard card the table uses, ``base`` or ``nobility``, told once the
+    dealt (or freely chosen) cards are known and a Royal Guard is among them; ``None``: the record
+    does not say (an older record, asked before the deal): the base card."""
+    card: str | None
+
+
+@dataclass(frozen=True)
 class Flip:
     """WC-C9/WC-4.3: the initiative marker was flipped; ``player`` takes it."""
     player: str
@@ -134,6 +142,8 @@ def describe(a) -> str:
         return "units " + ",".join(a.units)
     if isinstance(a, Pick):
         return f"pick {a.unit}"
+    if isinstance(a, GuardCard):
+        return f"royal_guard {a.card or 'base'}"
     if isinstance(a, Done):
         return "decline"
     return f"{type(a).__name__.lower()} {getattr(a, 'player', '')}"

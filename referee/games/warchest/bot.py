@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from referee.games.warchest.actions import Deal, Done, Draw, Pick, Play, Resign
+from referee.games.warchest.actions import Deal, Done, Draw, GuardCard, Pick, Play, Resign
 from referee.games.warchest.board import distance
 from referee.games.warchest.engine import (available, decision, index, legal_actions, taken,
                                            units_per_player)
@@ -25,6 +25,8 @@ def random_action(state: WarChestState, rng: random.Random):
     if d.kind == "units":
         free = [u for u in UNITS if u not in taken(state)]
         return Deal(d.player, tuple(rng.sample(free, units_per_player(state))))
+    if d.kind == "royal_guard":  # WC-U13: the base card, as when the setup said nothing (the
+        return GuardCard("base")  # random table's playouts stay those of the same seeds)
     if d.kind == "pick":
         return Pick(d.player, rng.choice([u for u in UNITS if u not in taken(state)
                                           and (state.cards is None or u in state.cards)]))

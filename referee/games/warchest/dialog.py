@@ -16,7 +16,7 @@ from typing import Any
 from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select
 from referee.core.text import Catalog, catalog
 from referee.games.warchest import engine
-from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, Pick, Play, Resign, Deal
+from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, GuardCard, Pick, Play, Resign, Deal
 from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
@@ -64,8 +64,9 @@ def is_secret(action: Any) -> bool:
 def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4;
     the first game and the historic battles only for two players), the draft's cards laid out
-    (WC-X1, WC-X3: the picks offer only those) and the Royal Guard's card (WC-U13), asked only
-    where a Royal Guard can be in play."""
+    (WC-X1, WC-X3: the picks offer only those) and the Royal Guard's card (WC-U13), asked here
+    only where the armies are known and have one (dealt or chosen freely: asked after the deal,
+    the engine's ``royal_guard`` decision)."""
     methods = [m for m in SETUP_METHODS
                if players is None or len(players) == 2 or m in ("random", "draft", "custom")]
     while True:
@@ -86,14 +87,18 @@ def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
         units = set(armies[0] + armies[1])
     else:
         units = set(out["setup"]["cards"]) if method == "draft" else None  # (None: not known yet)
-    if units is not None and "royal_guard" not in units:
-        return out  # no Royal Guard in play: its card does not matter
+    if units is None or "royal_guard" not in units:
+        return out  # no Royal Guard in play (its card does not matter), or asked after the deal
     guard = yield Select("warchest.setup.royal_guard", t("warchest.setup.royal_guard"),
-                         [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
-                          Choice(t("warchest.setup.royal_guard_nobility"), "nobility", "2")])
+                         _guard_choices(t))
     if guard != "base":
         out["options"] = {"royal_guard": guard}
     return out
+
+
+def _guard_choices(t: Catalog) -> list[Choice]:
+    return [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
+            Choice(t("warchest.setup.royal_guard_nobility"), "nobility", "2")]
 
 
 def _laid_out(t: Catalog, need: int) -> Dialog:
@@ -122,6 +127,10 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
     yield Notice(board(state, t, colors, hints=hints))
     if d.kind == "units":
         return (yield from _deal(state, t, d.player))
+    if d.kind == "royal_guard":  # WC-U13: the cards just told have a Royal Guard
+        answer = yield Select("warchest.royal_guard", t("warchest.setup.royal_guard"),
+                              _guard_choices(t) + [_undo(t)])
+        return UNDO if answer is UNDO else GuardCard(answer)
     if d.kind == "first_picker":
         answer = yield Select("warchest.first_picker", t("warchest.play.first_picker"),
                               _player_choices(state, t) + [_undo(t)])
@@ -465,8 +474,6 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
     keys = {h: HEX_KEYS[k] if k < len(HEX_KEYS) else "" for k, h in enumerate(hexes)}
     yield Notice(board(state, t, colors, labels={h: k or "··" for h, k in keys.items()}))
     choices = [Choice(_hex_label(state, t, h), h, keys[h] or None) for h in hexes]
-    if None in values:
-        choices.append(Choice(t("warchest.play.no_target"), None, "n"))
     field = level.field.replace("0", "").replace("1", "")
     action = getattr(cands[0], "action", "")
     step = level.field[4] if level.field.startswith("step") else ""

@@ -13,7 +13,8 @@ from typing import NamedTuple
 
 from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
-                                            Flip, Maneuver, Pick, Play, Resign, describe, hexs)
+                                            Flip, GuardCard, Maneuver, Pick, Play, Resign, describe,
+                                            hexs)
 from referee.games.warchest.board import SIDES, distance, step, DIRECTIONS
 from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains,
                                           empty_state, minus, plus)
@@ -21,13 +22,16 @@ from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, 
                                           TACTIC_ONLY_ATTACK, UNITS, sort_coins)
 
 ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
+#: the setups whose cards are told only after the setup's questions (dealt, chosen freely): the
+#: Royal Guard's card is asked after the deal, when one is in play (``royal_guard`` decision)
+GUARD_AFTER_DEAL = ("random", "custom")
 _new = tuple.__new__
 
 
 class Decision(NamedTuple):
-    """What the table enters next: ``units`` (a deal), ``first_picker``, ``pick``, ``initiative``
-    (the flip), ``draw``, ``play`` (a turn), ``then`` (a follow-up ``by`` a unit; ``optional``: it may
-    be declined with ``Done``)."""
+    """What the table enters next: ``units`` (a deal), ``royal_guard`` (its card, WC-U13),
+    ``first_picker``, ``pick``, ``initiative`` (the flip), ``draw``, ``play`` (a turn), ``then``
+    (a follow-up ``by`` a unit; ``optional``: it may be declined with ``Done``)."""
 
     kind: str
     player: str | None
@@ -54,7 +58,9 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
     setup = setup or {}
     sides = list(setup.get("sides") or default_sides(len(players)))
     method = setup.get("method") or "random"
-    options = {"royal_guard": "base", **(setup.get("options") or {})}
+    options = dict(setup.get("options") or {})
+    if method not in GUARD_AFTER_DEAL:  # (else told after the deal: ``guard_due``)
+        options = {"royal_guard": "base", **options}
     if method not in METHODS:
         raise fail("WC-X5", ".method", "warchest.error.method", method=method,
                    legal=", ".join(METHODS))
@@ -137,6 +143,8 @@ def decision(state: WarChestState) -> Decision | None:
         for p in state.players:
             if len(p.units) != units_per_player(state):
                 return Decision("units", p.name)
+        if guard_due(state):
+            return Decision("royal_guard", None)
         return Decision("initiative", None)
     if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
         return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
@@ -144,6 +152,13 @@ def decision(state: WarChestState) -> Decision | None:
         top = state.pending[-1]
         return Decision("then", state.players[top.player].name, top.kind, top.optional)
     return Decision("play", state.players[state.current].name)
+
+
+def guard_due(state: WarChestState) -> bool:
+    """WC-U13: the Royal Guard's card is still to be told: the cards were dealt (or chosen freely)
+    after the setup's questions, a Royal Guard is among them, and the table has not said."""
+    return (state.method in GUARD_AFTER_DEAL and "royal_guard" not in state.options
+            and any("royal_guard" in p.units for p in state.players))
 
 
 def units_per_player(state: WarChestState) -> int:
@@ -546,6 +561,8 @@ def legal_actions(state: WarChestState) -> list:
     if d.kind == "units":
         free = [u for u in UNITS if u not in taken(state)]
         return [Deal(d.player, c) for c in combinations(free, units_per_player(state))]
+    if d.kind == "royal_guard":
+        return [GuardCard(card) for card in ROYAL_GUARD_OPTIONS]
     if d.kind == "first_picker":
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
@@ -708,6 +725,14 @@ def apply(state: WarChestState, action, d: Decision | None = None) -> None:
             apply(trial, action)
             _apply(state, Done(d.player), d)
             return apply(state, action)
+        if d is not None and d.kind == "royal_guard" and type(action) is Flip:
+            # WC-U13 and the record format: a record that goes on without the Royal Guard's card
+            # (older ones, asked before the deal) uses the base card; so does the flip here
+            trial = state.copy()
+            _apply(trial, GuardCard(None), d)
+            apply(trial, action)
+            _apply(state, GuardCard(None), d)
+            return apply(state, action)
         if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
                 and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
             apply_play(state, state.current, action, "")
@@ -734,7 +759,8 @@ def legal_text(state: WarChestState, action) -> str:
     return (text + f"; … (+{more})" if more > 0 else text) or "-"
 
 
-EXPECTED = {"units": (Deal, "WC-C8"), "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
+EXPECTED = {"units": (Deal, "WC-C8"), "royal_guard": (GuardCard, "WC-U13"),
+            "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
             "initiative": (Flip, "WC-C9"), "draw": (Draw, "WC-T2"), "play": (Play, "WC-T4"),
             "then": ((Play, Done), "WC-A14")}
 
@@ -756,7 +782,7 @@ def _apply(state: WarChestState, action, d: Decision | None) -> None:
     if d.player is not None and action.player != d.player:
         raise fail("WC-4.6" if len(state.players) == 4 and d.kind in ("play", "then") else rule,
                    ".player", "warchest.error.turn", player=action.player, expected=d.player)
-    if d.kind in ("units", "pick", "first_picker", "initiative"):
+    if d.kind in ("units", "royal_guard", "pick", "first_picker", "initiative"):
         return apply_setup(state, d, action)
     if d.kind == "draw":
         return apply_draw(state, action)
@@ -790,6 +816,11 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
         if clash:
             raise fail("WC-C8", ".units", "warchest.error.unit_taken", unit=clash[0])
         state.players[index(state, action.player)].units = list(units)
+        return
+    if d.kind == "royal_guard":
+        if action.card is not None and action.card not in ROYAL_GUARD_OPTIONS:
+            raise fail("WC-U13", "", "warchest.error.royal_guard_option", got=str(action.card)[:40])
+        state.options["royal_guard"] = action.card or "base"
         return
     if d.kind == "first_picker":
         i = index(state, action.player)

@@ -19,8 +19,8 @@ from referee.core import shape
 from referee.core.errors import RecordError, RefereeError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.warchest import engine, output
-from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, Maneuver,
-                                            Pick, Play, Resign)
+from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, GuardCard,
+                                            Maneuver, Pick, Play, Resign)
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.units import COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, sort_coins
 
@@ -302,7 +302,21 @@ def parse_record(document: Any) -> "WarChestRecord":
     for i, entry in enumerate(doc["players"]):
         if "units" in entry:
             parse_units(entry["units"], f"players[{i}].units")
+    if guard_told_after_deal(doc, meta):  # an entry (``GuardCard``), read by the replay
+        rest = {k: v for k, v in meta.pop("options").items() if k != "royal_guard"}
+        if rest:
+            meta["options"] = rest
     return WarChestRecord(names, meta, doc)
+
+
+def guard_told_after_deal(doc: dict, meta: dict) -> bool:
+    """WC-U13: the record's ``options.royal_guard`` is the card told after the deal (dealt or
+    chosen freely, a Royal Guard among every player's cards), read as an entry: the replay asks it
+    there, and taking that entry back takes the option away."""
+    method = (meta.get("setup") or {}).get("method") or "random"
+    return ("royal_guard" in (meta.get("options") or {}) and method in engine.GUARD_AFTER_DEAL
+            and all("units" in entry for entry in doc["players"])
+            and any("royal_guard" in entry["units"] for entry in doc["players"]))
 
 
 def setup_of(meta: dict) -> dict:
@@ -476,6 +490,12 @@ class Reader:
             self.units_read[i] = True
             self.push(Deal(d.player, parse_units(entry["units"], f"players[{i}].units")),
                       f"players[{i}].units")
+            return True
+        if d.kind == "royal_guard":  # WC-U13, told after the deal (``options.royal_guard``)
+            card = (doc.get("options") or {}).get("royal_guard")
+            if card is None and not ("initiative" in doc or self.rounds or "resigned" in doc):
+                return False  # not told yet: the game waits for it
+            self.push(GuardCard(card), "options.royal_guard")  # (absent, later entries: base)
             return True
         if d.kind == "first_picker":
             if "initiative" not in doc:
@@ -667,10 +687,14 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     untold: list[list[str]] = []
     containers: list[list] = []
     resigned = None
+    options = dict(meta["options"]) if "options" in meta else None
     for a in actions:
         a = a.action if isinstance(a, Step) else a
         if isinstance(a, Deal):
             units[players.index(a.player)] = list(a.units)
+        elif isinstance(a, GuardCard):
+            if a.card is not None:  # (``None``: the record did not say; it still does not)
+                options = {**(options or {}), "royal_guard": a.card}
         elif isinstance(a, FirstPicker):
             initiative = players[(players.index(a.player) + 1) % n]
         elif isinstance(a, Pick):
@@ -702,8 +726,8 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     for k in META_KEYS:
         if k in meta:
             doc[k] = meta[k]
-    if "options" in meta:
-        doc["options"] = dict(meta["options"])
+    if options is not None:
+        doc["options"] = options
     doc["players"] = [{"name": name, "side": side, **({"units": u} if u else {})}
                       for name, side, u in zip(players, sides, units)]
     if method:

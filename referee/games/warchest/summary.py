@@ -9,7 +9,7 @@ from typing import Any
 from referee.core.report import Board, Cell, Chart, Heading, Line, Marker, Report, Table
 from referee.core.text import Catalog
 from referee.games.warchest import engine
-from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, Pick, Play, Resign
+from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, GuardCard, Pick, Play, Resign
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.state import WarChestState
 from referee.games.warchest.units import ROYAL, UNITS
@@ -217,8 +217,6 @@ def play_text(t: Catalog, a: Play) -> str:
             parts.append(t("warchest.describe.part_to", hex=hex_text(a.to)))
         if a.target is not None:
             parts.append(t("warchest.describe.part_target", hex=hex_text(a.target)))
-        elif a.coin == "marshall":
-            parts.append(t("warchest.describe.part_no_target"))
         for m in a.steps:
             parts.append(step_text(t, m))
         text = t("warchest.describe.tactic", player=a.player, unit=params["unit"],
@@ -248,6 +246,9 @@ def describe(t: Catalog, action: Any) -> str:
     if isinstance(action, Deal):
         return t("warchest.describe.deal", player=action.player,
                  units=", ".join(unit_name(t, u) for u in by_name(t, action.units)))
+    if isinstance(action, GuardCard):
+        return t("warchest.describe.royal_guard",
+                 card=t(f"warchest.setup.royal_guard_{action.card or 'base'}"))
     if isinstance(action, FirstPicker):
         return t("warchest.describe.first_picker", player=action.player)
     if isinstance(action, Pick):
@@ -475,7 +476,7 @@ def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any]) -> dict[
     from referee.games.warchest.record import action_entry
 
     out = replay_output(state)
-    out["setup"] = {"method": state.method, "options": dict(state.options),
+    out["setup"] = {"method": state.method, "options": {"royal_guard": "base", **state.options},
                     "units": {p.name: list(p.units) for p in state.players}}
     if state.cards is not None:  # the draft's cards laid out (WC-X1, WC-X3)
         out["setup"]["cards"] = list(state.cards)
