@@ -22,6 +22,12 @@ class PlainConsole(Console):
     def print(self, *objects, **kwargs) -> None:  # type: ignore[override]
         super().print(*(neutral(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
+    def on_broken_pipe(self) -> None:
+        """The reader closed our output (``| head -1``): the command ends quietly with exit 0
+        (``referee.cli.app.main``), not with Rich's exit 1."""
+        self.quiet = True
+        raise BrokenPipeError(32, "the output was closed")
+
 
 def plain_console() -> Console:
     return PlainConsole()
