@@ -366,9 +366,12 @@ def main(argv: list[str] | None = None) -> None:
     """Entry point: the one place where errors become a one-line message and an exit code.  A
     reader that closes the output early (``referee list | head -1``) ends the command quietly
     with exit 0, as ``git log | head`` does."""
+    from referee.cli import interrupt
+
     _tolerant_streams()
     try:
-        _main(argv)
+        with interrupt.installed():  # Ctrl-C, SIGTERM, SIGHUP: exit 130 at a safe point
+            _main(argv)
     except SystemExit:
         if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # Click's mark: a closed pipe
             _quiet_close()
@@ -388,10 +391,9 @@ def _flush() -> None:
     try:
         sys.stdout.flush()
     except (OSError, ValueError, AttributeError) as exc:
-        if isinstance(exc, OSError) and not _closed_pipe(exc):
-            return
-        _quiet_close()
-        sys.exit(0)
+        _quiet_close()  # (a terminal closed under us: nothing more to say either)
+        if _closed_pipe(exc):
+            sys.exit(0)
 
 
 def _main(argv: list[str] | None) -> None:
