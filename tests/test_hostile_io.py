@@ -133,3 +133,170 @@ def test_an_encoding_that_cannot_show_a_name_writes_escapes(archive, encoding):
     shown = _encoded(encoding, *data(archive), "show", "lodz")
     assert shown.returncode == 0 and "Traceback" not in shown.stderr, shown.stderr
     _one_clean_line(_encoded(encoding, *data(archive), "show", "Ὀδυσσεύς"))
+
+
+def _run(args, capsys):
+    from tests.test_reliability import run_main
+
+    return run_main([str(a) for a in args], capsys)
+
+
+# --------------------------------------------------------------------------------------------
+# 4. A record's colours are colours of a list, never a style that reaches the terminal
+
+HOSTILE_COLOURS = ["link https://evil.example", "blink", "conceal", "bold red", "reverse",
+                   "red on link", "#12345", "color(5)"]
+
+
+@pytest.mark.parametrize("colour", HOSTILE_COLOURS)
+def test_a_record_colour_that_is_not_a_colour_is_refused_at_import_with_its_place(tmp_path, capsys, colour):
+    doc = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    doc["colors"]["Bartek"] = colour
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = _run([*data(tmp_path), "import", path], capsys)
+    assert code == 1, err
+    assert len(err.strip().splitlines()) == 1 and "hostile.json: colors.Bartek: " in err, err
+    assert not (tmp_path / "data" / "sessions").exists() or not any((tmp_path / "data" / "sessions").iterdir())
+
+
+@pytest.mark.parametrize("colors,where", [("red", "colors"), ({"Zed": "red"}, "colors.Zed"),
+                                          ({"Ola": ["red"]}, "colors.Ola")])
+def test_a_record_colours_map_is_a_map_of_players_to_colours(tmp_path, capsys, colors, where):
+    doc = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    doc["colors"] = colors
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = _run(["replay", path], capsys)
+    assert code == 1 and f"bad.json: {where}: " in err, err
+
+
+def test_colours_of_the_list_and_rrggbb_are_kept(tmp_path, capsys):
+    doc = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    doc["colors"] = {"Ola": "#1e90ff", "Bartek": "bright_magenta"}
+    path = tmp_path / "fine.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = _run([*data(tmp_path), "import", path], capsys)
+    assert code == 0, err
+    code, out, err = _run([*data(tmp_path), "export", "fine"], capsys)
+    assert json.loads(out)["colors"] == doc["colors"]
+
+
+@pytest.mark.parametrize("colour", ["color(5)", "default", "blink", "grey50"])
+def test_new_colors_takes_only_colours_of_the_list(tmp_path, capsys, colour):
+    code, out, err = _run([*data(tmp_path), "new", "--players", "Ala,Bob", "--colors", f"red,{colour}",
+                           "--no-play"], capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1 and colour in err, err
+
+
+def test_a_stored_colour_never_reaches_rich_as_a_style():
+    """Defence in depth: whatever a stored document holds, only a colour becomes a style."""
+    import io
+
+    from rich.console import Console
+
+    from referee.cli.render import render
+    from referee.core.report import Board, Cell, Line, Table
+
+    screen = io.StringIO()
+    console = Console(file=screen, force_terminal=True, color_system="truecolor", width=80)
+    table = Table("t", ["a"], [["x"], ["y"]])
+    table.row_styles = ["link https://evil.example", "conceal"]
+    render([Line("Ola", "link https://evil.example"), Line("Bartek", "blink"), Line("Cyd", "red"),
+            table, Board("b", [Cell((0, 0), "A", "bold blink")])], console)
+    text = screen.getvalue()
+    assert "\x1b]8;" not in text and "evil" not in text  # no hyperlink
+    assert "\x1b[5m" not in text and "\x1b[8m" not in text  # no blink, nothing concealed
+    assert "\x1b[31m" in text  # a colour of the list is drawn
+
+
+# --------------------------------------------------------------------------------------------
+# 12. A derived session name is always free and fits; an empty name is refused; one person
+# cannot play twice under two spellings
+
+
+def test_new_without_a_name_takes_the_next_free_one_when_another_table_was_faster(tmp_path, monkeypatch):
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path / "data")
+    service = SessionService(store)
+    free = store.unique_name
+
+    def raced(name):  # another table starts a game between the look-up and the creation
+        chosen = free(name)
+        if not raced.done:
+            raced.done = True
+            other = SessionService(Store(tmp_path / "data")).new(None, ["Ala", "Bob"], lang="en",
+                                                                name=chosen)
+            other.close()
+        return chosen
+
+    raced.done = False
+
+    monkeypatch.setattr(store, "unique_name", raced)
+    session = service.new(None, ["Ala", "Bob"], lang="en")
+    session.close()
+    assert session.name.endswith("Ala, Bob (2)")
+
+
+def test_new_with_long_player_names_derives_a_name_and_id_that_fit(tmp_path, capsys):
+    players = ["Ą" + "a" * 99, "B" * 100, "C" * 100, "Ż" * 100]
+    for _ in range(2):  # the second one needs " (2)" as well
+        code, out, err = _run([*data(tmp_path), "new", "--players", ",".join(players), "--no-play"], capsys)
+        assert code == 0, err
+    code, out, err = _run([*data(tmp_path), "list", "--json"], capsys)
+    rows = json.loads(out)
+    assert len(rows) == 2 and len({r["name"] for r in rows}) == 2
+    assert all(len(r["name"]) <= 200 and len(r["id"]) <= 64 for r in rows)
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_new_and_import_with_an_empty_name_are_refused(tmp_path, capsys, name):
+    code, out, err = _run([*data(tmp_path), "new", "--players", "Ala,Bob", "--name", name, "--no-play"], capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "session name" in err, err
+    code, out, err = _run([*data(tmp_path), "import", "--name", name, EXAMPLES / "two-players.json"], capsys)
+    assert code == 1 and len(err.strip().splitlines()) == 1 and "session name" in err, err
+    assert not (tmp_path / "data" / "sessions").exists() or not any((tmp_path / "data" / "sessions").iterdir())
+
+
+def _twice(example, second):
+    doc = json.loads((EXAMPLES / example).read_text(encoding="utf-8"))
+    players = doc["players"]
+    if isinstance(players[0], dict):
+        players[1]["name"] = second(players[0]["name"])
+    else:
+        players[1] = second(players[0])
+    return doc
+
+
+SPELLINGS = [lambda n: n + " ", lambda n: " " + n, lambda n: n + "\u00a0"]
+
+
+@pytest.mark.parametrize("rule,example,where", [
+    ("NG-C1", "two-players.json", "players[1]"), ("KK-4", "kajko/two-players.json", "players[1]"),
+    ("WC-C1", "warchest/four-players.json", "players[1].name"),
+    ("MB-C1", "medieval/standard-map.json", "players[1]")])
+@pytest.mark.parametrize("spelling", range(len(SPELLINGS)))
+def test_NG_C1_KK_4_WC_C1_MB_C1_one_person_under_two_spellings_is_refused(rule, example, where, spelling):
+    from referee.core.errors import RuleError
+    from referee.core.records import load_record
+
+    doc = _twice(example, SPELLINGS[spelling])
+    with pytest.raises(RuleError) as caught:
+        load_record("twice.json", text=json.dumps(doc))[1].replay()
+    assert caught.value.rule == rule and caught.value.location == where
+
+
+@pytest.mark.slow
+def test_two_tables_starting_at_once_both_get_a_session(tmp_path):
+    env = {**os.environ, "REFEREE_LANG": "en"}
+    command = [sys.executable, "-m", "referee", *data(tmp_path), "new", "--players", "Ala,Bob", "--no-play"]
+    for _ in range(4):
+        runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env=env, stdin=subprocess.DEVNULL) for _ in range(3)]
+        for run in runs:
+            out, err = run.communicate(timeout=120)
+            assert run.returncode == 0, err
+    rows = [json.loads(line) for line in referee(*data(tmp_path), "list", "--json").stdout.splitlines()]
+    assert len(rows) == 12 and len({r["name"] for r in rows}) == 12

@@ -33,9 +33,13 @@ def console() -> Console:
 
 
 def is_color(name: str) -> bool:
-    """A colour the terminal (Rich) can draw."""
+    """A colour of the list (``referee.core.colors``) the terminal (Rich) can draw."""
     from rich.color import Color, ColorParseError
 
+    from referee.core.colors import is_color as listed
+
+    if not listed(name):
+        return False
     try:
         Color.parse(name)
     except ColorParseError:

@@ -114,8 +114,11 @@ def _width(block: Table) -> int:
 
 
 def _style(name: str) -> str | None:
-    """A colour a record asked for, if Rich knows it (a record's colours are only a wish)."""
-    if not name:
+    """A colour a record asked for, if it is one of the list (``referee.core.colors``) and Rich
+    knows it: a record's colours are only a wish, and never a style (a link, ``conceal`` …)."""
+    from referee.core.colors import is_color
+
+    if not name or not is_color(name):
         return None
     from rich.errors import StyleSyntaxError
     from rich.style import Style

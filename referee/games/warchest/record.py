@@ -52,7 +52,7 @@ def parse_players(value: Any) -> tuple[list[str], list[str]]:
         name = shape.string(shape.required(entry, "name", where), f"{where}.name")
         if not name.strip() or not name.isprintable():
             raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_name", name=json.dumps(name))
-        if name in names:
+        if shape.person(name) in map(shape.person, names):  # "Ola" and "Ola " are one person
             raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_duplicate", name=name)
         side = entry.get("side", SIDES[i % 2])
         if side not in SIDES:
