@@ -87,6 +87,13 @@ class Table:
         assert OPEN in self.output, self.text()
         self.read(0.2)
 
+    def started(self, timeout: float = 30) -> None:
+        """Until the referee has written something (Python has loaded it: a signal in Python's
+        own start-up, before the referee's first line, ends the process by the signal itself)."""
+        end = time.monotonic() + timeout
+        while not self.output and time.monotonic() < end and self.process.poll() is None:
+            self.read(0.02)
+
     def type(self, keys: str) -> None:
         os.write(self.master, keys.encode())
 
@@ -159,8 +166,9 @@ def test_signals_at_random_moments_always_stop_with_130_and_resume(tmp_path, gam
         table = Table(tmp_path)
         if run % 2:
             table.wait_for_question()
-        else:  # any moment, even before the first question is drawn
-            time.sleep(rnd.random() * 1.5)
+        else:  # any moment once the referee runs, even before the first question is drawn
+            table.started()
+            time.sleep(rnd.random() * 0.5)
         for _ in range(rnd.randint(0, 40)):
             table.type(rnd.choice(keys))
             time.sleep(rnd.random() * 0.03)
