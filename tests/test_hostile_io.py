@@ -270,7 +270,7 @@ def _twice(example, second):
     return doc
 
 
-SPELLINGS = [lambda n: n + " ", lambda n: " " + n, lambda n: n + "\u00a0"]
+SPELLINGS = [lambda n: n + " ", lambda n: " " + n, lambda n: f"  {n}  "]
 
 
 @pytest.mark.parametrize("rule,example,where", [
