@@ -298,5 +298,5 @@ def test_two_tables_starting_at_once_both_get_a_session(tmp_path):
         for run in runs:
             out, err = run.communicate(timeout=120)
             assert run.returncode == 0, err
-    rows = [json.loads(line) for line in referee(*data(tmp_path), "list", "--json").stdout.splitlines()]
+    rows = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
     assert len(rows) == 12 and len({r["name"] for r in rows}) == 12
