@@ -259,20 +259,155 @@ def _print_error(error: RefereeError, lang: str) -> None:
     message = error.render(lang)
     # one line, whatever a hostile input put into it (no escape sequence reaches the terminal)
     message = " ".join(neutral(message).split())
-    sys.stderr.write(f"referee: {message}\n")
+    _to_stderr(f"referee: {message}\n")
+
+
+def _to_stderr(text: str) -> None:
+    """Write to stderr, if anybody reads it (a closed stderr loses the line, not the exit code)."""
+    try:
+        sys.stderr.write(text)
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _escape(error: UnicodeError) -> tuple[str, int]:
+    """The ``referee-escape`` error handler: what the output's encoding cannot show is written
+    as ``\\uXXXX`` (a surrogate pair beyond U+FFFF), which keeps ``--json`` output valid JSON."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for ch in error.object[error.start:error.end]:
+        code = ord(ch)
+        if code > 0xFFFF:
+            code -= 0x10000
+            out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+        else:
+            out.append(f"\\u{code:04x}")
+    return "".join(out), error.end
+
+
+def _tolerant_streams() -> None:
+    """Standard streams that never end a command in a traceback (issue 24, fault 10): a closed
+    descriptor 0, 1 or 2 is /dev/null (so no file the referee opens takes its number and
+    receives its output), and a name the output's encoding (``PYTHONIOENCODING=ascii``)
+    cannot show is written as an escape."""
+    import codecs
+    import io
+    import os
+
+    try:
+        codecs.lookup_error("referee-escape")
+    except LookupError:
+        codecs.register_error("referee-escape", _escape)
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:  # closed when Python started: write into /dev/null
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+        elif isinstance(stream, io.TextIOWrapper):
+            try:
+                stream.reconfigure(errors="referee-escape")
+            except (ValueError, OSError):
+                pass
+    if not isinstance(sys.stderr, _Messages):
+        sys.stderr = _Messages(sys.stderr)
+
+
+class _Messages:
+    """Standard error that nobody may read (``2>&-``, a closed pipe): a message that cannot be
+    written is lost, the command's exit code is not (a usage error stays exit 2)."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except (OSError, ValueError):
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def _quiet_close() -> None:
+    """Standard output was closed by its reader (``referee list | head -1``): whatever is left
+    goes to /dev/null, so that nothing complains at exit either."""
+    import os
+
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _closed_pipe(exc: BaseException) -> bool:
+    import errno
+
+    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: the one place where errors become a one-line message and an exit code."""
+    """Entry point: the one place where errors become a one-line message and an exit code.  A
+    reader that closes the output early (``referee list | head -1``) ends the command quietly
+    with exit 0, as ``git log | head`` does."""
+    from referee.cli import interrupt
+
+    _tolerant_streams()
+    try:
+        with interrupt.installed():  # Ctrl-C, SIGTERM, SIGHUP: exit 130 at a safe point
+            _main(argv)
+    except SystemExit:
+        if type(sys.stdout).__name__.endswith("PacifyFlushWrapper"):  # Click's mark: a closed pipe
+            _quiet_close()
+            sys.exit(0)
+        _flush()
+        raise
+    except BaseException as exc:
+        if not _closed_pipe(exc):
+            raise
+        _quiet_close()
+        sys.exit(0)
+    _flush()
+
+
+def _flush() -> None:
+    """Flush standard output now, so that a closed pipe is noticed here and not at exit."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError, AttributeError) as exc:
+        _quiet_close()  # (a terminal closed under us: nothing more to say either)
+        if _closed_pipe(exc):
+            sys.exit(0)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         app(args=argv, prog_name="referee")  # Typer/Click handle usage errors (exit 2) themselves
     except RefereeError as error:
         _print_error(error, explicit_language() or error.lang or language())
         sys.exit(error.exit_code)
     except KeyboardInterrupt:
-        sys.stderr.write("\n")
+        _to_stderr("\n")
         sys.exit(130)
     except OSError as exc:  # the machine said no (a full disk, a read-only folder …)
+        if _closed_pipe(exc):  # the reader of our output has gone: a quiet end (``main``)
+            raise
         _print_error(InputError("core.file.os_error", path=str(exc.filename or "-"),
                                 detail=exc.strerror or str(exc)), language())
         sys.exit(1)

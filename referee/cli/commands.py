@@ -12,6 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from referee.cli import interrupt
 from referee.cli.prompter import Prompter
 from referee.cli.render import plain_console, render
 from referee.core.report import Line
@@ -32,9 +33,13 @@ def console() -> Console:
 
 
 def is_color(name: str) -> bool:
-    """A colour the terminal (Rich) can draw."""
+    """A colour of the list (``referee.core.colors``) the terminal (Rich) can draw."""
     from rich.color import Color, ColorParseError
 
+    from referee.core.colors import is_color as listed
+
+    if not listed(name):
+        return False
     try:
         Color.parse(name)
     except ColorParseError:
@@ -50,6 +55,7 @@ def service(store: Store) -> SessionService:
 # new
 
 
+@interrupt.deferring
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
         variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
@@ -102,6 +108,7 @@ def _ask_players(t: Catalog, counts: tuple[int, ...], prefix: str = "core") -> d
 # play and undo
 
 
+@interrupt.deferring
 def play(store: Store, session: SessionHandle | str | None, lang: str | None,
          prompter: Prompter | None = None, hints: bool | None = None) -> None:
     """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
@@ -151,8 +158,11 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                     news[:] = live.apply(result)  # saved before the next question appears
             render(news, out)  # the last entry ended the game
         except KeyboardInterrupt:
-            out.print()
-            out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
+            try:
+                out.print()
+                out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
+            except (OSError, ValueError):  # the terminal is gone (SIGHUP): nobody reads it
+                pass
             raise
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)
@@ -210,6 +220,7 @@ def _session_lang(store: Store, sid: str) -> str | None:
         return None
 
 
+@interrupt.deferring
 def undo(store: Store, key: str, steps: int, all_agree: bool, lang: str | None, yes: bool = True,
          prompter: Prompter | None = None) -> None:
     out = console()
@@ -244,6 +255,7 @@ def show(store: Store, key: str, as_json: bool, lang: str | None, standing: bool
     render(service(store).show_report(key, lang, standing), console())
 
 
+@interrupt.deferring
 def delete(store: Store, key: str, yes: bool, lang: str, prompter: Prompter | None = None) -> None:
     t = catalog(lang)
 

@@ -20,6 +20,7 @@ from rich.console import Console
 
 from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
 from referee.core.errors import UsageError
+from referee.cli import interrupt
 from referee.cli.render import render
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
@@ -94,7 +95,7 @@ class Prompter:
                                           instruction=self.t("core.cli.select_hint"))
             if shortcuts:
                 _one_key(question, keys)
-            index = question.unsafe_ask()
+            index = interrupt.ask(question.application)
             return q.choices[index].value
         if isinstance(q, (Text, Secret)):
             def validate(text: str) -> bool | str:
@@ -106,7 +107,7 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            text = ask(q.message, validate=validate, default=q.default, **kwargs).unsafe_ask()
+            text = interrupt.ask(ask(q.message, validate=validate, default=q.default, **kwargs).application)
             self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
@@ -119,7 +120,7 @@ class Prompter:
                                           use_jk_keys=False, default=choices[0 if q.default else 1],
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
-            return bool(question.unsafe_ask())
+            return bool(interrupt.ask(question.application))
         raise TypeError(q)
 
 

@@ -22,6 +22,12 @@ class PlainConsole(Console):
     def print(self, *objects, **kwargs) -> None:  # type: ignore[override]
         super().print(*(neutral(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
+    def on_broken_pipe(self) -> None:
+        """The reader closed our output (``| head -1``): the command ends quietly with exit 0
+        (``referee.cli.app.main``), not with Rich's exit 1."""
+        self.quiet = True
+        raise BrokenPipeError(32, "the output was closed")
+
 
 def plain_console() -> Console:
     return PlainConsole()
@@ -108,8 +114,11 @@ def _width(block: Table) -> int:
 
 
 def _style(name: str) -> str | None:
-    """A colour a record asked for, if Rich knows it (a record's colours are only a wish)."""
-    if not name:
+    """A colour a record asked for, if it is one of the list (``referee.core.colors``) and Rich
+    knows it: a record's colours are only a wish, and never a style (a link, ``conceal`` …)."""
+    from referee.core.colors import is_color
+
+    if not name or not is_color(name):
         return None
     from rich.errors import StyleSyntaxError
     from rich.style import Style

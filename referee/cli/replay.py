@@ -211,6 +211,8 @@ def _worker_start() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):  # (the parent's handlers, ``cli.interrupt``, are its own:
+        signal.signal(getattr(signal, name), signal.SIG_DFL)  # a worker it stops just ends)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 

@@ -177,6 +177,28 @@ class Undone:
     what: str = ""
 
 
+#: how long a name the referee derives may be (a session name holds at most 200 characters:
+#: this leaves room for `` (12)`` and more when the name is taken)
+DERIVED_NAME = 180
+#: how many free names a new session tries when other tables take them at the same moment
+NAME_ATTEMPTS = 20
+
+
+def default_name(today: str, players: Sequence[str]) -> str:
+    """The name of a session the table did not name: the date and the players, shortened (with
+    "…") to fit however long the names are."""
+    name = f"{today} {', '.join(players)}"
+    return name if len(name) <= DERIVED_NAME else name[: DERIVED_NAME - 1].rstrip(", ") + "…"
+
+
+def chosen_name(name: str) -> str:
+    """A name the table typed (``--name``): an empty one is refused, never replaced by a
+    default."""
+    if not name.strip():
+        raise RefereeError("core.store.bad_name", name=name)
+    return name
+
+
 # --------------------------------------------------------------------------------------------
 # live play
 
@@ -353,19 +375,33 @@ class SessionService:
         meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.meta_keys}}
         record = game.new_record(players, meta)
         game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
-        return Draft(game, players, record, name or f"{today} {', '.join(players)}", bool(name), lang)
+        if name is not None:
+            return Draft(game, players, record, chosen_name(name), True, lang)
+        return Draft(game, players, record, default_name(today, players), False, lang)
 
     def check_colors(self, colors: Sequence[str]) -> None:
         if len(set(colors)) != len(colors):
             raise RefereeError("core.cli.colors_twice")
+        from referee.core.colors import is_color
+
         for c in colors:
-            if self.is_color is not None and not self.is_color(c):
-                raise RefereeError("core.cli.bad_color", color=c)
+            if not is_color(c) or (self.is_color is not None and not self.is_color(c)):
+                raise RefereeError("core.cli.bad_color", color=c[:40])
 
     def create(self, draft: Draft) -> SessionHandle:
         """The session of a checked draft (open for writing)."""
-        name = draft.name if draft.named else self.archive.unique_name(draft.name)
-        return self.archive.create(name, draft.game.name, draft.record, draft.lang)
+        if draft.named:
+            return self.archive.create(draft.name, draft.game.name, draft.record, draft.lang)
+        # a name the referee derives is its own to change: another table that starts a game at
+        # the same moment may take the free name first; the next free one is then taken
+        for attempt in range(NAME_ATTEMPTS):
+            name = self.archive.unique_name(draft.name)
+            try:
+                return self.archive.create(name, draft.game.name, draft.record, draft.lang)
+            except RefereeError as error:
+                if error.key != "core.store.name_taken" or attempt == NAME_ATTEMPTS - 1:
+                    raise
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def new(self, game_name: str | None, players: Sequence[str], *, lang: str,
             colors: Sequence[str] | None = None, variants: Sequence[str] | None = None,
@@ -503,6 +539,8 @@ class SessionService:
         first: one bad file imports nothing."""
         if name is not None and len(files) > 1:
             raise RefereeError("core.cli.import_one_name")
+        if name is not None:
+            name = chosen_name(name)
         if load is None:
             def load(path: Any) -> tuple[Game, Any]:
                 return load_record(path, game_name)

@@ -4,6 +4,7 @@ record reader.  A format error is a ``RecordError`` without a rule id, at the of
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable
 from typing import Any
 
@@ -75,6 +76,12 @@ def header(document: Any, game: str, fmt: int, allowed: Iterable[str]) -> dict[s
     if type(value) is not int or value != fmt:  # the integer itself: not 1.0, not true
         raise fail("format", "core.record.bad_format", value=str(value)[:40], expected=fmt)
     return doc
+
+
+def person(name: str) -> str:
+    """Who a player's name means: the name as ``new --players`` keeps it (stripped, NFC), so
+    that "Ola" and "Ola " in one record are one person twice, not two players."""
+    return unicodedata.normalize("NFC", name.strip())
 
 
 def player_names(record: Any) -> list[str]:

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 from referee.core import shape
 from referee.core.errors import RecordError, RuleError, key_path
+from referee.core.colors import NAMES as COLOR_NAMES, is_color
 from referee.core.game import Step
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
@@ -54,9 +55,9 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
         if not name.isprintable():
             raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_unprintable",
                             name=json.dumps(name))
-        if name in seen:
+        if shape.person(name) in seen:  # "Ola" and "Ola " are one person
             raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_duplicate", name=name)
-        seen.add(name)
+        seen.add(shape.person(name))
     return list(players)
 
 
@@ -240,16 +241,32 @@ def parse_record(document: Any) -> GrunwaldRecord:
     """Check the header (game, format, players, keys); the rest is read while replaying."""
     doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
     players = parse_players(shape.required(doc, "players", "$"))
+    if "colors" in doc:
+        parse_colors(doc["colors"], players)
     meta = {k: doc[k] for k in META_KEYS if k in doc}  # kept as written; replay ignores them
     return GrunwaldRecord(players, meta, doc)
 
 
+def parse_colors(value: Any, players: list[str]) -> dict[str, str]:
+    """The optional ``colors``: a player's name → a colour of the list (``core.colors``: a name
+    or ``#rrggbb``).  Anything else would reach the terminal as a style (a link, ``blink``)."""
+    colors = shape.obj(value, "colors", players)
+    for name, colour in colors.items():
+        where = f"colors{key_path(name)}"
+        shape.string(colour, where)
+        if not is_color(colour):
+            raise shape.fail(where, "core.record.bad_color", color=colour[:40],
+                             names=", ".join(COLOR_NAMES[:6]))
+    return colors
+
+
 def player_colors(meta: dict[str, Any]) -> dict[str, str]:
-    """The usable part of the optional ``colors`` map (anything else in it is ignored)."""
+    """The usable part of the optional ``colors`` map: only colours of the list, whatever a
+    stored document holds."""
     colors = meta.get("colors")
     if not isinstance(colors, dict):
         return {}
-    return {k: v for k, v in colors.items() if isinstance(k, str) and isinstance(v, str)}
+    return {k: v for k, v in colors.items() if isinstance(k, str) and is_color(v)}
 
 
 class _Stop(Exception):

@@ -40,9 +40,9 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
             raise RuleError("KK-4", where, "kajko.error.player_empty")
         if not name.isprintable():
             raise RuleError("KK-4", where, "kajko.error.player_unprintable", name=json.dumps(name))
-        if name in seen:
+        if shape.person(name) in seen:  # "Ola" and "Ola " are one person
             raise RuleError("KK-4", where, "kajko.error.player_duplicate", name=name)
-        seen.add(name)
+        seen.add(shape.person(name))
     return list(players)
 
 

@@ -66,7 +66,7 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
             raise RuleError("MB-C1", where, "medieval.error.player_empty")
         if not name.isprintable():
             raise RuleError("MB-C1", where, "medieval.error.player_unprintable", name=json.dumps(name))
-    if players[0] == players[1]:
+    if shape.person(players[0]) == shape.person(players[1]):  # "Ola" and "Ola " are one person
         raise RuleError("MB-C1", f"{location}[1]", "medieval.error.player_duplicate", name=players[1])
     return list(players)
 

@@ -52,7 +52,7 @@ def parse_players(value: Any) -> tuple[list[str], list[str]]:
         name = shape.string(shape.required(entry, "name", where), f"{where}.name")
         if not name.strip() or not name.isprintable():
             raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_name", name=json.dumps(name))
-        if name in names:
+        if shape.person(name) in map(shape.person, names):  # "Ola" and "Ola " are one person
             raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_duplicate", name=name)
         side = entry.get("side", SIDES[i % 2])
         if side not in SIDES:
@@ -230,12 +230,12 @@ def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
     action = entry.get("action")
-    if action not in KIND_SET:
+    if type(action) is not str or action not in KIND_SET:  # (an array is no action: never looked up)
         action = shape.string(shape.required(entry, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
                          legal=", ".join(KINDS))
     coin = entry.get("coin")
-    if coin is not None and coin not in COIN_SET or "coin" in entry and coin is None:
+    if coin is not None and (type(coin) is not str or coin not in COIN_SET) or "coin" in entry and coin is None:
         shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
     unused_key(entry, action, coin, where)
@@ -251,7 +251,7 @@ def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list
         else:
             hexes[ATTR[k]] = hex_value(v, f"{where}.{k}")
     recruit = entry.get("recruit")
-    if "recruit" in entry and recruit not in COINS:
+    if "recruit" in entry and (type(recruit) is not str or recruit not in COINS):
         shape.string(recruit, f"{where}.recruit")
         raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
     steps: tuple = ()
