@@ -78,7 +78,7 @@ def test_records_the_referee_writes_validate(name):
 
 
 BROKEN = {
-    "na-grunwald": [("players", ["Ola"]), ("rounds", [{"reveal": {"crown": [7, 1]}}]),
+    "na-grunwald": [("players", ["Ola"]), ("colors", {"Ola": "blink"}), ("rounds", [{"reveal": {"crown": [7, 1]}}]),
                     ("rounds", [{"placements": [{"player": "Ola", "field": "castle", "pawn": "officer"}]}])],
     "kajko-kokosz": [("turns", [{"player": "Ola", "reveal": 1, "card": "item:7"}]),
                      ("stacks", [4, 5])],
