@@ -161,17 +161,23 @@ class ExportFormat(str, Enum):
     html = "html"
     json = "json"
     csv = "csv"
+    bgstats = "bgstats"
+    bgg = "bgg"
 
 
 @app.command(help=_help("cli.help.export"))
 def export(
-    session: SessionArg,
+    session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", help=_help("cli.help.export_format"))] = ExportFormat.record,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
+    every: Annotated[bool, typer.Option("--all", help=_help("cli.help.export_all"))] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.export_since"))] = None,
+    link: Annotated[bool, typer.Option("--link", help=_help("cli.help.export_link"))] = False,
 ) -> None:
     from referee.cli import commands
 
-    commands.export(store(), session, fmt.value, output, explicit_language())
+    commands.export(store(), session, fmt.value, output, explicit_language(), every=every,
+                    since=since, link=link)
 
 
 @app.command(help=_help("cli.help.replay"))

@@ -20,6 +20,7 @@ from referee.core import jsonio
 from referee.core.service import (
     SessionHandle, SessionService, UndoPlan, short_title,
 )
+from referee.core.errors import UsageError
 from referee.core.text import Catalog, catalog, language_from_env
 from referee.store.sessions import Store, default_data_dir
 
@@ -274,15 +275,30 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
         out.print(t(key, path=str(path), name=session.name, id=session.id))
 
 
-def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
+def export(store: Store, key: str | None, fmt: str, output: Path | None, lang: str | None = None,
+           *, every: bool = False, since: str | None = None, link: bool = False) -> None:
     """Print the export, or write it to ``output`` (``-``: standard output).  An existing file
     the user names is replaced, as other commands do (atomically: never half-written); a path
-    inside the data folder is refused, so an export never overwrites the store's own files."""
+    inside the data folder is refused, so an export never overwrites the store's own files.
+    ``every``: every finished session as logged plays (``bgstats``, ``bgg``; ``since`` a day)."""
+    from referee.core.service import PLAY_FORMATS
+
+    if every and key is not None:
+        raise UsageError("core.cli.export_all_or_session")
+    if not every and key is None:
+        raise UsageError("core.cli.export_no_session")
+    if (every or since is not None) and fmt not in PLAY_FORMATS:
+        raise UsageError("core.cli.export_all_plays")
+    if since is not None and not every:
+        raise UsageError("core.cli.export_since_all")
+    if link and fmt != "bgstats":
+        raise UsageError("core.cli.export_link_bgstats")
     if output is not None and str(output) == "-":
         output = None
     if output is not None:
         store.refuse_inside(output)
-    text = service(store).export(key, fmt, lang)
+    text = (service(store).export_plays(fmt, lang, since, link) if every
+            else service(store).export(key, fmt, lang, link))
     if output is None:
         sys.stdout.write(text)
         return

@@ -218,6 +218,15 @@ class GamePackage:
     cards_file: tuple[str, ...] | None = None
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
+    #: the logged play (``export --format bgstats|bgg``, ``core.plays``): the game's BoardGameGeek
+    #: id (``None``: not confirmed) and whether a result has points (no: the winner only)
+    bgg_id: int | None = None
+    has_points = True
+
+    def play_facts(self, state: Any, t: Any) -> dict[str, Any]:
+        """What a logged play adds beyond the result: ``roles`` (name -> the player's role or
+        team, in the table's words), ``board`` (the map or scenario), ``start`` (who began)."""
+        return {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

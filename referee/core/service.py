@@ -302,6 +302,33 @@ class Live:
         self.close()
 
 
+def _day(since: str | None) -> str | None:
+    """``--since``: a day (``YYYY-MM-DD``), else a usage error."""
+    if since is None:
+        return None
+    try:
+        return date.fromisoformat(since).isoformat()
+    except ValueError:
+        raise UsageError("core.cli.bad_date", value=since) from None
+
+
+#: the exports that are logged plays (``core.plays``)
+PLAY_FORMATS = ("bgstats", "bgg")
+
+
+def render_plays(plays: list[dict[str, Any]], fmt: str, link: bool, single: bool) -> str:
+    """Logged plays as ``bgstats`` (one object, or a list; ``link``: the links, one a line) or
+    ``bgg`` XML."""
+    from referee.core import jsonio, plays as formats
+
+    if link:
+        return "".join(formats.bgstats_link(p) + "\n" for p in plays)
+    if fmt == "bgg":
+        return formats.bgg_xml(plays, single)
+    data = [formats.bgstats(p) for p in plays]
+    return jsonio.dumps_pretty(data[0] if single else data)
+
+
 # --------------------------------------------------------------------------------------------
 # the service
 
@@ -520,17 +547,45 @@ class SessionService:
         # run again (after an interruption), an import finishes: what is already there stays
         return list(zip(files, self.archive.create_many(items, resume=True)))
 
-    def export(self, key: str, fmt: str, lang: str | None = None) -> str:
-        """The session as ``record`` (its game record, JSON) or a game's summary (``md``,
-        ``html``, ``json``, ``csv``)."""
+    def export(self, key: str, fmt: str, lang: str | None = None, link: bool = False) -> str:
+        """The session as ``record`` (its game record, JSON), a game's summary (``md``,
+        ``html``, ``json``, ``csv``) or a logged play (``bgstats``, with ``link`` its
+        ``createPlay`` link; ``bgg``)."""
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
         game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
+        if fmt in PLAY_FORMATS:
+            return render_plays([self._play(session, game, parsed, state, lang)], fmt, link, single=True)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
+
+    def _play(self, session: SessionHandle, game: Game, parsed: Any, state: Any,
+              lang: str | None) -> dict[str, Any]:
+        from referee.core.plays import play
+
+        return play(game, state, catalog(lang or session.lang), parsed.meta, session_id=session.id,
+                    created=session.created)
+
+    def export_plays(self, fmt: str, lang: str | None = None, since: str | None = None,
+                     link: bool = False) -> str:
+        """Every finished session (played on ``since`` or later) as logged plays, oldest first:
+        ``bgstats`` (a JSON list, with ``link`` a link a line) or ``bgg`` (``<plays>``)."""
+        since = _day(since)
+        plays = []
+        for e in self.archive.entries():
+            if not e.get("complete") or e.get("damaged") or e.get("game") not in registry.names():
+                continue
+            session = self.archive.open(e["id"], write=False)
+            game = game_of(session)
+            parsed, state, _ = replay(game, session.record, session.path)
+            p = self._play(session, game, parsed, state, lang)
+            if since is None or p["date"][:10] >= since:
+                plays.append(p)
+        plays.sort(key=lambda p: (p["date"], p["id"]))
+        return render_plays(plays, fmt, link, single=False)
 
     # -- stats
     def stats(self, *, game_name: str | None = None, player: str | None = None,
@@ -546,11 +601,7 @@ class SessionService:
         counted nowhere, and named so that nobody takes the figures for the whole archive)."""
         from referee.core.stats import compute
 
-        if since is not None:
-            try:
-                since = date.fromisoformat(since).isoformat()
-            except ValueError:
-                raise UsageError("core.cli.bad_date", value=since) from None
+        since = _day(since)
         entries = self.archive.entries()
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).name] if game_name else sorted(
