@@ -18,7 +18,7 @@ from referee.core.report import Line
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
-    SessionHandle, SessionService, UndoPlan, short_title,
+    PLAY_FORMATS, SessionHandle, SessionService, UndoPlan, short_title,
 )
 from referee.core.errors import UsageError
 from referee.core.text import Catalog, catalog, language_from_env
@@ -281,8 +281,6 @@ def export(store: Store, key: str | None, fmt: str, output: Path | None, lang: s
     the user names is replaced, as other commands do (atomically: never half-written); a path
     inside the data folder is refused, so an export never overwrites the store's own files.
     ``every``: every finished session as logged plays (``bgstats``, ``bgg``; ``since`` a day)."""
-    from referee.core.service import PLAY_FORMATS
-
     if every and key is not None:
         raise UsageError("core.cli.export_all_or_session")
     if not every and key is None:
