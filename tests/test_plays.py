@@ -110,6 +110,7 @@ def test_play_date():
     assert play_date({}, "2026-10-03T19:30:05+00:00") == "2026-10-03 19:30:05"
     assert play_date({"date": "2026-10-03"}, "2026-10-03T19:30:05+00:00") == "2026-10-03 19:30:05"
     assert play_date({"date": "2026-10-01"}, "2026-10-03T19:30:05+00:00") == "2026-10-01 12:00:00"
+    assert play_date({"date": "2026-10-01"}, "", "2026-10-03T19:30:05+00:00") == "2026-10-03 19:30:05"
 
 
 def test_bgstats_link_opens_the_same_play(archive):

@@ -83,12 +83,13 @@ def new(
     variant: Annotated[Optional[list[str]], typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
+    place: Annotated[Optional[str], typer.Option("--place", help=_help("cli.help.new_place"))] = None,
 ) -> None:
     from referee.cli import commands
 
     split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
     commands.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
-                 lang=language(), play_now=not no_play, variants=variant, hints=hints)
+                 lang=language(), play_now=not no_play, variants=variant, hints=hints, place=place)
 
 
 @app.command(help=_help("cli.help.play"))

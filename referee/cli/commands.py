@@ -53,7 +53,8 @@ def service(store: Store) -> SessionService:
 
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
-        variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
+        variants: list[str] | None = None, hints: bool | None = None,
+        place: str | None = None) -> SessionHandle:
     sessions = service(store)
     t = catalog(lang)
     out = console()
@@ -72,11 +73,15 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         owned = read_cards(game, store.root)
         if owned:
             setup = {**setup, "cards": owned}
-    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name)
+    remembered = place is None and sessions.last_place() or None  # where the table played last
+    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name,
+                          place=place if place is not None else remembered)
     if play_now:
         prompter.require()  # the game is played at the table: nothing is created without one
     session = sessions.create(draft)
     out.print(t("core.cli.created", name=session.name, id=session.id))
+    if remembered:
+        out.print(t("core.cli.place_remembered", place=remembered))
     if play_now:
         play(store, session, lang, prompter=prompter, hints=hints)
     else:

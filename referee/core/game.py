@@ -124,8 +124,9 @@ class Game(Protocol):
     def news(self, t: Catalog, marker: Any, state: GameState) -> Report: ...
     def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
     def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None) -> str:
-        """``actions``: the record's actions that led to ``state``, when the caller has them."""
+               actions: list[Any] | None = None, after: Report | None = None) -> str:
+        """``actions``: the record's actions that led to ``state``, when the caller has them;
+        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played)."""
 
     # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
     #    ``standing``); ``None`` for a game that cannot tell it before its end (both or neither)
@@ -271,9 +272,10 @@ class GamePackage:
         raise NotImplementedError
 
     def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None) -> str:
+               actions: list[Any] | None = None, after: Report | None = None) -> str:
         """A game summary as ``md``, ``html``, ``json`` or ``csv`` text (``actions``: the record's
-        actions that led to ``state``, when the caller has them)."""
+        actions that led to ``state``, when the caller has them; ``after``: blocks the ``md`` and
+        ``html`` summaries end with)."""
         from referee.core import export, jsonio
 
         if fmt == "json":
@@ -281,7 +283,7 @@ class GamePackage:
         summary = self.module("summary")
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
-        report = summary.export_report(state, t, meta, name, actions)
+        report = [*summary.export_report(state, t, meta, name, actions), *(after or [])]
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

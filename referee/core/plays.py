@@ -31,9 +31,12 @@ SOURCE_NAME = "referee"
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 
-def play_date(meta: dict[str, Any], created: str) -> str:
-    """``YYYY-MM-DD HH:MM:SS`` (UTC): when the session was created, or the record's ``date``
-    (a day: at the session's time when it is that day, else at noon)."""
+def play_date(meta: dict[str, Any], created: str, started: str | None = None) -> str:
+    """``YYYY-MM-DD HH:MM:SS`` (UTC): when play started, where the session kept it; else the
+    record's ``date`` (a day: at the time the session was created when it is that day, else at
+    noon) or when the session was created."""
+    if started:
+        return started[:19].replace("T", " ")
     stamp = (created or "")[:19].replace("T", " ")
     day = meta.get("date")
     if isinstance(day, str) and len(day) >= 10:
@@ -43,7 +46,8 @@ def play_date(meta: dict[str, Any], created: str) -> str:
 
 
 def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id: str, created: str,
-         place: str | None = None, duration_min: int | None = None) -> dict[str, Any]:
+         started: str | None = None, place: str | None = None, duration_min: int | None = None
+         ) -> dict[str, Any]:
     """The play as plain data (what both formats write): ``id``, ``date``, ``duration_min``,
     ``location``, ``comments``, ``board``, ``complete``, ``game{name, title, bgg_id, has_points}``
     and ``players`` in seating order, each with ``name``, ``position`` and, where known,
@@ -72,7 +76,7 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
         players.append(p)
     location = place if place else meta.get("place")
     notes = meta.get("notes")
-    return {"id": session_id, "date": play_date(meta, created), "duration_min": duration_min,
+    return {"id": session_id, "date": play_date(meta, created, started), "duration_min": duration_min,
             "location": location if isinstance(location, str) and location else None,
             "comments": notes if isinstance(notes, str) and notes else None,
             "board": facts.get("board"), "complete": summary is not None,

@@ -18,14 +18,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
 from referee.core import registry
 from referee.core.records import load_record
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
-from referee.core.report import Report
+from referee.core.report import Line, Report
 from referee.core.text import catalog
 
 #: the players' colours when the table names none (in seating order)
@@ -157,6 +157,7 @@ class Draft:
     name: str
     named: bool  # the table named it (else the name is made unique when it is created)
     lang: str
+    place: str | None = None  # where it is played (kept with the session, not in the record)
 
 
 @dataclass
@@ -183,14 +184,89 @@ class Undone:
 
 #: the session setting that keeps the answers of an entry not complete yet
 PENDING = "pending"
+#: the session setting that keeps when it was played (issue 26): ``sittings`` (``[start, last
+#: entry]`` of each time the table played it: from the moment ``play`` opened it to its last entry
+#: there), ``entries`` (when each entry of the record was made; ``None`` where not known) and
+#: ``ended`` (when the game ended)
+TIMES = "times"
+#: the session setting of where the game is played (``new --place``)
+PLACE = "place"
+
+
+def clock() -> str:
+    """Now, UTC, to the second (ISO 8601): how the session's times are kept."""
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _times(settings: dict[str, Any]) -> dict[str, Any]:
+    times = settings.get(TIMES)
+    return times if isinstance(times, dict) else {}
+
+
+def _after_undo(settings: dict[str, Any], kept: int) -> None:
+    """The times after an undo: the taken-back entries' times go, and the game has not ended."""
+    times = _times(settings)
+    if times:
+        settings[TIMES] = {**times, "entries": list(times.get("entries") or [])[:kept], "ended": None}
+
+
+def play_minutes(settings: dict[str, Any]) -> int | None:
+    """How long the table played, in whole minutes (the sittings added up; a break between two
+    sittings is not play), or ``None`` where the session kept no times (an imported record)."""
+    total = 0.0
+    sittings = _times(settings).get("sittings")
+    if not isinstance(sittings, list) or not sittings:
+        return None
+    for sitting in sittings:
+        try:
+            start, last = (datetime.fromisoformat(x) for x in sitting)
+        except (TypeError, ValueError):
+            return None  # not the referee's own: no time rather than a wrong one
+        total += max((last - start).total_seconds(), 0)
+    return round(total / 60)
+
+
+def _local(stamp: str) -> str:
+    """A kept time as the table reads it: local, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)
+
+
+def played(settings: dict[str, Any], t: Any) -> Report:
+    """Where and how long the game was played, as the summaries say it (nothing kept: nothing)."""
+    out: Report = []
+    place = settings.get(PLACE)
+    if isinstance(place, str) and place:
+        out.append(Line(t("core.cli.played_at", place=place)))
+    minutes, started = play_minutes(settings), play_started(settings)
+    if minutes is not None and started is not None:
+        ended = _times(settings).get("ended")
+        key = "core.cli.play_time_ended" if isinstance(ended, str) else "core.cli.play_time"
+        out.append(Line(t(key, minutes=minutes, started=_local(started),
+                          ended=_local(ended) if isinstance(ended, str) else "")))
+    return out
+
+
+def play_started(settings: dict[str, Any]) -> str | None:
+    sittings = _times(settings).get("sittings")
+    try:
+        return str(sittings[0][0])
+    except (TypeError, IndexError, KeyError):
+        return None
 
 
 class Live:
     """A session open for play.  ``apply`` and ``undo`` save before they return, so every
     confirmed answer is on disk before the next question appears."""
 
-    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool) -> None:
+    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool,
+                 now: Callable[[], str] = clock) -> None:
         self.session = session
+        self.now = now
+        self.opened = now()  # this sitting at the table starts when play opens the session
+        self.sitting: int | None = None  # its place in the sittings, from its first entry
         self.game = game
         self.lang = lang
         self.t = catalog(lang)
@@ -255,9 +331,36 @@ class Live:
         self.game.apply(trial, action)  # the engine validates every action again
         marker = self.game.news_marker(self.state)
         actions = [*self.actions, action]
-        self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
-        self.state, self.actions = trial, actions
+        before = self.session.settings.get(TIMES)
+        sitting = self._stamp(len(self.actions), self.game.is_over(trial))
+        try:
+            self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
+        except BaseException:
+            self.session.settings[TIMES] = before
+            if before is None:
+                self.session.settings.pop(TIMES, None)
+            raise
+        self.state, self.actions, self.sitting = trial, actions, sitting
         return self.game.news(self.t, marker, self.state)
+
+    def _stamp(self, made: int, over: bool) -> int:
+        """Keep the time of the entry being made (after ``made`` entries) in the settings: its
+        time, this sitting's last entry and, if it ends the game, the end; returns the sitting's
+        place."""
+        stamp = self.now()
+        times = _times(self.session.settings)
+        entries = list(times.get("entries") or [])[:made]
+        entries += [None] * (made - len(entries)) + [stamp]
+        sittings = [list(x) for x in times.get("sittings") or [] if isinstance(x, list)]
+        sitting = self.sitting
+        if sitting is None or sitting >= len(sittings):
+            sittings.append([self.opened, stamp])
+            sitting = len(sittings) - 1
+        else:
+            sittings[sitting][1] = stamp
+        self.session.settings[TIMES] = {"sittings": sittings, "entries": entries,
+                                        "ended": stamp if over else None}
+        return sitting
 
     def needs_agreement(self) -> list[str]:
         """Who must agree before the last entry is taken back (nobody: ``[]``)."""
@@ -275,6 +378,7 @@ class Live:
             return Undone("refused")
         what = self.game.describe(self.t, self.actions[-1])
         kept = self.actions[:-1]
+        _after_undo(self.session.settings, len(kept))
         self.state = self._write(kept)  # saved before anything is said
         self.actions = kept
         return Undone("done", what)
@@ -340,9 +444,11 @@ class SessionService:
     parser; the service checks only that each player has one, all different, when it is absent).
     """
 
-    def __init__(self, archive: Archive, *, is_color: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, archive: Archive, *, is_color: Callable[[str], bool] | None = None,
+                 now: Callable[[], str] = clock) -> None:
         self.archive = archive
         self.is_color = is_color
+        self.now = now  # the clock of the session's times
 
     # -- new
     def options(self, game_name: str | None, variants: Sequence[str] | None = None,
@@ -362,9 +468,10 @@ class SessionService:
 
     def plan(self, game: Game | str | None, players: Sequence[str], *, lang: str,
              colors: Sequence[str] | None = None, setup: dict[str, Any] | None = None,
-             name: str | None = None) -> Draft:
+             name: str | None = None, place: str | None = None) -> Draft:
         """Check a new session without creating it: colours, the record's metadata (only the
-        keys the game's record holds) and the players (by replaying the empty record)."""
+        keys the game's record holds) and the players (by replaying the empty record);
+        ``place``: where it is played."""
         if game is None or isinstance(game, str):
             game = registry.find(game)
         players = [unicodedata.normalize("NFC", p.strip()) for p in players]  # one form each
@@ -380,7 +487,9 @@ class SessionService:
         meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.meta_keys}}
         record = game.new_record(players, meta)
         game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
-        return Draft(game, players, record, name or f"{today} {', '.join(players)}", bool(name), lang)
+        place = " ".join(place.split()) if isinstance(place, str) else None
+        return Draft(game, players, record, name or f"{today} {', '.join(players)}", bool(name), lang,
+                     place or None)
 
     def check_colors(self, colors: Sequence[str]) -> None:
         if len(set(colors)) != len(colors):
@@ -392,16 +501,38 @@ class SessionService:
     def create(self, draft: Draft) -> SessionHandle:
         """The session of a checked draft (open for writing)."""
         name = draft.name if draft.named else self.archive.unique_name(draft.name)
-        return self.archive.create(name, draft.game.name, draft.record, draft.lang)
+        session = self.archive.create(name, draft.game.name, draft.record, draft.lang)
+        if draft.place:  # kept with the session at once (``new --no-play`` keeps it too)
+            try:
+                session.settings[PLACE] = draft.place
+                session.save(session.record, complete=False, result=None)
+            except BaseException:
+                session.close()
+                raise
+        return session
+
+    def last_place(self, look: int = 20) -> str | None:
+        """Where the table played last (the newest of the last ``look`` sessions that says):
+        the default answer of the next game's place."""
+        for e in reversed(self.archive.entries()[-look:]):
+            if e.get("damaged"):
+                continue
+            try:
+                place = self.archive.open(e["id"], write=False).settings.get(PLACE)
+            except RefereeError:
+                continue
+            if isinstance(place, str) and place:
+                return place
+        return None
 
     def new(self, game_name: str | None, players: Sequence[str], *, lang: str,
             colors: Sequence[str] | None = None, variants: Sequence[str] | None = None,
             hints: bool | None = None, setup: dict[str, Any] | None = None,
-            name: str | None = None) -> SessionHandle:
+            name: str | None = None, place: str | None = None) -> SessionHandle:
         """Check everything, then create the session (open for writing)."""
         game, chosen = self.options(game_name, variants, hints)
         return self.create(self.plan(game, players, lang=lang, colors=colors,
-                                     setup={**chosen, **(setup or {})}, name=name))
+                                     setup={**chosen, **(setup or {})}, name=name, place=place))
 
     # -- play and undo
     def unfinished(self) -> list[dict[str, Any]]:
@@ -423,7 +554,7 @@ class SessionService:
             elif game.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
                 changed = True
-            live = Live(session, game, lang or session.lang, bool(hints))
+            live = Live(session, game, lang or session.lang, bool(hints), self.now)
             live.choices_changed = changed
             return live
         except BaseException:
@@ -452,6 +583,7 @@ class SessionService:
             if confirm is not None and not confirm(plan):
                 return None
             record = game.write_record(session.players, kept, parsed.meta)
+            _after_undo(session.settings, len(kept))
             _save(session, game, record, replay(game, record)[1])
             return plan
 
@@ -493,8 +625,16 @@ class SessionService:
         if standing and game.standing_output is None:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
+        times = _times(session.settings)
+        place = session.settings.get(PLACE)
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
-                           "updated": session.updated}, **game.replay_output(state)}
+                           "updated": session.updated,
+                           "place": place if isinstance(place, str) else None,
+                           "started": play_started(session.settings),
+                           "ended": times.get("ended") if isinstance(times.get("ended"), str) else None,
+                           "play_minutes": play_minutes(session.settings),
+                           "entry_times": list(times.get("entries") or [])},
+               **game.replay_output(state)}
         if game.standing_output is not None:  # the score as if the game ended now
             out["standing"] = game.standing_output(state)
         return out
@@ -510,7 +650,7 @@ class SessionService:
         t = catalog(lang or session.lang)
         if standing:
             return game.standing(state, t)
-        return game.summary(state, t, f"{session.name} ({session.id})")
+        return [*game.summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
@@ -560,14 +700,18 @@ class SessionService:
             return render_plays([self._play(session, game, parsed, state, lang)], fmt, link, single=True)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
-        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
+        t = catalog(lang or session.lang)
+        return game.export(state, fmt, t, parsed.meta, session.name, actions,
+                           after=played(session.settings, t))
 
     def _play(self, session: SessionHandle, game: Game, parsed: Any, state: Any,
               lang: str | None) -> dict[str, Any]:
         from referee.core.plays import play
 
         return play(game, state, catalog(lang or session.lang), parsed.meta, session_id=session.id,
-                    created=session.created)
+                    created=session.created, started=play_started(session.settings),
+                    place=session.settings.get(PLACE) if isinstance(session.settings.get(PLACE), str) else None,
+                    duration_min=play_minutes(session.settings))
 
     def export_plays(self, fmt: str, lang: str | None = None, since: str | None = None,
                      link: bool = False) -> str:
