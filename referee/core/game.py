@@ -70,6 +70,7 @@ class Game(Protocol):
     #: ``{tag}`` in it (``"{tag}"``: the tag as it is), and of the table's title
     stats_tag_key: str
     stats_tags_title: str
+    stats_points: bool  # whether its results score points (``stats``' totals; not War Chest)
     variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
     #: the optional keys its record format holds beyond the game itself (date, colors …)
     meta_keys: tuple[str, ...]
@@ -207,6 +208,8 @@ class GamePackage:
     #: ``stats``' wins per tag, where a result summary lists ``tags`` (see ``Game``)
     stats_tag_key = "{tag}"
     stats_tags_title = "core.cli.stats_detail"
+    #: whether its result summaries score points (``stats``: the average and best totals)
+    stats_points = True
     #: whether it has an end-of-game calculator (``score``, ``ask_inventory``)
     calculator = True
     #: the score as if the game ended now, where the game can tell it (see ``Game``)

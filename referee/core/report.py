@@ -95,12 +95,16 @@ EMPTY = "·"
 @dataclass
 class Board:
     """A board as cells on a square grid or a pointy-top hex map (rows offset by half a cell).
-    ``rows_up``: row 0 is drawn at the bottom (a map whose ``r`` grows upwards)."""
+    ``rows_up``: row 0 is drawn at the bottom (a map whose ``r`` grows upwards); ``edges`` (a
+    width, 0: none): each row's first cell is named (``Cell.name``) before it, and its last cell
+    after it where every line still fits that width, so a log's coordinates can be found on the
+    map without more lines."""
 
     title: str
     cells: list[Cell] = field(default_factory=list)
     layout: str = "square"  # "square" or "hex"
     rows_up: bool = False
+    edges: int = 0
 
     def lines(self) -> list[list[tuple[str, str, str]]]:
         """The text picture, line by line, as segments ``(text, colour, part)``; ``part`` is
@@ -116,12 +120,20 @@ class Board:
         rows: dict[int, list[Cell]] = {}
         for c in self.cells:
             rows.setdefault(c.pos[1], []).append(c)
+        margin = 1 + max((len(_clip(c.name or str(c.pos), 9)) for c in self.cells), default=0) \
+            if self.edges else 0
         out = []
         for r in sorted(rows, reverse=self.rows_up):
             line: list[tuple[str, str, str]] = []
             at = 0
-            for c in sorted(rows[r], key=lambda c: x[id(c)]):
-                start = x[id(c)] - left
+            row = sorted(rows[r], key=lambda c: x[id(c)])
+            if self.edges:  # the first cell's name, right before it
+                name = _clip(row[0].name or str(row[0].pos), 9)
+                at = x[id(row[0])] - left + margin
+                line.append((" " * (at - len(name) - 1), "", ""))
+                line.append((name + " ", "", "edge"))
+            for c in row:
+                start = x[id(c)] - left + margin
                 if start < at:  # two cells in one place: the later one is left out
                     continue
                 if start > at:
@@ -131,9 +143,17 @@ class Board:
                          (f"[{_clip(c.text, 3) or EMPTY:^3}]", c.color, "cell"),
                          (_clip(mark.symbol, 1) if mark else " ", mark.color if mark else "", "marker")]
                 at = start + CELL_WIDTH
+            if self.edges and len(row) > 1:  # the last cell's name, right after it
+                line.append((" " + _clip(row[-1].name or str(row[-1].pos), 9), "", "edge"))
             while line and not line[-1][0].strip():  # no trailing spaces
                 line.pop()
             out.append(line)
+        if self.edges and max(sum(len(p) for p, _, _ in line) for line in out) > self.edges:
+            for line in out:  # too wide: the first cells' names only
+                if line and line[-1][2] == "edge" and len(line) > 2:
+                    line.pop()
+                while line and not line[-1][0].strip():
+                    line.pop()
         return out
 
     def text(self) -> str:

@@ -98,14 +98,15 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
         players = list(r["players"])
         out.append(Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2))
         extras = list(game.stats_extras.values())  # (JSON key, label key)
+        points = getattr(game, "stats_points", True)  # (a game without points: no totals)
+        columns = ("col_player", "col_games", "col_wins", "col_rate") + (
+            ("col_avg", "col_best") if points else ())
         overview = Table(
-            "", [t(f"core.cli.{c}") for c in ("col_player", "col_games", "col_wins", "col_rate",
-                                               "col_avg", "col_best")]
-            + [t(label) for _, label in extras],
-            align=["left"] + ["right"] * (5 + len(extras)))
+            "", [t(f"core.cli.{c}") for c in columns] + [t(label) for _, label in extras],
+            align=["left"] + ["right"] * (len(columns) - 1 + len(extras)))
         for pname, p in r["players"].items():
             overview.rows.append([pname, str(p["games"]), str(p["wins"]), f"{p['win_rate']:.0%}",
-                                  f"{p['average_total']:.1f}", str(p["best_total"]),
+                                  *((f"{p['average_total']:.1f}", str(p["best_total"])) if points else ()),
                                   *(f"{p[key]:.1f}" for key, _ in extras)])
         out.append(overview)
         # Points by category and titles: one row each, one column per player.
@@ -118,7 +119,8 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
         for title in game.titles:
             detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
-        out.append(detail)
+        if detail.rows:  # (nothing by category, no titles: no empty table)
+            out.append(detail)
         if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
             label = game.stats_tag_key
             tagged = Table(t(game.stats_tags_title),

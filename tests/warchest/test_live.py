@@ -157,6 +157,7 @@ def test_four_players_draft_in_polish(tmp_path, capsys):
     store = Store(tmp_path)
     target_state, target = target_game(33, FOUR, {"method": "draft"})
     answers = new_game_answers(FOUR, "draft")
+    answers["warchest.setup.cards"] = iter([a.unit for a in target if type(a).__name__ == "Pick"])
     table = WarTable(store, target, setup=answers, lang="pl")
     said = run(store, table, new=[], lang="pl")
     state = final_state(store, table.sid)
@@ -165,7 +166,8 @@ def test_four_players_draft_in_polish(tmp_path, capsys):
     assert "Wygrywa" in capsys.readouterr().out and "Runda 1 · inicjatywa" in said
     assert max(len(line) for line in said.splitlines()) <= 100
     keys = {q.key for q in table.asked}
-    assert {"warchest.first_picker", "warchest.pick", "warchest.play"} <= keys
+    assert {"warchest.first_picker", "warchest.pick", "warchest.play", "warchest.setup.cards"} <= keys
+    assert all(len(q.choices) <= 12 + 1 for q in table.asked if q.key == "warchest.pick")  # laid out only
 
 
 @pytest.mark.slow
@@ -186,15 +188,25 @@ def test_four_players_given_on_the_command_line_stopped_twice(tmp_path):
 
 
 @pytest.mark.slow
-def test_first_game_with_the_nobility_royal_guard(tmp_path):
+def test_first_game_then_gaugamela_with_the_nobility_royal_guard(tmp_path):
+    """The first game has no Royal Guard: its card is not asked (issue 25); Gaugamela's Persians
+    have one: asked, and kept in the record's options."""
     store = Store(tmp_path)
-    _, target = target_game(18, TWO, {"method": "first_game",
-                                               "options": {"royal_guard": "nobility"}})
+    _, target = target_game(18, TWO, {"method": "first_game"})
     table = WarTable(store, target[:12], setup=new_game_answers(TWO, "first_game", "nobility"))
     with pytest.raises(KeyboardInterrupt):
         run(store, table, new=[])
     rec = store.open(table.sid, write=False).record
-    assert rec["setup"] == {"method": "first_game"} and rec["options"] == {"royal_guard": "nobility"}
+    assert rec["setup"] == {"method": "first_game"} and "options" not in rec
     assert rec["initiative"] == "Ola" and rec["players"][0]["units"][0] == "swordsman"
     assert table.saved() == 12
-    assert not {"warchest.units", "warchest.initiative"} & {q.key for q in table.asked}
+    assert not {"warchest.units", "warchest.initiative", "warchest.setup.royal_guard"} & {
+        q.key for q in table.asked}
+    store = Store(tmp_path / "gaugamela")
+    _, target = target_game(18, TWO, {"method": "historic:gaugamela", "options": {"royal_guard": "nobility"}})
+    table = WarTable(store, target[:12], setup=new_game_answers(TWO, "historic:gaugamela", "nobility"))
+    with pytest.raises(KeyboardInterrupt):
+        run(store, table, new=[])
+    rec = store.open(table.sid, write=False).record
+    assert rec["setup"] == {"method": "historic:gaugamela"} and rec["options"] == {"royal_guard": "nobility"}
+    assert table.saved() == 12 and "warchest.units" not in {q.key for q in table.asked}

@@ -79,7 +79,7 @@ def test_the_board_fits_100_columns_with_every_hex_labelled():
         assert len(board.cells) == {2: 37, 4: 47}[players]
         assert max(len(line) for line in text.splitlines()) <= 100
         assert len(text.splitlines()) == 7
-        assert sum(line.count("[") for line in text.splitlines()) == len(hexes)
+        assert sum(line.count("[ · ]") for line in text.splitlines()) == len(hexes)
         assert all(c.label for c in board.cells)
         # 2 start locations per side and 6 neutral (4 players: 3 and 8)
         marks = [c.markers[0].symbol for c in board.cells if c.markers]
@@ -94,13 +94,13 @@ def test_a_board_picture_with_units_stacks_and_control():
     state.control[(3, 2)] = "raven"
     text = summary.grid(state, EN, {"Ania": "red"}, {(3, 5): "a"}).text()
     assert text == "\n".join([
-        "              [ · ]   [ · ]   [ · ]W  [ · ]",
-        "          [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]*",
-        "      [ · ]   [ · ]   [ · ]   [Ar1]*  [ · ]   [ · ]",
-        "  [ · ]   [ · ]*  [ · ]   [Sw2]   [ · ]   [ · ]*  [ · ]",
-        "      [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]",  # [3,2]: the raven's now
-        "          [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R",
-        "              [ · ]   [ · ]R  [ · ]   [ · ]"])
+        "            [0,6]   [ · ]   [ · ]   [ · ]W  [ · ]  [3,6]",
+        "        [0,5]   [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]* [4,5]",
+        "    [0,4]   [ · ]   [ · ]   [ · ]   [Ar1]*  [ · ]   [ · ]  [5,4]",
+        "[0,3]   [ · ]   [ · ]*  [ · ]   [Sw2]   [ · ]   [ · ]*  [ · ]  [6,3]",
+        "    [1,2]   [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]  [6,2]",  # [3,2]: the raven's now
+        "        [2,1]   [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R [6,1]",
+        "            [3,0]   [ · ]   [ · ]R  [ · ]   [ · ]  [6,0]"])
     assert "Łu1" in summary.grid(state, PL).text() and "Sz2" in summary.grid(state, PL).text()
 
 
@@ -119,7 +119,7 @@ def test_the_memory_aid_shows_only_what_the_table_has_seen():
         assert f"face up {summary.codes_of(EN, p.faceup)}" in aid
         # what can be hidden, never the exact bag or hand
         assert f"bag/hand/face down {summary.codes_of(EN, memo['hidden'])}" in aid
-        assert EN.n("warchest.hint.bag", p.bag_n) in aid
+        assert all(item in aid for item in summary.next_draw_text(EN, memo["counts"]))
     assert not any(isinstance(b, Line) and b.text.startswith("Memory aid")
                    for b in summary.board(state, EN, hints=False))
     # the live dialog shows it with --hints only
@@ -267,8 +267,11 @@ def test_setup_questions_give_record_keys():
     answers = iter(["historic:crecy", "nobility"])
     got = dialogs.run(setup(EN), lambda q: next(answers))
     assert got == {"setup": {"method": "historic:crecy"}, "options": {"royal_guard": "nobility"}}
-    answers = iter(["draft", "base"])
-    assert dialogs.run(setup(PL), lambda q: next(answers)) == {"setup": {"method": "draft"}}
+    cards = ["archer", "cavalry", "lancer", "scout", "knight", "pikeman", "ensign", "footman"]
+    answers = iter(["draft", *cards])  # (no Royal Guard laid out: its card is not asked)
+    assert dialogs.run(setup(PL, ["Ola", "Bartek"]), lambda q: next(answers)) == {
+        "setup": {"method": "draft", "cards": ["archer", "cavalry", "ensign", "footman", "knight", "lancer",
+                                               "pikeman", "scout"]}}
 
 
 def test_entries_in_words_and_news_in_both_languages():

@@ -90,6 +90,18 @@ def test_WC_U6_two_footmen_and_their_tactic():
             steps=(Maneuver("move", frm=(5, 0), to=(4, 0)),))
 
 
+def test_WC_U6_no_footman_can_maneuver_no_tactic():
+    """Decision (DECISIONS.md): the tactic is the Footmen's maneuvers; with none possible it is
+    not a legal tactic (as the Lancer "musi mieć cel"), so the coin cannot be wasted on it."""
+    s = position(units=(u("footman", "ensign", "pikeman", "mercenary"), u("knight", "archer", "cavalry", "scout")),
+                 stacks=[((0, 3), 0, "footman", 1), ((1, 3), 0, "mercenary", 1), ((0, 4), 0, "pikeman", 1),
+                         ((1, 2), 1, "knight", 1)],
+                 hands=[["footman"], ["royal"]])
+    assert engine.maneuvers(s, (0, 3)) == [] and legal_plays(s, action="tactic") == []
+    refused(s, "WC-U6", action="tactic", coin="footman", steps=())
+    refused(s, "WC-U6", action="tactic", coin="footman", steps=(Maneuver("attack", frm=(0, 3), target=(1, 2)),))
+
+
 def test_WC_U6_a_second_footman_may_be_deployed():
     s = position(units=(u("footman", "knight", "pikeman", "mercenary"), B4),
                  stacks=[((4, 0), 0, "footman", 1)], hands=[["footman"], ["royal"]])
@@ -128,17 +140,67 @@ def test_WC_U9_light_cavalry_moves_two_steps_or_one():
     assert len(legal_plays(s, action="move")) == 6  # FAQ: the normal move stays
 
 
-def test_WC_U10_marshall_orders_a_normal_attack_if_able():
-    s = position(units=(u("marshall", "archer", "swordsman", "knight"), u("scout", "cavalry", "lancer", "pikeman")),
-                 stacks=[((3, 3), 0, "marshall", 1), ((3, 4), 0, "archer", 1), ((4, 3), 0, "swordsman", 1),
-                         ((5, 3), 1, "scout", 1), ((3, 5), 1, "cavalry", 1)],
-                 hands=[["marshall"], ["royal"]])
+def marshall_position():
+    return position(units=(u("marshall", "archer", "swordsman", "lancer"), u("scout", "cavalry", "knight", "pikeman")),
+                    stacks=[((3, 3), 0, "marshall", 1), ((3, 4), 0, "archer", 1), ((4, 3), 0, "swordsman", 1),
+                            ((2, 3), 0, "lancer", 1), ((5, 3), 1, "scout", 1), ((3, 5), 1, "cavalry", 1),
+                            ((1, 3), 1, "knight", 1)],
+                    hands=[["marshall"], ["royal"]])
+
+
+def test_WC_U10_marshall_orders_a_normal_attack():
+    s = marshall_position()
     tactics = legal_plays(s, action="tactic")
-    assert Play("Ania", "tactic", "marshall", frm=(3, 3), unit=(3, 4), target=None) in tactics  # FAQ
-    assert all(a.unit != (3, 4) or a.target is None for a in tactics)  # the Archer cannot
-    assert all(a.unit != (3, 3) for a in tactics)
+    assert {(a.unit, a.target) for a in tactics} == {((4, 3), (5, 3))}  # only the Swordsman can
     play(s, action="tactic", coin="marshall", frm=(3, 3), unit=(4, 3), target=(5, 3))
     assert engine.decision(s).by == "swordsman"  # FAQ: the Swordsman's attribute triggers
+
+
+def test_WC_U10_marshall_cannot_order_archer_or_lancer():
+    """FAQ: "Oddział aktywowany taktyką Marszałka musi przeprowadzić normalny atak, więc Marszałek
+    nie może wydać rozkazu ataku Łucznikowi lub Kopijnikowi"."""
+    s = marshall_position()
+    assert all(a.unit not in ((3, 4), (2, 3)) for a in engine.legal_actions(s) if isinstance(a, Play))
+    err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(3, 4), target=None)
+    assert err.location == ".unit" and "[3,4]" in str(err) and "Marshall cannot order" in str(err)
+    err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(3, 4), target=(3, 5))
+    assert err.location == ".unit"  # the Archer's own target two hexes away: not a normal attack
+    err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(2, 3), target=(1, 3))
+    assert err.location == ".unit"  # the Lancer, with an enemy next to it
+
+
+def test_WC_U10_marshall_order_without_an_attack_is_refused():
+    """Decision (DECISIONS.md): the book never prints "if able"; the ordered unit "musi
+    przeprowadzić normalny atak", so an order no unit can carry out is not a legal tactic."""
+    s = position(units=(u("marshall", "swordsman", "knight", "ensign"), B4),
+                 stacks=[((3, 3), 0, "marshall", 1), ((4, 3), 0, "swordsman", 1), ((6, 3), 1, "scout", 1)],
+                 hands=[["marshall"], ["royal"]])
+    assert legal_plays(s, action="tactic") == []
+    assert "tactic" not in {a.action for a in legal_plays(s, coin="marshall")}
+    err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(4, 3), target=None)
+    assert err.location == ".target" and "[4,3]" in str(err)
+
+
+def test_WC_U10_a_record_with_a_marshall_ordering_an_archer_names_the_rule_and_place():
+    from referee.games.warchest import record
+
+    doc = {"game": "war-chest", "format": 1,
+           "players": [{"name": "Ania", "side": "raven", "units": ["archer", "marshall", "knight", "scout"]},
+                       {"name": "Marek", "side": "wolf", "units": ["cavalry", "lancer", "pikeman", "swordsman"]}],
+           "setup": {"method": "custom"}, "initiative": "Ania",
+           "rounds": [{"draws": {"Ania": ["archer", "archer", "marshall"], "Marek": ["royal", "pikeman", "lancer"]},
+                       "plays": [{"player": "Ania", "action": "deploy", "coin": "archer", "to": [4, 0]},
+                                 {"player": "Marek", "action": "pass", "coin": "royal"},
+                                 {"player": "Ania", "action": "move", "coin": "archer", "from": [4, 0], "to": [5, 0]},
+                                 {"player": "Marek", "action": "pass", "coin": "pikeman"},
+                                 {"player": "Ania", "action": "deploy", "coin": "marshall", "to": [6, 1]},
+                                 {"player": "Marek", "action": "pass", "coin": "lancer"}]},
+                      {"draws": {"Ania": ["knight", "marshall", "scout"], "Marek": ["cavalry", "lancer", "swordsman"]},
+                       "plays": [{"player": "Ania", "action": "tactic", "coin": "marshall", "from": [6, 1],
+                                  "unit": [5, 0], "target": None}]}]}
+    with pytest.raises(RecordError) as err:
+        record.parse_record(doc).replay()
+    assert err.value.rule == "WC-U10" and err.value.location == "rounds[1].plays[0].unit"
 
 
 def test_WC_U11_mercenary_free_maneuver_on_recruit_only_if_on_the_board():

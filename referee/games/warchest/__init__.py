@@ -28,6 +28,7 @@ class WarChest(GamePackage):
     #: ``stats``: wins per unit card taken (each player's result summary lists its ``tags``)
     stats_tag_key = "warchest.unit.{tag}"
     stats_tags_title = "warchest.stats.units"
+    stats_points = False  # the last control marker wins: no points, so no totals (issue 25)
     variants = ()  # the Royal Guard's card (WC-U13) is a setup question, a record option
     meta_keys = ("date", "place", "notes")
     has_hints = True  # the WC-V4 memory aid (engine.memory_aid)

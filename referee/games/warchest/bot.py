@@ -26,7 +26,8 @@ def random_action(state: WarChestState, rng: random.Random):
         free = [u for u in UNITS if u not in taken(state)]
         return Deal(d.player, tuple(rng.sample(free, units_per_player(state))))
     if d.kind == "pick":
-        return Pick(d.player, rng.choice([u for u in UNITS if u not in taken(state)]))
+        return Pick(d.player, rng.choice([u for u in UNITS if u not in taken(state)
+                                          and (state.cards is None or u in state.cards)]))
     if d.kind == "draw":
         return random_draw(state, index(state, d.player), rng)
     if d.kind == "play" and state.round > LIMIT:

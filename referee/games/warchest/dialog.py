@@ -21,7 +21,7 @@ from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
 from referee.games.warchest.summary import WIDTH, board, by_name, code, hex_text, packed, side_name, unit_name
-from referee.games.warchest.units import HISTORIC, ROYAL, UNITS, sort_coins
+from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
 #: the alphabetical order of their names in the table's language (b, u, n and x are taken)
@@ -63,20 +63,55 @@ def is_secret(action: Any) -> bool:
 
 def setup(t: Catalog, players: list[str] | None = None) -> Dialog:
     """The table's setup choices as record keys: how the units are chosen (WC-C8, WC-X1..WC-X4;
-    the first game and the historic battles only for two players) and the Royal Guard's card
-    (WC-U13)."""
+    the first game and the historic battles only for two players), the draft's cards laid out
+    (WC-X1, WC-X3: the picks offer only those) and the Royal Guard's card (WC-U13), asked only
+    where a Royal Guard can be in play."""
     methods = [m for m in SETUP_METHODS
                if players is None or len(players) == 2 or m in ("random", "draft", "custom")]
-    method = yield Select("warchest.setup.method", t("warchest.setup.method"),
-                          [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
-                           for i, m in enumerate(methods)])
-    out: dict[str, Any] = {"setup": {"method": method}}
+    while True:
+        method = yield Select("warchest.setup.method", t("warchest.setup.method"),
+                              [Choice(t(f"warchest.setup.method_{m.replace(':', '_')}"), m, str(i + 1))
+                               for i, m in enumerate(methods)])
+        out: dict[str, Any] = {"setup": {"method": method}}
+        if method != "draft":
+            break
+        cards = yield from _laid_out(t, engine.draft_cards(len(players or ()) or 2))
+        if cards is not BACK:
+            out["setup"]["cards"] = cards
+            break
+    if method == "first_game":
+        units: set | None = set(FIRST_GAME[0] + FIRST_GAME[1])
+    elif method.startswith("historic:"):
+        armies = HISTORIC[method.split(":")[1]]
+        units = set(armies[0] + armies[1])
+    else:
+        units = set(out["setup"]["cards"]) if method == "draft" else None  # (None: not known yet)
+    if units is not None and "royal_guard" not in units:
+        return out  # no Royal Guard in play: its card does not matter
     guard = yield Select("warchest.setup.royal_guard", t("warchest.setup.royal_guard"),
                          [Choice(t("warchest.setup.royal_guard_base"), "base", "1"),
                           Choice(t("warchest.setup.royal_guard_nobility"), "nobility", "2")])
     if guard != "base":
         out["options"] = {"royal_guard": guard}
     return out
+
+
+def _laid_out(t: Catalog, need: int) -> Dialog:
+    """WC-X1, WC-X3: the unit cards laid out for the draft, one by one (← Back takes one back;
+    from the first, back to the setup's method)."""
+    chosen: list[str] = []
+    keys = card_keys(t)
+    while len(chosen) < need:
+        choices = [Choice(unit_name(t, u), u, keys[u]) for u in keys if u not in chosen]
+        answer = yield Select("warchest.setup.cards", t("warchest.setup.cards", k=len(chosen) + 1, n=need),
+                              choices + [_back(t)])
+        if answer is BACK:
+            if not chosen:
+                return BACK
+            chosen.pop()
+        else:
+            chosen.append(answer)
+    return list(sort_coins(chosen))
 
 
 def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
@@ -158,17 +193,26 @@ def coin_parser(t: Catalog, coins: list[str]) -> Callable[[str], str]:
     for c in coins:
         for cat in (t, catalog("en")):
             for word in (c, code(cat, c), unit_name(cat, c)):
-                names.setdefault(word.casefold(), c)
-                names.setdefault(word.casefold().replace(" ", "_"), c)
+                for form in (word.casefold(), plain(word)):  # Łu, łu, lu (as typed without Polish keys)
+                    names.setdefault(form, c)
+                    names.setdefault(form.replace(" ", "_"), c)
 
     def parse(word: str) -> str:
-        found = names.get(word.strip().casefold())
+        found = names.get(word.strip().casefold()) or names.get(plain(word.strip()))
         if found is None:
             raise Invalid(t("warchest.play.coin_unknown", word=word,
                             codes=codes_text(t, coins)))
         return found
 
     return parse
+
+
+def plain(word: str) -> str:
+    """``word`` case-folded without its diacritics (``Łu`` -> ``lu``, ``Chorąży`` -> ``chorazy``)."""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFD", word.casefold().replace("ł", "l"))
+    return "".join(ch for ch in folded if not unicodedata.combining(ch))
 
 
 def codes_text(t: Catalog, coins) -> str:
@@ -315,7 +359,7 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
         # one possibility is not asked but said (keys typed ahead would answer the next question);
         # the face-down coin is always asked: that there was one choice would tell the hand
         if level.kind != "top" and len(values) == 1 and not (level.kind == "coin" and values[0]):
-            said = _auto_text(state, t, level, values[0])
+            said = _auto_text(_view(state, level, cands), t, level, values[0])
             if said:
                 yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
@@ -348,6 +392,17 @@ def _auto_text(state: WarChestState, t: Catalog, level: Level, value: Any) -> st
     if level.kind == "absorb":
         return t("warchest.play.absorb_yes")
     return _hex_label(state, t, value)
+
+
+def _view(state: WarChestState, level: Level, cands: list) -> WarChestState:
+    """The board as it stands when ``level`` is asked: the Footman tactic's second maneuver is
+    asked over the map after the first (WC-U6; every candidate left shares that first step)."""
+    if not level.field.startswith("step1") or not isinstance(cands[0], Play) or not cands[0].steps:
+        return state
+    view = state.copy()
+    view.pending = []
+    engine.do_maneuver_plain(view, engine.index(state, cands[0].player), cands[0].steps[0])
+    return view
 
 
 def _distinct(values) -> list:
@@ -404,6 +459,7 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
                    Choice(t("warchest.play.absorb_yes"), True, "2"), back]
         return (yield Select(f"warchest.{level.field}", t("warchest.play.absorb"), choices))
     # a hex
+    state = _view(state, level, cands)
     hexes = [h for h in values if h is not None]
     hexes.sort(key=lambda h: (-h[1], h[0]))  # as the map reads: top row first, left to right
     keys = {h: HEX_KEYS[k] if k < len(HEX_KEYS) else "" for k, h in enumerate(hexes)}

@@ -49,7 +49,8 @@ def default_sides(count: int) -> list[str]:
 def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
     """A game before its first entry.  ``setup``: ``sides`` (default raven, wolf, …), ``method``
     (``units.METHODS``, default ``random``), ``options`` (``royal_guard``), ``first_army`` (with
-    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0)."""
+    ``first_game`` and ``historic:*``: the player, 0 or 1, who takes the first army; default 0),
+    ``cards`` (with ``draft``: the unit cards laid out, 8 or 12; absent: any card may be picked)."""
     setup = setup or {}
     sides = list(setup.get("sides") or default_sides(len(players)))
     method = setup.get("method") or "random"
@@ -61,6 +62,8 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         raise fail("WC-X2" if method == "first_game" else "WC-X4", ".method",
                    "warchest.error.method_players", method=method, legal="random, draft, custom")
     state = empty_state(list(players), sides, options, method)
+    if setup.get("cards") is not None:
+        state.cards = laid_out(method, len(players), setup["cards"])
     first = 1 if setup.get("first_army") == 1 else 0  # who takes army A (the Greeks, the English)
     if method == "first_game":  # WC-X2: A holds the initiative
         for p, units in zip(state.players, FIRST_GAME[::-1] if first else FIRST_GAME):
@@ -72,6 +75,26 @@ def new_state(players: list[str], setup: dict | None = None) -> WarChestState:
         for p, units in zip(state.players, armies[::-1] if first else armies):
             p.units = list(units)
     return state
+
+
+def draft_cards(count: int) -> int:
+    """WC-X1: "wylosuj 8 kart oddziału i połóż je na środku"; WC-X3: "wylosuj 12 kart"."""
+    return 8 if count == 2 else 12
+
+
+def laid_out(method: str, count: int, cards) -> tuple:
+    """The draft's cards laid out on the table, checked: 8 (12 with 4 players) different units."""
+    rule = "WC-X1" if count == 2 else "WC-X3"
+    if method != "draft":
+        raise fail(rule, ".cards", "warchest.error.cards_draft", method=method)
+    cards = tuple(cards)
+    bad = [u for u in cards if u not in COINS]
+    if bad:
+        raise fail(rule, ".cards", "warchest.error.unknown_unit", unit=str(bad[0])[:40],
+                   legal=", ".join(UNITS))
+    if len(cards) != draft_cards(count) or len(set(cards)) != len(cards):
+        raise fail(rule, ".cards", "warchest.error.cards_count", count=draft_cards(count))
+    return tuple(sort_coins(cards))
 
 
 def draft_order(state: WarChestState) -> list[int]:
@@ -426,18 +449,16 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
                                for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
-        elif coin == "marshall":  # WC-U10
-            for x in (sorted(state.stacks) if chosen is None else chosen):
+        elif coin == "marshall":  # WC-U10: the chosen unit "musi przeprowadzić normalny atak"
+            for x in (sorted(state.stacks) if chosen is None else chosen):  # (FAQ; DECISIONS.md)
                 sx = state.stacks[x]
-                if x == h or distance(x, h) > 2 or not team(state, i, sx.player):
+                if x == h or distance(x, h) > 2 or not team(state, i, sx.player) \
+                        or sx.unit in TACTIC_ONLY_ATTACK:  # never an Archer or a Lancer (FAQ)
                     continue
-                hits = [] if sx.unit in TACTIC_ONLY_ATTACK else [
-                    t for t in state.board.neighbours[x] if can_hit(state, i, sx.coins, t)]
-                if not hits:
-                    out.append(Play(name, "tactic", coin, frm=h, unit=x, target=None))
-                for t in hits:
-                    out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
-                               for a in absorbs(state, t))
+                for t in state.board.neighbours[x]:  # no attack, no order (no "if able")
+                    if can_hit(state, i, sx.coins, t):
+                        out.extend(Play(name, "tactic", coin, frm=h, unit=x, target=t, absorb=a)
+                                   for a in absorbs(state, t))
     return out
 
 
@@ -528,7 +549,8 @@ def legal_actions(state: WarChestState) -> list:
     if d.kind == "first_picker":
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
-        return [Pick(d.player, u) for u in UNITS if u not in taken(state)]
+        return [Pick(d.player, u) for u in UNITS if u not in taken(state)
+                and (state.cards is None or u in state.cards)]
     if d.kind == "initiative":
         return [Flip(p.name) for p in state.players]
     if d.kind == "draw":
@@ -781,6 +803,8 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
             raise fail(rule, "", "warchest.error.unknown_unit", unit=action.unit)
         if action.unit in taken(state):
             raise fail(rule, "", "warchest.error.unit_taken", unit=action.unit)
+        if state.cards is not None and action.unit not in state.cards:
+            raise fail(rule, "", "warchest.error.not_laid_out", unit=action.unit)
         i = index(state, action.player)
         state.picks.append((i, action.unit))
         state.players[i].units.append(action.unit)
@@ -897,6 +921,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if not ok:
             options = tactic_options(state, i, coin)
             rule = TACTIC_RULE[unit]
+            if unit == "marshall":
+                check_order(state, i, a, where, options)
             attacker = state.stacks.get(a.unit if unit == "marshall" else a.frm)
             target = state.stacks.get(a.target) if a.target is not None else None
             if attacker and target and target.unit == "knight" and attacker.coins < 2:
@@ -930,6 +956,21 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
     do_maneuver(state, i, a)
 
 
+def check_order(state: WarChestState, i: int, a: Play, where: str, options: list) -> None:
+    """WC-U10: the unit the Marshall orders makes a normal attack (FAQ): an Archer or a Lancer
+    cannot be ordered, and an order needs a target (the book has no "if able": DECISIONS.md)."""
+    ordered = state.stacks.get(a.unit) if a.unit is not None else None
+    if ordered is None or not team(state, i, ordered.player):
+        return
+    legal = "; ".join(describe(o) for o in options[:12]) or "-"
+    if ordered.unit in TACTIC_ONLY_ATTACK:
+        raise fail("WC-U10", where + ".unit", "warchest.error.marshall_tactic_only", unit=ordered.unit,
+                   hex=hexs(a.unit), legal=legal)
+    if a.target is None:
+        raise fail("WC-U10", where + ".target", "warchest.error.marshall_no_target", hex=hexs(a.unit),
+                   legal=legal)
+
+
 TACTIC_RULE = {"archer": "WC-U1", "cavalry": "WC-U3", "crossbowman": "WC-U4", "ensign": "WC-U5",
                "footman": "WC-U6", "lancer": "WC-U8", "light_cavalry": "WC-U9", "marshall": "WC-U10",
                "royal_guard": "WC-U13"}
@@ -948,10 +989,9 @@ def do_tactic(state: WarChestState, i: int, unit: str, a: Play) -> None:
         state.stacks[a.to] = state.stacks.pop(a.unit)
         trigger(state, i, a.to, moved, "move")  # WC-A13: e.g. the Berserker
     elif unit == "marshall":
-        if a.target is not None:
-            attacker = state.stacks[a.unit].unit
-            do_attack(state, a.unit, a.target, a.absorb)
-            trigger(state, i, a.unit, attacker, "attack")
+        attacker = state.stacks[a.unit].unit
+        do_attack(state, a.unit, a.target, a.absorb)
+        trigger(state, i, a.unit, attacker, "attack")
     elif unit == "footman":
         for m in a.steps:
             do_maneuver_plain(state, i, m)

@@ -279,7 +279,7 @@ def parse_record(document: Any) -> "WarChestRecord":
                             got=json.dumps(options["royal_guard"])[:40])
         meta["options"] = dict(options)
     if "setup" in doc:
-        setup = shape.obj(doc["setup"], "setup", ("method", "picks"))
+        setup = shape.obj(doc["setup"], "setup", ("method", "cards", "picks"))
         method = shape.string(shape.required(setup, "method", "setup"), "setup.method")
         if method not in METHODS:
             raise RuleError("WC-X5", "setup.method", "warchest.error.method", method=method[:40],
@@ -287,6 +287,9 @@ def parse_record(document: Any) -> "WarChestRecord":
         if "picks" in setup and method != "draft":
             raise shape.fail("setup.picks", "warchest.record.picks_draft")
         meta["setup"] = {"method": method}
+        if "cards" in setup:  # the draft's cards laid out (WC-X1, WC-X3), checked by the engine
+            cards = shape.array(setup["cards"], "setup.cards")
+            meta["setup"]["cards"] = [shape.string(c, f"setup.cards[{k}]") for k, c in enumerate(cards)]
         armies = FIRST_GAME if method == "first_game" else HISTORIC.get(method.partition(":")[2])
         if armies and len(names) == 2 and any(  # the record says who took which army (WC-X2, WC-X4)
                 entry.get("units") == list(armies[1 - i]) for i, entry in enumerate(doc["players"])):
@@ -305,7 +308,7 @@ def parse_record(document: Any) -> "WarChestRecord":
 def setup_of(meta: dict) -> dict:
     setup = meta.get("setup") or {}
     return {"sides": meta.get("sides"), "method": setup.get("method"), "options": meta.get("options"),
-            "first_army": setup.get("first_army", 0)}
+            "first_army": setup.get("first_army", 0), "cards": setup.get("cards")}
 
 
 # -------------------------------------------------------------------------------- replay
@@ -704,7 +707,9 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     doc["players"] = [{"name": name, "side": side, **({"units": u} if u else {})}
                       for name, side, u in zip(players, sides, units)]
     if method:
-        doc["setup"] = {"method": method, **({"picks": picks} if method == "draft" else {})}
+        cards = (meta.get("setup") or {}).get("cards")
+        doc["setup"] = {"method": method, **({"cards": list(cards)} if cards is not None else {}),
+                        **({"picks": picks} if method == "draft" else {})}
     if initiative is not None:
         doc["initiative"] = initiative
     for rd, names in zip(rounds, untold):

@@ -43,7 +43,7 @@ RULES = {
     "WC-U7": "Knight: attacked only by bolstered units",
     "WC-U8": "Lancer: tactic move 1-2 in a straight line, then attack the next hex; attacks only so",
     "WC-U9": "Light Cavalry: tactic move two steps",
-    "WC-U10": "Marshall: another friendly unit within 2 makes a normal attack, if able",
+    "WC-U10": "Marshall: another friendly unit within 2, not an Archer or Lancer, makes a normal attack (it must have a target)",
     "WC-U11": "Mercenary: recruiting its coin gives its unit on the board a free maneuver",
     "WC-U12": "Pikeman: an adjacent attacker loses one coin too",
     "WC-U13": "Royal Guard: tactic with the royal coin: move; may take an attack's coin from the supply",

@@ -126,6 +126,8 @@ class WarChestState:
     winner: str | None = None  # the winning side
     resigned: str | None = None
     plays: int = 0  # main plays so far (turns)
+    #: the draft's unit cards laid out on the table (WC-X1: 8, WC-X3: 12); ``None``: not told
+    cards: tuple | None = None
     #: the entry applied last (what the table is told was recorded); not part of the position
     last: Any = field(default=None, compare=False, repr=False)
 
@@ -147,7 +149,7 @@ class WarChestState:
             dict(self.control), dict(self.markers), self.initiative, self.changed, self.start_holder, self.round,
             self.phase, self.setup_step, self.first_picker, list(self.picks), self.drawn,
             self.current, [Pending(p.kind, p.player, p.at, p.optional) for p in self.pending],
-            self.winner, self.resigned, self.plays)
+            self.winner, self.resigned, self.plays, self.cards)
 
     def snapshot(self) -> dict[str, Any]:
         return {
@@ -161,6 +163,7 @@ class WarChestState:
             "drawn": self.drawn, "current": self.current,
             "pending": [[p.kind, p.player, p.at and list(p.at), p.optional] for p in self.pending],
             "winner": self.winner, "resigned": self.resigned, "plays": self.plays,
+            "cards": None if self.cards is None else list(self.cards),
         }
 
 

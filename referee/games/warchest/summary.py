@@ -103,7 +103,8 @@ def grid(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
                 markers.append(Marker(t(f"warchest.board.mark_{side}"), sides.get(side, ""),
                                       t("warchest.board.controlled", side=side_name(t, side))))
         cells.append(Cell(h, text, color, labels.get(h, ""), markers, name=hex_text(h)))
-    return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True)
+    return Board(title if title is not None else board_title(state, t), cells, "hex", rows_up=True,
+                 edges=WIDTH)
 
 
 def board_title(state: WarChestState, t: Catalog) -> str:
@@ -162,16 +163,29 @@ def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
     out = [Line(t("warchest.hint.title"), "muted")]
     for p in state.players:
         aid = engine.memory_aid(state, p.name)
-        bag = t.n("warchest.hint.bag", aid["counts"]["bag"])
-        if aid["next_draw"]["refill"]:
-            bag += ", " + t("warchest.hint.refill")
         items = [p.name, t("warchest.hint.supply", coins=codes_of(t, p.supply)),
                  t("warchest.hint.faceup", coins=codes_of(t, p.faceup)),
                  t("warchest.hint.removed", coins=codes_of(t, p.removed)),
                  # never the exact bag: that would tell the hand
                  t("warchest.hint.hidden", coins=codes_of(t, aid["hidden"])),
-                 t("warchest.hint.next", bag=bag)]
+                 *next_draw_text(t, aid["counts"])]
         out += [Line(text, "muted") for text in packed(items, indent="  ")]
+    return out
+
+
+def next_draw_text(t: Catalog, counts: dict) -> list[str]:
+    """WC-T2, WC-T3 in words, short enough to share a line: the next draw takes 3 of the bag's
+    coins; or the bag's last ones, then the discard goes back into the bag for the rest; or, the
+    bag empty, the discard goes back in first; and how many can be drawn when fewer than 3."""
+    bag = counts["bag"]
+    down = counts["discard_facedown"] + counts["discard_faceup"]
+    if bag + down == 0:
+        return [t("warchest.hint.next_none")]
+    if bag >= 3:
+        return [t("warchest.hint.next", bag=bag)]
+    out = [t("warchest.hint.next_last", bag=bag, down=down) if bag else t("warchest.hint.next_empty", down=down)]
+    if bag + down < 3:
+        out.append(t("warchest.hint.next_short", n=bag + down))
     return out
 
 
@@ -463,6 +477,8 @@ def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any]) -> dict[
     out = replay_output(state)
     out["setup"] = {"method": state.method, "options": dict(state.options),
                     "units": {p.name: list(p.units) for p in state.players}}
+    if state.cards is not None:  # the draft's cards laid out (WC-X1, WC-X3)
+        out["setup"]["cards"] = list(state.cards)
     rounds = history(state)
     if rounds is not None:
         out["rounds"] = [{"round": r["round"], "control": r["control"],
