@@ -71,6 +71,9 @@ class Game(Protocol):
     stats_tag_key: str
     stats_tags_title: str
     stats_points: bool  # whether its results score points (``stats``' totals; not War Chest)
+    #: its BoardGameGeek id, for the logged play (``export --format bgstats|bgg``; ``None``: not
+    #: confirmed, left out)
+    bgg_id: int | None
     variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
     #: the optional keys its record format holds beyond the game itself (date, colors …)
     meta_keys: tuple[str, ...]
@@ -107,6 +110,8 @@ class Game(Protocol):
     def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
                      ) -> dict[str, Any]: ...
     def replay_output(self, state: GameState) -> dict[str, Any]: ...
+    def play_facts(self, state: GameState, t: Catalog) -> dict[str, Any]:
+        """What a logged play adds beyond the result: ``roles``, ``board``, ``start``."""
     def result_summary(self, state: GameState) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (``winners``; per player ``score``,
         ``place``, numeric extras and, where the game has them, ``tags``: the things a player
@@ -223,9 +228,8 @@ class GamePackage:
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
     #: the logged play (``export --format bgstats|bgg``, ``core.plays``): the game's BoardGameGeek
-    #: id (``None``: not confirmed) and whether a result has points (no: the winner only)
+    #: id (``None``: not confirmed); whether a result has points is ``stats_points``
     bgg_id: int | None = None
-    has_points = True
 
     def play_facts(self, state: Any, t: Any) -> dict[str, Any]:
         """What a logged play adds beyond the result: ``roles`` (name -> the player's role or

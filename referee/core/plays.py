@@ -2,7 +2,7 @@
 
 ``play(...)`` gathers what every play log asks, the same way for every game: when and where it was
 played, for how long, the game (its BoardGameGeek id and whether it has points, each game's small
-declaration: ``GamePackage.bgg_id``, ``has_points``, ``play_facts``) and each player's result.
+declaration: ``GamePackage.bgg_id``, ``stats_points``, ``play_facts``) and each player's result.
 The formats are presentation, each written from its published description:
 
 - ``bgstats``: the JSON object BG Stats documents for plays pushed from other apps or websites
@@ -65,7 +65,7 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
             if isinstance(result.get("place"), int):
                 p["rank"] = result["place"]
             total = (result.get("score") or {}).get("total")
-            if game.has_points and isinstance(total, (int, float)):
+            if game.stats_points and isinstance(total, (int, float)):
                 p["score"] = total
         if name in roles:
             p["role"] = roles[name]
@@ -81,7 +81,7 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
             "comments": notes if isinstance(notes, str) and notes else None,
             "board": facts.get("board"), "complete": summary is not None,
             "game": {"name": game.name, "title": game.title, "bgg_id": game.bgg_id,
-                     "has_points": game.has_points},
+                     "has_points": game.stats_points},
             "players": players}
 
 

@@ -35,7 +35,6 @@ class WarChest(GamePackage):
     digest = "war-chest.md"
     calculator = False  # nothing to count at the end: the last control marker wins
     bgg_id = 249259  # boardgamegeek.com/boardgame/249259/war-chest
-    has_points = False  # the winning side only (BG Stats' noPoints)
 
     # the live questions and the setup questions (the rest: core.game.CONVENTION)
     dialog = _lazy("dialog", "ask")
