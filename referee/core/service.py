@@ -755,7 +755,8 @@ class SessionService:
             game = registry.find(name)
             result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
                                    {x: key for x, (key, _) in game.stats_extras.items()},
-                                   player=player, players_count=players_count, since=since)
+                                   player=player, players_count=players_count, since=since,
+                                   points=game.stats_points)
         return result, damaged
 
     def stats_report(self, result: dict[str, Any], lang: str) -> Report | None:
