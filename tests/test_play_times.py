@@ -126,3 +126,29 @@ def test_new_place_is_remembered_for_the_next_game(tmp_path):
     second = referee("--data-dir", data, "new", "--players", "Ola,Kasia", "--no-play", "--name", "next")
     assert second.returncode == 0 and "Pionek" in second.stdout
     assert Store(data).open("next", write=False).settings[PLACE] == "Pionek"
+
+
+def test_a_failed_save_keeps_no_time_of_the_entry_it_lost(table):
+    """The entry's time is saved with the entry: a save that fails leaves the times as they were."""
+    store, service, clock = table
+    from referee.core.registry import find
+
+    game = find("kajko")
+    session = service.new("kajko", ["Ola", "Bartek"], lang="en")
+    sid = session.id
+    session.close()
+    _play(service, sid, game, random.Random(2), entries=2)
+    with service.open_live(sid) as live:
+        before = json.loads(json.dumps(live.session.settings[TIMES]))
+        real = live.session.save
+
+        def broken(*args, **kwargs):
+            raise OSError("disk full")
+
+        live.session.save = broken
+        with pytest.raises(OSError):
+            live.apply(game.random_action(live.state, random.Random(7)))
+        assert live.session.settings[TIMES] == before and len(live.actions) == 2
+        live.session.save = real
+        live.apply(game.random_action(live.state, random.Random(7)))
+    assert len(store.open(sid, write=False).settings[TIMES]["entries"]) == 3
