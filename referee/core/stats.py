@@ -198,6 +198,7 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
         if detail.rows:  # (nothing by category, no titles: no empty table)
             out.append(detail)
+        out.extend(_group_blocks(r, t))
         if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
             label = game.stats_tag_key
             tagged = Table(t(game.stats_tags_title),
@@ -207,7 +208,6 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
                 name = t(label.format(tag=tag)) if label != "{tag}" and t.has(label.format(tag=tag)) else tag
                 tagged.rows.append([name, str(tally["games"]), str(tally["wins"]), f"{tally['win_rate']:.0%}"])
             out.append(tagged)
-        out.extend(_group_blocks(r, t))
     return out
 
 
