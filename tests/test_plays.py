@@ -214,3 +214,12 @@ def test_cli_export_bgstats_all_and_usage_errors(tmp_path):
                         (["two-players", "--format", "bgstats", "--since", "2026-01-01"], "--since")):
         bad = referee("--data-dir", data, "export", *args)
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, (args, bad.stderr)
+
+
+def test_bgstats_start_player_NG_R4_KK_4(archive):
+    """Na Grunwald! (NG-R4's Decision) and Kajko (KK-4): the first player in the record started."""
+    _, service = archive
+    for sid in ("three-players", "kajko-three-players"):
+        players = json.loads(service.export(sid, "bgstats"))["players"]
+        assert [p["startPlayer"] for p in players] == [True] + [False] * (len(players) - 1)
+    assert all("startPlayer" not in p for p in json.loads(service.export("warchest-four-players", "bgstats"))["players"])
