@@ -130,6 +130,9 @@ TEXT_PLACEHOLDERS = {
     # numbers that are names (round 3, stack 2), signed changes and lists of names
     "round", "stack", "change", "players",
 }
+NUMBER_PLACEHOLDERS |= {"minutes"}  # issue 26: the play time
+TEXT_PLACEHOLDERS |= {"started", "ended"}  # issue 26: when play started and ended
+TEXT_PLACEHOLDERS |= {"score", "margin", "over", "date"}  # issue 26: stats records (numbers as written)
 #: words a bare number may stand before without agreeing: abbreviations and function words
 #: (``5 MP``, ``3 pkt``, ``2 against 4``, ``1 of 3``, ``4 more``, ``2 left``)
 INVARIANT_AFTER_NUMBER = {

@@ -45,7 +45,8 @@ def test_stats_filters(tmp_path, capsys):
     assert stats(capsys, store, player="Ola")["games"] == 1
     assert stats(capsys, store, players_count=4)["games"] == 1
     assert stats(capsys, store, since="2026-10-10")["games"] == 2
-    assert stats(capsys, store, since="2027-01-01") == {"games": 0, "players": {}}
+    nothing = stats(capsys, store, since="2027-01-01")
+    assert (nothing["games"], nothing["players"], nothing["head_to_head"]) == (0, {}, [])
 
 
 def test_stats_for_one_player_shows_only_that_players_figures(tmp_path, capsys):
@@ -62,8 +63,13 @@ def test_stats_for_one_player_shows_only_that_players_figures(tmp_path, capsys):
                      game_name=None, lang="en", console=out)
     text = out.export_text()
     assert "Marek" in text and "2 finished games" in text
+    # his figures name nobody else; his head to head names whom he played, and only his pairs
+    mine, pairs = text.split("Head to head")
+    pairs = pairs.split("Winning streaks")[0]
     for other in ("Jacek", "Kasia", "Ania", "Ola", "Bartek"):
-        assert other not in text, other
+        assert other not in mine, other
+    assert [row for row in pairs.splitlines() if "–" in row and "Marek" not in row] == []
+    assert "Ola" not in pairs and "Bartek" not in pairs  # never played with him
     # the name as typed at a prompt, in any case
     assert stats(capsys, store, player="marek") == s and stats(capsys, store, player=" MAREK") == s
 
@@ -92,3 +98,87 @@ def test_stats_names_and_counts_the_damaged_sessions(tmp_path, capsys):
     assert "2 finished games" in counted.stdout
     pl = referee("--lang", "pl", "stats", "--player", "Marek")
     assert "1 uszkodzona partia nie jest nigdzie liczona: two-players" in pl.stdout
+
+
+# --------------------------------------------------------------------------------------------
+# what a group looks at (issue 26): by player count, head to head, streaks, records
+
+
+def _entry(sid, date, scores, winners=None):
+    """A finished game's index entry: ``scores`` name -> total (``None``: no points)."""
+    best = max((v for v in scores.values() if v is not None), default=None)
+    winners = winners if winners is not None else [n for n, v in scores.items() if v == best]
+    return {"id": sid, "date": date, "created": date + "T20:00:00+00:00", "complete": True,
+            "result": {"winners": winners,
+                       "players": {n: {"score": {} if v is None else {"total": v},
+                                       "place": 1 if n in winners else 2} for n, v in scores.items()}}}
+
+
+#: a small archive checked by hand (listed out of order: the streaks follow the dates)
+HAND = [
+    _entry("g3", "2026-01-03", {"Ala": 30, "Bob": 25, "Cyd": 20}),   # Ala +5
+    _entry("g1", "2026-01-01", {"Ala": 10, "Bob": 12}),              # Bob +2
+    _entry("g2", "2026-01-02", {"Ala": 40, "Bob": 31}),              # Ala +9: the margin
+    _entry("g4", "2026-01-04", {"Ala": 22, "Cyd": 41}),              # Cyd +19 … and the highest
+    _entry("g5", "2026-01-05", {"Bob": 18, "Cyd": 18}, ["Bob", "Cyd"]),  # a shared win: no margin
+]
+
+
+def test_group_figures_on_a_hand_checked_archive():
+    from referee.core.stats import compute
+
+    r = compute(HAND, (), {})
+    assert r["by_count"] == {
+        "2": {"games": 4, "players": {
+            "Cyd": {"games": 2, "wins": 2, "win_rate": 1.0},
+            "Bob": {"games": 3, "wins": 2, "win_rate": 0.667},
+            "Ala": {"games": 3, "wins": 1, "win_rate": 0.333}}},
+        "3": {"games": 1, "players": {
+            "Ala": {"games": 1, "wins": 1, "win_rate": 1.0},
+            "Bob": {"games": 1, "wins": 0, "win_rate": 0.0},
+            "Cyd": {"games": 1, "wins": 0, "win_rate": 0.0}}}}
+    assert r["head_to_head"] == [
+        {"players": ["Ala", "Bob"], "games": 3, "wins": {"Ala": 2, "Bob": 1}},
+        {"players": ["Ala", "Cyd"], "games": 2, "wins": {"Ala": 1, "Cyd": 1}},
+        {"players": ["Bob", "Cyd"], "games": 2, "wins": {"Bob": 1, "Cyd": 1}}]
+    # Ala: L W W L -> longest 2, current 0; Bob: W L L W -> 1, 1; Cyd: L W W -> 2, 2
+    assert r["streaks"] == {"Ala": {"longest": 2, "current": 0}, "Bob": {"longest": 1, "current": 1},
+                            "Cyd": {"longest": 2, "current": 2}}
+    assert r["records"] == {
+        "highest_score": {"player": "Cyd", "score": 41, "session": "g4", "date": "2026-01-04"},
+        "largest_margin": {"player": "Cyd", "margin": 19, "over": ["Ala"], "session": "g4",
+                           "date": "2026-01-04"}}
+
+
+def test_group_figures_for_one_player_and_without_points():
+    from referee.core.stats import compute
+
+    r = compute(HAND, (), {}, player="bob")
+    assert [p["players"] for p in r["head_to_head"]] == [["Ala", "Bob"], ["Bob", "Cyd"]]
+    assert list(r["streaks"]) == ["Bob"] and set(r["by_count"]["2"]["players"]) == {"Bob"}
+    assert r["records"]["highest_score"]["score"] == 31  # his, not Cyd's 41
+    assert r["records"]["largest_margin"]["margin"] == 2  # his win in g1, not Cyd's +19
+    no_points = compute([_entry("w", "2026-01-01", {"Ala": None, "Bob": None}, ["Bob"])], (), {},
+                        points=False)
+    assert "records" not in no_points
+    assert no_points["head_to_head"] == [{"players": ["Ala", "Bob"], "games": 1, "wins": {"Ala": 0, "Bob": 1}}]
+
+
+def test_stats_json_and_text_carry_the_group_figures(tmp_path, capsys):
+    from rich.console import Console
+
+    store = archive(tmp_path)
+    capsys.readouterr()
+    s = stats(capsys, store)
+    assert set(s["by_count"]) == {"2", "3", "4"}
+    assert s["records"]["highest_score"] == {"player": "Ola", "score": 48, "session": "two-players",
+                                             "date": "2026-10-03"}
+    assert s["records"]["largest_margin"]["margin"] == 5  # Ola 48, Bartek 43
+    assert {"players": ["Bartek", "Ola"], "games": 1, "wins": {"Bartek": 0, "Ola": 1}} in s["head_to_head"]
+    out = Console(width=80, record=True, file=open("/dev/null", "w"))
+    views.show_stats(store, as_json=False, player=None, players_count=None, since=None,
+                     game_name=None, lang="pl", console=out)
+    text = out.export_text()
+    for words in ("Wyniki według liczby graczy", "Pojedynki", "Serie zwycięstw",
+                  "Najwyższy wynik: 48 — Ola (2026-10-03)", "Największa przewaga: 5 — Ola nad Bartek"):
+        assert words in text

@@ -83,12 +83,13 @@ def new(
     variant: Annotated[Optional[list[str]], typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
+    place: Annotated[Optional[str], typer.Option("--place", help=_help("cli.help.new_place"))] = None,
 ) -> None:
     from referee.cli import commands
 
     split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
     commands.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
-                 lang=language(), play_now=not no_play, variants=variant, hints=hints)
+                 lang=language(), play_now=not no_play, variants=variant, hints=hints, place=place)
 
 
 @app.command(help=_help("cli.help.play"))
@@ -161,17 +162,23 @@ class ExportFormat(str, Enum):
     html = "html"
     json = "json"
     csv = "csv"
+    bgstats = "bgstats"
+    bgg = "bgg"
 
 
 @app.command(help=_help("cli.help.export"))
 def export(
-    session: SessionArg,
+    session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", help=_help("cli.help.export_format"))] = ExportFormat.record,
     output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
+    every: Annotated[bool, typer.Option("--all", help=_help("cli.help.export_all"))] = False,
+    since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.export_since"))] = None,
+    link: Annotated[bool, typer.Option("--link", help=_help("cli.help.export_link"))] = False,
 ) -> None:
     from referee.cli import commands
 
-    commands.export(store(), session, fmt.value, output, explicit_language())
+    commands.export(store(), session, fmt.value, output, explicit_language(), every=every,
+                    since=since, link=link)
 
 
 @app.command(help=_help("cli.help.replay"))

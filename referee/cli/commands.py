@@ -19,8 +19,9 @@ from referee.core.report import Line
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.service import (
-    SessionHandle, SessionService, UndoPlan, short_title,
+    PLAY_FORMATS, SessionHandle, SessionService, UndoPlan, short_title,
 )
+from referee.core.errors import UsageError
 from referee.core.text import Catalog, catalog, language_from_env
 from referee.store.sessions import Store, default_data_dir
 
@@ -58,7 +59,8 @@ def service(store: Store) -> SessionService:
 @interrupt.deferring
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
-        variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
+        variants: list[str] | None = None, hints: bool | None = None,
+        place: str | None = None) -> SessionHandle:
     sessions = service(store)
     t = catalog(lang)
     out = console()
@@ -77,11 +79,15 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         owned = read_cards(game, store.root)
         if owned:
             setup = {**setup, "cards": owned}
-    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name)
+    remembered = place is None and sessions.last_place() or None  # where the table played last
+    draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name,
+                          place=place if place is not None else remembered)
     if play_now:
         prompter.require()  # the game is played at the table: nothing is created without one
     session = sessions.create(draft)
     out.print(t("core.cli.created", name=session.name, id=session.id))
+    if remembered:
+        out.print(t("core.cli.place_remembered", place=remembered))
     if play_now:
         play(store, session, lang, prompter=prompter, hints=hints)
     else:
@@ -286,15 +292,28 @@ def import_records(store: Store, files: list[Path], name: str | None, game_name:
         out.print(t(key, path=str(path), name=session.name, id=session.id))
 
 
-def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | None = None) -> None:
+def export(store: Store, key: str | None, fmt: str, output: Path | None, lang: str | None = None,
+           *, every: bool = False, since: str | None = None, link: bool = False) -> None:
     """Print the export, or write it to ``output`` (``-``: standard output).  An existing file
     the user names is replaced, as other commands do (atomically: never half-written); a path
-    inside the data folder is refused, so an export never overwrites the store's own files."""
+    inside the data folder is refused, so an export never overwrites the store's own files.
+    ``every``: every finished session as logged plays (``bgstats``, ``bgg``; ``since`` a day)."""
+    if every and key is not None:
+        raise UsageError("core.cli.export_all_or_session")
+    if not every and key is None:
+        raise UsageError("core.cli.export_no_session")
+    if (every or since is not None) and fmt not in PLAY_FORMATS:
+        raise UsageError("core.cli.export_all_plays")
+    if since is not None and not every:
+        raise UsageError("core.cli.export_since_all")
+    if link and fmt != "bgstats":
+        raise UsageError("core.cli.export_link_bgstats")
     if output is not None and str(output) == "-":
         output = None
     if output is not None:
         store.refuse_inside(output)
-    text = service(store).export(key, fmt, lang)
+    text = (service(store).export_plays(fmt, lang, since, link) if every
+            else service(store).export(key, fmt, lang, link))
     if output is None:
         sys.stdout.write(text)
         return

@@ -71,6 +71,9 @@ class Game(Protocol):
     stats_tag_key: str
     stats_tags_title: str
     stats_points: bool  # whether its results score points (``stats``' totals; not War Chest)
+    #: its BoardGameGeek id, for the logged play (``export --format bgstats|bgg``; ``None``: not
+    #: confirmed, left out)
+    bgg_id: int | None
     variants: tuple[str, ...]  # optional rules a table may switch on (``new --variant``)
     #: the optional keys its record format holds beyond the game itself (date, colors …)
     meta_keys: tuple[str, ...]
@@ -107,6 +110,8 @@ class Game(Protocol):
     def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
                      ) -> dict[str, Any]: ...
     def replay_output(self, state: GameState) -> dict[str, Any]: ...
+    def play_facts(self, state: GameState, t: Catalog) -> dict[str, Any]:
+        """What a logged play adds beyond the result: ``roles``, ``board``, ``start``."""
     def result_summary(self, state: GameState) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (``winners``; per player ``score``,
         ``place``, numeric extras and, where the game has them, ``tags``: the things a player
@@ -125,8 +130,9 @@ class Game(Protocol):
     def news(self, t: Catalog, marker: Any, state: GameState) -> Report: ...
     def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
     def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None) -> str:
-        """``actions``: the record's actions that led to ``state``, when the caller has them."""
+               actions: list[Any] | None = None, after: Report | None = None) -> str:
+        """``actions``: the record's actions that led to ``state``, when the caller has them;
+        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played)."""
 
     # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
     #    ``standing``); ``None`` for a game that cannot tell it before its end (both or neither)
@@ -221,6 +227,14 @@ class GamePackage:
     cards_file: tuple[str, ...] | None = None
     #: catalog key of the exports' title (given ``players``)
     export_title_key: str
+    #: the logged play (``export --format bgstats|bgg``, ``core.plays``): the game's BoardGameGeek
+    #: id (``None``: not confirmed); whether a result has points is ``stats_points``
+    bgg_id: int | None = None
+
+    def play_facts(self, state: Any, t: Any) -> dict[str, Any]:
+        """What a logged play adds beyond the result: ``roles`` (name -> the player's role or
+        team, in the table's words), ``board`` (the map or scenario), ``start`` (who began)."""
+        return {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -265,9 +279,10 @@ class GamePackage:
         raise NotImplementedError
 
     def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None) -> str:
+               actions: list[Any] | None = None, after: Report | None = None) -> str:
         """A game summary as ``md``, ``html``, ``json`` or ``csv`` text (``actions``: the record's
-        actions that led to ``state``, when the caller has them)."""
+        actions that led to ``state``, when the caller has them; ``after``: blocks the ``md`` and
+        ``html`` summaries end with)."""
         from referee.core import export, jsonio
 
         if fmt == "json":
@@ -275,7 +290,7 @@ class GamePackage:
         summary = self.module("summary")
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
-        report = summary.export_report(state, t, meta, name, actions)
+        report = [*summary.export_report(state, t, meta, name, actions), *(after or [])]
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

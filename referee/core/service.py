@@ -18,14 +18,14 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
 from referee.core import registry
 from referee.core.records import load_record
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
-from referee.core.report import Report
+from referee.core.report import Line, Report
 from referee.core.text import catalog
 
 #: the players' colours when the table names none (in seating order)
@@ -157,6 +157,7 @@ class Draft:
     name: str
     named: bool  # the table named it (else the name is made unique when it is created)
     lang: str
+    place: str | None = None  # where it is played (kept with the session, not in the record)
 
 
 @dataclass
@@ -205,14 +206,89 @@ def chosen_name(name: str) -> str:
 
 #: the session setting that keeps the answers of an entry not complete yet
 PENDING = "pending"
+#: the session setting that keeps when it was played (issue 26): ``sittings`` (``[start, last
+#: entry]`` of each time the table played it: from the moment ``play`` opened it to its last entry
+#: there), ``entries`` (when each entry of the record was made; ``None`` where not known) and
+#: ``ended`` (when the game ended)
+TIMES = "times"
+#: the session setting of where the game is played (``new --place``)
+PLACE = "place"
+
+
+def clock() -> str:
+    """Now, UTC, to the second (ISO 8601): how the session's times are kept."""
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+def _times(settings: dict[str, Any]) -> dict[str, Any]:
+    times = settings.get(TIMES)
+    return times if isinstance(times, dict) else {}
+
+
+def _after_undo(settings: dict[str, Any], kept: int) -> None:
+    """The times after an undo: the taken-back entries' times go, and the game has not ended."""
+    times = _times(settings)
+    if times:
+        settings[TIMES] = {**times, "entries": list(times.get("entries") or [])[:kept], "ended": None}
+
+
+def play_minutes(settings: dict[str, Any]) -> int | None:
+    """How long the table played, in whole minutes (the sittings added up; a break between two
+    sittings is not play), or ``None`` where the session kept no times (an imported record)."""
+    total = 0.0
+    sittings = _times(settings).get("sittings")
+    if not isinstance(sittings, list) or not sittings:
+        return None
+    for sitting in sittings:
+        try:
+            start, last = (datetime.fromisoformat(x) for x in sitting)
+        except (TypeError, ValueError):
+            return None  # not the referee's own: no time rather than a wrong one
+        total += max((last - start).total_seconds(), 0)
+    return round(total / 60)
+
+
+def _local(stamp: str) -> str:
+    """A kept time as the table reads it: local, to the minute."""
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)
+
+
+def played(settings: dict[str, Any], t: Any) -> Report:
+    """Where and how long the game was played, as the summaries say it (nothing kept: nothing)."""
+    out: Report = []
+    place = settings.get(PLACE)
+    if isinstance(place, str) and place:
+        out.append(Line(t("core.cli.played_at", place=place)))
+    minutes, started = play_minutes(settings), play_started(settings)
+    if minutes is not None and started is not None:
+        ended = _times(settings).get("ended")
+        key = "core.cli.play_time_ended" if isinstance(ended, str) else "core.cli.play_time"
+        out.append(Line(t(key, minutes=minutes, started=_local(started),
+                          ended=_local(ended) if isinstance(ended, str) else "")))
+    return out
+
+
+def play_started(settings: dict[str, Any]) -> str | None:
+    sittings = _times(settings).get("sittings")
+    try:
+        return str(sittings[0][0])
+    except (TypeError, IndexError, KeyError):
+        return None
 
 
 class Live:
     """A session open for play.  ``apply`` and ``undo`` save before they return, so every
     confirmed answer is on disk before the next question appears."""
 
-    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool) -> None:
+    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool,
+                 now: Callable[[], str] = clock) -> None:
         self.session = session
+        self.now = now
+        self.opened = now()  # this sitting at the table starts when play opens the session
+        self.sitting: int | None = None  # its place in the sittings, from its first entry
         self.game = game
         self.lang = lang
         self.t = catalog(lang)
@@ -277,9 +353,36 @@ class Live:
         self.game.apply(trial, action)  # the engine validates every action again
         marker = self.game.news_marker(self.state)
         actions = [*self.actions, action]
-        self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
-        self.state, self.actions = trial, actions
+        before = self.session.settings.get(TIMES)
+        sitting = self._stamp(len(self.actions), self.game.is_over(trial))
+        try:
+            self._write(actions, trial)  # saved first: a failed save changes nothing, shows nothing
+        except BaseException:
+            self.session.settings[TIMES] = before
+            if before is None:
+                self.session.settings.pop(TIMES, None)
+            raise
+        self.state, self.actions, self.sitting = trial, actions, sitting
         return self.game.news(self.t, marker, self.state)
+
+    def _stamp(self, made: int, over: bool) -> int:
+        """Keep the time of the entry being made (after ``made`` entries) in the settings: its
+        time, this sitting's last entry and, if it ends the game, the end; returns the sitting's
+        place."""
+        stamp = self.now()
+        times = _times(self.session.settings)
+        entries = list(times.get("entries") or [])[:made]
+        entries += [None] * (made - len(entries)) + [stamp]
+        sittings = [list(x) for x in times.get("sittings") or [] if isinstance(x, list)]
+        sitting = self.sitting
+        if sitting is None or sitting >= len(sittings):
+            sittings.append([self.opened, stamp])
+            sitting = len(sittings) - 1
+        else:
+            sittings[sitting][1] = stamp
+        self.session.settings[TIMES] = {"sittings": sittings, "entries": entries,
+                                        "ended": stamp if over else None}
+        return sitting
 
     def needs_agreement(self) -> list[str]:
         """Who must agree before the last entry is taken back (nobody: ``[]``)."""
@@ -297,6 +400,7 @@ class Live:
             return Undone("refused")
         what = self.game.describe(self.t, self.actions[-1])
         kept = self.actions[:-1]
+        _after_undo(self.session.settings, len(kept))
         self.state = self._write(kept)  # saved before anything is said
         self.actions = kept
         return Undone("done", what)
@@ -324,6 +428,33 @@ class Live:
         self.close()
 
 
+def _day(since: str | None) -> str | None:
+    """``--since``: a day (``YYYY-MM-DD``), else a usage error."""
+    if since is None:
+        return None
+    try:
+        return date.fromisoformat(since).isoformat()
+    except ValueError:
+        raise UsageError("core.cli.bad_date", value=since) from None
+
+
+#: the exports that are logged plays (``core.plays``)
+PLAY_FORMATS = ("bgstats", "bgg")
+
+
+def render_plays(plays: list[dict[str, Any]], fmt: str, link: bool, single: bool) -> str:
+    """Logged plays as ``bgstats`` (one object, or a list; ``link``: the links, one a line) or
+    ``bgg`` XML."""
+    from referee.core import jsonio, plays as formats
+
+    if link:
+        return "".join(formats.bgstats_link(p) + "\n" for p in plays)
+    if fmt == "bgg":
+        return formats.bgg_xml(plays, single)
+    data = [formats.bgstats(p) for p in plays]
+    return jsonio.dumps_pretty(data[0] if single else data)
+
+
 # --------------------------------------------------------------------------------------------
 # the service
 
@@ -335,9 +466,11 @@ class SessionService:
     parser; the service checks only that each player has one, all different, when it is absent).
     """
 
-    def __init__(self, archive: Archive, *, is_color: Callable[[str], bool] | None = None) -> None:
+    def __init__(self, archive: Archive, *, is_color: Callable[[str], bool] | None = None,
+                 now: Callable[[], str] = clock) -> None:
         self.archive = archive
         self.is_color = is_color
+        self.now = now  # the clock of the session's times
 
     # -- new
     def options(self, game_name: str | None, variants: Sequence[str] | None = None,
@@ -357,9 +490,10 @@ class SessionService:
 
     def plan(self, game: Game | str | None, players: Sequence[str], *, lang: str,
              colors: Sequence[str] | None = None, setup: dict[str, Any] | None = None,
-             name: str | None = None) -> Draft:
+             name: str | None = None, place: str | None = None) -> Draft:
         """Check a new session without creating it: colours, the record's metadata (only the
-        keys the game's record holds) and the players (by replaying the empty record)."""
+        keys the game's record holds) and the players (by replaying the empty record);
+        ``place``: where it is played."""
         if game is None or isinstance(game, str):
             game = registry.find(game)
         players = [unicodedata.normalize("NFC", p.strip()) for p in players]  # one form each
@@ -375,9 +509,10 @@ class SessionService:
         meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.meta_keys}}
         record = game.new_record(players, meta)
         game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
+        place = " ".join(place.split()) if isinstance(place, str) else None
         if name is not None:
-            return Draft(game, players, record, chosen_name(name), True, lang)
-        return Draft(game, players, record, default_name(today, players), False, lang)
+            return Draft(game, players, record, chosen_name(name), True, lang, place or None)
+        return Draft(game, players, record, default_name(today, players), False, lang, place or None)
 
     def check_colors(self, colors: Sequence[str]) -> None:
         if len(set(colors)) != len(colors):
@@ -390,6 +525,17 @@ class SessionService:
 
     def create(self, draft: Draft) -> SessionHandle:
         """The session of a checked draft (open for writing)."""
+        session = self._create(draft)
+        if draft.place:  # kept with the session at once (``new --no-play`` keeps it too)
+            try:
+                session.settings[PLACE] = draft.place
+                session.save(session.record, complete=False, result=None)
+            except BaseException:
+                session.close()
+                raise
+        return session
+
+    def _create(self, draft: Draft) -> SessionHandle:
         if draft.named:
             return self.archive.create(draft.name, draft.game.name, draft.record, draft.lang)
         # a name the referee derives is its own to change: another table that starts a game at
@@ -403,14 +549,28 @@ class SessionService:
                     raise
         raise AssertionError("unreachable")  # pragma: no cover
 
+    def last_place(self, look: int = 20) -> str | None:
+        """Where the table played last (the newest of the last ``look`` sessions that says):
+        the default answer of the next game's place."""
+        for e in reversed(self.archive.entries()[-look:]):
+            if e.get("damaged"):
+                continue
+            try:
+                place = self.archive.open(e["id"], write=False).settings.get(PLACE)
+            except RefereeError:
+                continue
+            if isinstance(place, str) and place:
+                return place
+        return None
+
     def new(self, game_name: str | None, players: Sequence[str], *, lang: str,
             colors: Sequence[str] | None = None, variants: Sequence[str] | None = None,
             hints: bool | None = None, setup: dict[str, Any] | None = None,
-            name: str | None = None) -> SessionHandle:
+            name: str | None = None, place: str | None = None) -> SessionHandle:
         """Check everything, then create the session (open for writing)."""
         game, chosen = self.options(game_name, variants, hints)
         return self.create(self.plan(game, players, lang=lang, colors=colors,
-                                     setup={**chosen, **(setup or {})}, name=name))
+                                     setup={**chosen, **(setup or {})}, name=name, place=place))
 
     # -- play and undo
     def unfinished(self) -> list[dict[str, Any]]:
@@ -432,7 +592,7 @@ class SessionService:
             elif game.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
                 changed = True
-            live = Live(session, game, lang or session.lang, bool(hints))
+            live = Live(session, game, lang or session.lang, bool(hints), self.now)
             live.choices_changed = changed
             return live
         except BaseException:
@@ -461,6 +621,7 @@ class SessionService:
             if confirm is not None and not confirm(plan):
                 return None
             record = game.write_record(session.players, kept, parsed.meta)
+            _after_undo(session.settings, len(kept))
             _save(session, game, record, replay(game, record)[1])
             return plan
 
@@ -502,8 +663,16 @@ class SessionService:
         if standing and game.standing_output is None:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
+        times = _times(session.settings)
+        place = session.settings.get(PLACE)
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
-                           "updated": session.updated}, **game.replay_output(state)}
+                           "updated": session.updated,
+                           "place": place if isinstance(place, str) else None,
+                           "started": play_started(session.settings),
+                           "ended": times.get("ended") if isinstance(times.get("ended"), str) else None,
+                           "play_minutes": play_minutes(session.settings),
+                           "entry_times": list(times.get("entries") or [])},
+               **game.replay_output(state)}
         if game.standing_output is not None:  # the score as if the game ended now
             out["standing"] = game.standing_output(state)
         return out
@@ -519,7 +688,7 @@ class SessionService:
         t = catalog(lang or session.lang)
         if standing:
             return game.standing(state, t)
-        return game.summary(state, t, f"{session.name} ({session.id})")
+        return [*game.summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
@@ -558,17 +727,49 @@ class SessionService:
         # run again (after an interruption), an import finishes: what is already there stays
         return list(zip(files, self.archive.create_many(items, resume=True)))
 
-    def export(self, key: str, fmt: str, lang: str | None = None) -> str:
-        """The session as ``record`` (its game record, JSON) or a game's summary (``md``,
-        ``html``, ``json``, ``csv``)."""
+    def export(self, key: str, fmt: str, lang: str | None = None, link: bool = False) -> str:
+        """The session as ``record`` (its game record, JSON), a game's summary (``md``,
+        ``html``, ``json``, ``csv``) or a logged play (``bgstats``, with ``link`` its
+        ``createPlay`` link; ``bgg``)."""
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
         game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
+        if fmt in PLAY_FORMATS:
+            return render_plays([self._play(session, game, parsed, state, lang)], fmt, link, single=True)
         if fmt == "record":
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
-        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
+        t = catalog(lang or session.lang)
+        return game.export(state, fmt, t, parsed.meta, session.name, actions,
+                           after=played(session.settings, t))
+
+    def _play(self, session: SessionHandle, game: Game, parsed: Any, state: Any,
+              lang: str | None) -> dict[str, Any]:
+        from referee.core.plays import play
+
+        return play(game, state, catalog(lang or session.lang), parsed.meta, session_id=session.id,
+                    created=session.created, started=play_started(session.settings),
+                    place=session.settings.get(PLACE) if isinstance(session.settings.get(PLACE), str) else None,
+                    duration_min=play_minutes(session.settings))
+
+    def export_plays(self, fmt: str, lang: str | None = None, since: str | None = None,
+                     link: bool = False) -> str:
+        """Every finished session (played on ``since`` or later) as logged plays, oldest first:
+        ``bgstats`` (a JSON list, with ``link`` a link a line) or ``bgg`` (``<plays>``)."""
+        since = _day(since)
+        plays = []
+        for e in self.archive.entries():
+            if not e.get("complete") or e.get("damaged") or e.get("game") not in registry.names():
+                continue
+            session = self.archive.open(e["id"], write=False)
+            game = game_of(session)
+            parsed, state, _ = replay(game, session.record, session.path)
+            p = self._play(session, game, parsed, state, lang)
+            if since is None or p["date"][:10] >= since:
+                plays.append(p)
+        plays.sort(key=lambda p: (p["date"], p["id"]))
+        return render_plays(plays, fmt, link, single=False)
 
     # -- stats
     def stats(self, *, game_name: str | None = None, player: str | None = None,
@@ -584,11 +785,7 @@ class SessionService:
         counted nowhere, and named so that nobody takes the figures for the whole archive)."""
         from referee.core.stats import compute
 
-        if since is not None:
-            try:
-                since = date.fromisoformat(since).isoformat()
-            except ValueError:
-                raise UsageError("core.cli.bad_date", value=since) from None
+        since = _day(since)
         entries = self.archive.entries()
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).name] if game_name else sorted(
@@ -598,7 +795,8 @@ class SessionService:
             game = registry.find(name)
             result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
                                    {x: key for x, (key, _) in game.stats_extras.items()},
-                                   player=player, players_count=players_count, since=since)
+                                   player=player, players_count=players_count, since=since,
+                                   points=game.stats_points)
         return result, damaged
 
     def stats_report(self, result: dict[str, Any], lang: str) -> Report | None:

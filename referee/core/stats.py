@@ -5,11 +5,18 @@ A result summary is ``{"winners": [...], "players": {name: {"score": {part: poin
 averaged (losses, items sent …), is the game's business.  A player's ``tags`` (a list of
 words: what they played with, e.g. War Chest's unit cards) are counted over the games: how often
 each was played and won (``tags`` in the result, only when some game has them).
+
+Beyond each player's figures (issue 26): results by player count (``by_count``), head to head
+(``head_to_head``: each pair of players, the games they played together and the wins of each),
+winning streaks in the order the games were played (``streaks``: the longest and the current) and,
+for a game with points, the records (``records``: the highest score, the largest margin between the
+winner and the next).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import combinations
 from typing import Any
 
 
@@ -20,13 +27,27 @@ def nfc(name: str) -> str:
     return unicodedata.normalize("NFC", name) if isinstance(name, str) else name
 
 
+def _played_on(entry: dict[str, Any]) -> str:
+    """The day a game was played: the archive lists the sessions in the order they were created,
+    and a stable sort by day keeps that order within a day."""
+    day = entry.get("date")
+    return day if isinstance(day, str) else ""
+
+
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
-            players_count: int | None = None, since: str | None = None) -> dict[str, Any]:
+            players_count: int | None = None, since: str | None = None,
+            points: bool = True) -> dict[str, Any]:
     """The figures of every player over the matching finished games (``player``: only the games
-    that player played, and only their figures: their row, their titles, their tags; the name
-    in any case)."""
+    that player played, and only their figures: their row, their titles, their tags, their
+    pairs, streak and records; the name in any case).  ``points``: the game's results score
+    points (else no records)."""
     games = 0
+    by_count: dict[int, dict[str, Any]] = {}
+    pairs: dict[tuple[str, str], dict[str, Any]] = {}
+    highest: dict[str, Any] | None = None
+    margin: dict[str, Any] | None = None
+    entries = sorted(entries, key=_played_on)  # streaks follow the order the games were played
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
     per: dict[str, dict[str, Any]] = {}
@@ -45,18 +66,62 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         if since is not None and (entry.get("date") or "") < since:
             continue
         games += 1
+        won = set(winners)
+        count = by_count.get(len(players))
+        if count is None:
+            count = by_count[len(players)] = {"games": 0, "players": {}}
+        count["games"] += 1
+        seats = count["players"]
+        for a, b in combinations(sorted(players), 2):  # each pair once, in name order
+            if only is None or a.casefold() == only or b.casefold() == only:
+                pair = pairs.get((a, b))
+                if pair is None:
+                    pair = pairs[(a, b)] = {"games": 0, "wins": {a: 0, b: 0}}
+                pair["games"] += 1
+                pair["wins"][a] += a in won
+                pair["wins"][b] += b in won
+        if points and len(winners) == 1 and len(players) > 1 and (
+                only is None or winners[0].casefold() == only):  # the margin of a sole winner
+            totals = {n: (p.get("score") or {}).get("total") for n, p in players.items()}
+            top = totals.get(winners[0])
+            rest = [v for n, v in totals.items() if n != winners[0] and isinstance(v, (int, float))]
+            if isinstance(top, (int, float)) and rest:
+                second = max(rest)
+                if margin is None or top - second > margin["margin"]:
+                    margin = {"player": winners[0], "margin": top - second,
+                              "over": sorted(n for n, v in totals.items() if v == second and n != winners[0]),
+                              "session": entry.get("id"), "date": entry.get("date")}
         for name, p in players.items():
             if only is not None and name.casefold() != only:  # theirs, not their opponents'
                 continue
-            acc = per.setdefault(name, {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
-                                        "extras": dict.fromkeys(extras, 0)})
+            acc = per.get(name)
+            if acc is None:
+                acc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
+                                   "extras": dict.fromkeys(extras, 0), "longest": 0, "current": 0}
+            win = name in won
             acc["games"] += 1
-            acc["wins"] += name in winners
+            acc["wins"] += win
+            seat = seats.get(name)
+            if seat is None:
+                seat = seats[name] = {"games": 0, "wins": 0}
+            seat["games"] += 1
+            if win:
+                seat["wins"] += 1
+                acc["current"] += 1
+                if acc["current"] > acc["longest"]:
+                    acc["longest"] = acc["current"]
+            else:
+                acc["current"] = 0
             score = p.get("score", {})
-            acc["totals"].append(score.get("total", 0))
-            for part, points in score.items():
+            total = score.get("total", 0)
+            acc["totals"].append(total)
+            if points and "total" in score and isinstance(total, (int, float)) and (
+                    highest is None or total > highest["score"]):
+                highest = {"player": name, "score": total, "session": entry.get("id"),
+                           "date": entry.get("date")}
+            for part, value in score.items():
                 if part != "total":
-                    acc["parts"][part] = acc["parts"].get(part, 0) + points
+                    acc["parts"][part] = acc["parts"].get(part, 0) + value
             for title in titles:
                 acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
             for extra in extras:
@@ -66,7 +131,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                 if isinstance(tag, str):
                     tally = tags.setdefault(tag, {"games": 0, "wins": 0})
                     tally["games"] += 1
-                    tally["wins"] += name in winners
+                    tally["wins"] += win
     out = {}
     for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
         n = acc["games"]
@@ -81,6 +146,18 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             **{key: round(acc["extras"][extra] / n, 2) for extra, key in extras.items()},
         }
     result_out: dict[str, Any] = {"games": games, "players": out}
+    result_out["by_count"] = {
+        str(n): {"games": c["games"],
+                 "players": {name: {**v, "win_rate": round(v["wins"] / v["games"], 3)}
+                             for name, v in sorted(c["players"].items(),
+                                                   key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))}}
+        for n, c in sorted(by_count.items())}
+    result_out["head_to_head"] = [{"players": [a, b], **pair}
+                                  for (a, b), pair in sorted(pairs.items(), key=lambda kv: (-kv[1]["games"], kv[0]))]
+    result_out["streaks"] = {name: {"longest": per[name]["longest"], "current": per[name]["current"]}
+                             for name in out}
+    if points:
+        result_out["records"] = {"highest_score": highest, "largest_margin": margin}
     if tags:
         result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
                               for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
@@ -121,6 +198,7 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
         if detail.rows:  # (nothing by category, no titles: no empty table)
             out.append(detail)
+        out.extend(_group_blocks(r, t))
         if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
             label = game.stats_tag_key
             tagged = Table(t(game.stats_tags_title),
@@ -130,4 +208,48 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
                 name = t(label.format(tag=tag)) if label != "{tag}" and t.has(label.format(tag=tag)) else tag
                 tagged.rows.append([name, str(tally["games"]), str(tally["wins"]), f"{tally['win_rate']:.0%}"])
             out.append(tagged)
+    return out
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def _group_blocks(r: dict[str, Any], t: Any) -> list[Any]:
+    """What a group looks at (issue 26): results by player count, head to head, winning streaks
+    and the records."""
+    from referee.core.report import Line, Table
+
+    out: list[Any] = []
+    right = ["left", "left", "right", "right", "right"]
+    if len(r.get("by_count") or {}) > 1:  # (one count: the overview says it all)
+        counts = Table(t("core.cli.stats_by_count"),
+                       [t("core.cli.col_players"), t("core.cli.col_player"), t("core.cli.col_games"),
+                        t("core.cli.col_wins"), t("core.cli.col_rate")], align=right)
+        for n, c in r["by_count"].items():
+            for name, v in c["players"].items():
+                counts.rows.append([n, name, str(v["games"]), str(v["wins"]), f"{v['win_rate']:.0%}"])
+        out.append(counts)
+    if r.get("head_to_head"):
+        pairs = Table(t("core.cli.stats_h2h"), [t("core.cli.col_pair"), t("core.cli.col_together"),
+                                                t("core.cli.col_wins")], align=["left", "right", "right"])
+        for pair in r["head_to_head"]:
+            a, b = pair["players"]
+            pairs.rows.append([f"{a} – {b}", str(pair["games"]), f"{pair['wins'][a]} : {pair['wins'][b]}"])
+        out.append(pairs)
+    if r.get("streaks"):
+        streaks = Table(t("core.cli.stats_streaks"), [t("core.cli.col_player"), t("core.cli.col_longest"),
+                                                      t("core.cli.col_current")], align=["left", "right", "right"])
+        for name, run in r["streaks"].items():
+            streaks.rows.append([name, str(run["longest"]), str(run["current"])])
+        out.append(streaks)
+    records = r.get("records") or {}
+    if records.get("highest_score"):
+        h = records["highest_score"]
+        out.append(Line(t("core.cli.stats_highest", score=_number(h["score"]), player=h["player"],
+                          date=h.get("date") or "")))
+    if records.get("largest_margin"):
+        m = records["largest_margin"]
+        out.append(Line(t("core.cli.stats_margin", margin=_number(m["margin"]), player=m["player"],
+                          over=", ".join(m["over"]), date=m.get("date") or "")))
     return out

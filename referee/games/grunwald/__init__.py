@@ -77,6 +77,11 @@ class Grunwald(GamePackage):
         inventories, result = inventory.score_document(document)
         return inventory.score_output(inventories, result), result
 
+    @staticmethod
+    def play_facts(state: Any, t: Any) -> dict[str, Any]:
+        """The logged play: who started (NG-R4: the first round's start player is the first in the seating order)."""
+        return {"start": state.names[0]}
+
     def result_summary(self, state: Any) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (for list and stats)."""
         if not self.module("engine").is_over(state):

@@ -52,6 +52,11 @@ class Kajko(GamePackage):
     def score(self, document: Any) -> tuple[dict[str, Any], Any]:
         return self.module("inventory").score_document(document)
 
+    @staticmethod
+    def play_facts(state: Any, t: Any) -> dict[str, Any]:
+        """The logged play: who started (KK-4: the youngest player starts, the first in the record)."""
+        return {"start": state.names[0]}
+
     def result_summary(self, state: Any) -> dict[str, Any] | None:
         """What the archive keeps of a finished game (for list and stats)."""
         if not state.over:

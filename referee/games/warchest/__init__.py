@@ -34,6 +34,7 @@ class WarChest(GamePackage):
     has_hints = True  # the WC-V4 memory aid (engine.memory_aid)
     digest = "war-chest.md"
     calculator = False  # nothing to count at the end: the last control marker wins
+    bgg_id = 249259  # boardgamegeek.com/boardgame/249259/war-chest
 
     # the live questions and the setup questions (the rest: core.game.CONVENTION)
     dialog = _lazy("dialog", "ask")
@@ -46,6 +47,10 @@ class WarChest(GamePackage):
                     actions: list[Any] | None = None) -> dict[str, Any]:
         """The replay output, the setup and every round's entries and control."""
         return self.module("summary").export_json(state, t, meta)
+
+    def play_facts(self, state: Any, t: Any) -> dict[str, Any]:
+        """The logged play: each player's side as the role (the teams of four)."""
+        return {"roles": {p.name: t(f"warchest.side.{p.side}") for p in state.players}}
 
     def result_summary(self, state: Any) -> dict[str, Any] | None:
         """What the archive keeps of a finished game: the winning side's players, and each
