@@ -43,6 +43,7 @@ from tinydb import TinyDB
 
 from referee.core.errors import DamagedStore, RefereeError, UsageError
 from referee.core.shape import player_names
+from referee.store.files import MAX_OWNER_BYTES, StoreLink, check_kind, read_store_bytes
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
@@ -85,11 +86,94 @@ def _no_link(path: Path) -> None:
     """Never follow a symbolic link out of the data folder: a session's folder or file that is a
     link is reported and left alone (nothing is read, written or deleted through it)."""
     if path.is_symlink():
-        raise StoreLink("core.store.link", path=str(path))
+        raise StoreLink(path)
 
 
-class StoreLink(DamagedStore):
-    pass
+class StoreShape(ValueError):
+    """What is wrong with a session document's shape (said in the damaged file's message)."""
+
+
+#: a session document's keys and the types of their values (those after ``record``: optional,
+#: as documents of earlier versions may lack them)
+_DOC_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str,), "name": (str,), "game": (str,), "record": (dict,), "lang": (str,),
+    "created": (str,), "updated": (str,), "complete": (bool,), "result": (dict, type(None)),
+    "settings": (dict,)}
+_REQUIRED = ("id", "name", "game", "record")
+_SCALAR = (str, int, float, bool, type(None))
+
+
+def document_of(data: Any, sid: str) -> dict[str, Any]:
+    """The session document of a session file's contents, checked (``StoreShape``: what is
+    wrong).  Its ``id`` must be ``sid``, the folder it was found in."""
+    from referee.core.text import LANGUAGES
+
+    if not isinstance(data, dict) or set(data) != {"session"} or not isinstance(
+            data["session"], dict) or len(data["session"]) != 1:
+        raise StoreShape("not a session document")
+    doc = next(iter(data["session"].values()))
+    if not isinstance(doc, dict):
+        raise StoreShape("not a session document")
+    for key in doc:
+        if key not in _DOC_TYPES:
+            raise StoreShape(f"unknown key {key[:40]!r}")
+    for key in _REQUIRED:
+        if key not in doc:
+            raise StoreShape(f"no {key!r}")
+    for key, value in doc.items():
+        if not isinstance(value, _DOC_TYPES[key]):
+            raise StoreShape(f"{key!r} is not a {_DOC_TYPES[key][0].__name__}")
+    if doc["id"] != sid:  # a folder copied under a new name: it is not that session
+        raise StoreShape(f"its id {doc['id'][:80]!r} is not its folder's name {sid!r}")
+    try:
+        if check_name(doc["name"]) != doc["name"]:
+            raise StoreShape("not a session name")
+    except RefereeError:
+        raise StoreShape("not a session name") from None
+    if "lang" in doc and doc["lang"] not in LANGUAGES:
+        raise StoreShape(f"unknown language {doc['lang'][:10]!r}")
+    for key in ("created", "updated"):
+        if len(doc.get(key, "")) > 40 or not doc.get(key, "").isprintable():
+            raise StoreShape(f"{key!r} is not a time")
+    if "hints" in doc.get("settings", {}) and not isinstance(doc["settings"]["hints"], bool):
+        raise StoreShape("'settings' is not a session's settings")
+    if doc.get("result") is not None:
+        if not doc.get("complete"):
+            raise StoreShape("a result for a game not over")
+        check_result(doc["result"], player_names(doc["record"]))
+    elif doc.get("complete"):
+        raise StoreShape("a game over without its result")
+    return doc
+
+
+def check_result(result: Any, players: list[Any]) -> None:
+    """A finished game's result summary, as every game writes it (``StoreShape`` otherwise):
+    ``winners`` (some of the players), ``players`` (each player's ``score`` of whole numbers,
+    ``place``, ``tags`` and other plain values).  What ``list`` and ``stats`` read of it."""
+    wrong = StoreShape("its stored result is not a result")
+    if not isinstance(result, dict) or not isinstance(result.get("winners"), list):
+        raise wrong
+    named = result.get("players")
+    if not isinstance(named, dict) or any(not isinstance(p, str) for p in players) or set(
+            named) != set(players) or not all(isinstance(w, str) and w in named
+                                               for w in result["winners"]):
+        raise wrong
+    for key, value in result.items():
+        if key not in ("winners", "players") and not isinstance(value, _SCALAR):
+            raise wrong
+    for figures in named.values():
+        if not isinstance(figures, dict):
+            raise wrong
+        for key, value in figures.items():
+            if key == "score":
+                if not isinstance(value, dict) or not all(
+                        type(v) is int for v in value.values()):
+                    raise wrong
+            elif key == "tags":
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise wrong
+            elif not isinstance(value, _SCALAR):
+                raise wrong
 
 
 def check_name(name: str) -> str:
@@ -173,7 +257,9 @@ class Store:
     # -- paths
     @property
     def sessions_dir(self) -> Path:
-        return self.root / "sessions"
+        folder = self.root / "sessions"
+        _no_link(folder)  # (every session would be read and written through it)
+        return folder
 
     @property
     def index_path(self) -> Path:
@@ -199,7 +285,7 @@ class Store:
         """A file kept with the session: ``lock`` or ``owner`` (flat stores: ``<id>.lock`` …)."""
         path = self.session_path(sid)
         beside = path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
-        _no_link(beside)
+        check_kind(beside)  # a link or a FIFO … is reported, never opened (nor truncated)
         return beside
 
     def owner_path(self, sid: str) -> Path:
@@ -245,14 +331,19 @@ class Store:
         except Timeout:
             raise StoreLocked("core.store.locked", session=sid,
                               pid=self._owner(sid) or "?") from None
-        atomic_write(self.owner_path(sid), str(os.getpid()), keep_backup=False)
+        try:  # only to name the holder to a second referee: a full disk does not stop a delete
+            atomic_write(self.owner_path(sid), str(os.getpid()), keep_backup=False)
+        except OSError:
+            pass
         return lock
 
     def _owner(self, sid: str) -> str | None:
         try:
-            return self.owner_path(sid).read_text().strip() or None
-        except OSError:
+            data = read_store_bytes(self.owner_path(sid), MAX_OWNER_BYTES)
+        except (OSError, RefereeError):
             return None
+        text = (data or b"").decode("ascii", "replace").strip()
+        return text if text.isdigit() else None
 
     # -- index
     def _index(self) -> tuple[Any, Any]:
@@ -530,18 +621,47 @@ class Store:
             raise
 
     def _load(self, sid: str, lock: FileLock | None) -> Session:
+        """Session ``sid`` from its file, checked as strictly as an imported record (the file is
+        input too): the document's shape and every value's type, its ``id`` the folder's (a
+        folder copied under another name would otherwise write the original's file), and its
+        stored result consistent with its players.  Anything else: ``StoreCorrupt`` (exit 3)."""
         path = self.session_path(sid)
         data = read_json(path)
         if data is None:
             raise SessionNotFound("core.store.not_found", session=sid)
+        from referee.core import jsonio
+
         try:
-            doc = next(iter(data["session"].values()))
-            return Session(self, doc["id"], doc["name"], doc["game"], doc["record"],
-                           doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
-                           bool(doc.get("complete")), doc.get("result"), lock,
-                           doc["settings"] if isinstance(doc.get("settings"), dict) else {})
-        except (KeyError, TypeError, StopIteration, AttributeError):
-            raise StoreCorrupt(path, "not a session document") from None
+            doc = jsonio.nfc_document(document_of(data, sid))
+        except RefereeError:
+            raise StoreCorrupt(path, "two keys of one name") from None
+        except StoreShape as wrong:
+            raise StoreCorrupt(path, str(wrong)) from None
+        return Session(self, sid, doc["name"], doc["game"], doc["record"],
+                       doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
+                       doc.get("complete", False), doc.get("result"), lock,
+                       doc.get("settings", {}))
+
+    def verify(self, session: Session) -> None:
+        """The stored result is the record's: the record is replayed and its result (or that it
+        is not over) compared with what the file says.  ``StoreCorrupt`` if they differ, the
+        game's error as ``SessionDamaged`` if the record cannot be replayed."""
+        from referee.core import registry
+        from referee.core.errors import RecordError, SessionDamaged
+
+        try:
+            game = registry.find(session.game)
+            state = game.parse_record(session.record).replay()[0]
+        except (RecordError, UsageError) as error:
+            raise SessionDamaged(session.path, error) from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError):
+            raise StoreCorrupt(session.path, "not a record of its game") from None
+        import json
+
+        over = bool(game.is_over(state))
+        derived = json.loads(json.dumps(game.result_summary(state))) if over else None
+        if over != session.complete or derived != session.result:
+            raise StoreCorrupt(session.path, "its stored result disagrees with its record")
 
     def delete(self, key: str) -> str:
         sid = self.resolve(key)
@@ -601,11 +721,15 @@ class Store:
         mend: dict[str, dict[str, Any]] = {}
         for sid, mtime in files.items():
             entry = index.get(sid)
+            if entry is not None and entry.get("bad"):  # a damaged row: the file says, and mends it
+                entry = None
             if entry is not None and entry.get("complete") and entry.get("mtime") == mtime:
                 out[sid] = entry
                 continue
             try:
                 session = self._load(sid, None)
+                if session.complete:  # its result goes to the index: it must be the record's
+                    self.verify(session)
             except RefereeError:  # listed as damaged (never silently left out), never indexed
                 out[sid] = {"id": sid, "name": "", "game": None, "players": [], "created": "",
                             "updated": "", "complete": False, "result": None, "date": "",
