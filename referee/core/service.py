@@ -102,7 +102,17 @@ def replay(game: Game, record: dict[str, Any], source: Any = None) -> tuple[Any,
         if source is not None:  # a stored session that breaks a rule: a damaged store file
             raise SessionDamaged(source, error) from None
         raise
+    except _BROKEN:
+        if source is None:
+            raise
+        # a stored record the game cannot even read (the store is input too): that one session
+        # is damaged, never a traceback that takes the archive down
+        raise SessionDamaged(source, RefereeError("core.store.bad_record")) from None
     return parsed, state, [s.action for s in steps]
+
+
+#: what reading a record of the wrong shape may raise in a game's parser
+_BROKEN = (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError)
 
 
 def game_of(session: Any) -> Game:
@@ -451,7 +461,7 @@ class SessionService:
                     if t is not None:  # words for people; the data says the same
                         status["progress"] = game.progress(state, t)
                     e = {**e, "updated": s.updated}
-                except RefereeError:
+                except (RefereeError, *_BROKEN):  # that one session is damaged; the rest list
                     status["error"] = True
             rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created",
                                                    "updated")}, **status})

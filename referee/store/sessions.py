@@ -297,16 +297,28 @@ class Store:
                 or os.path.lexists(self.sessions_dir / f"{sid}.json"))
 
     def refuse_inside(self, path: Path) -> None:
-        """A file the user asked to write must not be inside the data folder (where it could
-        replace a session's file or the index): ``UsageError`` if it is, links followed."""
+        """A file the user asked to write must not be a file the store owns (a session's file,
+        the index and its journal, a card table, the folders that hold them, the data folder
+        itself): ``UsageError`` if it is, links followed.  Other files beside the store, in a
+        data folder shared with them, are fine."""
         root = os.path.realpath(self.root)
         target = os.path.realpath(path)
-        sessions = os.path.join(root, "sessions")
-        own = target == root or target == sessions or target.startswith(sessions + os.sep) or (
-            os.path.dirname(target) == root
-            and os.path.basename(target).startswith(("index.sqlite", "index.json", PENDING)))
-        if own:  # (other files beside the store, in a data folder shared with them, are fine)
+        if target == root:
             raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
+        relative = os.path.relpath(target, root)
+        if relative.startswith(os.pardir + os.sep) or relative == os.pardir:
+            return
+        first = relative.split(os.sep)[0]
+        if first in self.owned_folders() or first.startswith(("index.sqlite", "index.json", PENDING)):
+            raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
+
+    @staticmethod
+    def owned_folders() -> set[str]:
+        """The folders of the data folder that only the store writes: the sessions and every
+        game's card table folder (``Game.cards_file``)."""
+        from referee.core import registry
+
+        return {"sessions", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
 
     def ensure(self) -> None:
         try:
@@ -664,32 +676,76 @@ class Store:
             raise StoreCorrupt(session.path, "its stored result disagrees with its record")
 
     def delete(self, key: str) -> str:
+        """Delete a session: all or nothing from the user's view, and possible on a full disk.
+
+        Its file goes first, in one ``unlink`` (which needs no space): until then nothing has
+        changed; after it the session is gone, whatever happens next.  Then, each as far as it
+        can: its ``.bak``, its lock and owner files, its folder and its index row (a row whose
+        file is gone is ignored and mended by the next command that reads the index).  A delete
+        interrupted after the file went is finished by running it again (the id still names
+        what is left)."""
+        sid = self._leftover(key)
+        if sid is not None:
+            self._finish_delete(sid)
+            return sid
         sid = self.resolve(key)
         index, conn = self._index()  # a damaged index stops here, before anything is touched
-        path = self.session_path(sid)
-        leftovers = [self.owner_path(sid), self._beside(sid, "lock")]
+        path = self.session_path(sid)  # (a link is reported and left alone)
         lock = self._lock(sid)
         try:
-            with index.write(conn):
-                for item in (path, path.with_name(path.name + ".bak")):
-                    try:
-                        item.unlink()
-                    except FileNotFoundError:
-                        pass
-                index.remove(conn, [sid])
+            path.unlink()  # (a FIFO or a device in its place goes too: nothing is opened)
+        except FileNotFoundError:
+            pass
+        except IsADirectoryError:
+            raise StoreCorrupt(path, "not a regular file") from None
         finally:
             lock.release()
-            for leftover in leftovers:
-                try:
-                    leftover.unlink()
-                except OSError:
-                    pass
-            if path.name == SESSION_FILE:
-                try:
-                    path.parent.rmdir()
-                except OSError:  # something unexpected is in it: leave it
-                    pass
+        self._finish_delete(sid)
         return sid
+
+    def _leftover(self, key: str) -> str | None:
+        """The id of what a delete interrupted after the session's file went left behind (its
+        folder, ``.bak``, lock, or index row), or ``None``."""
+        if _ID.match(key):
+            if os.path.lexists(self.session_path(key)):
+                return None
+            folder = self.sessions_dir / key
+            if folder.is_dir() and not folder.is_symlink() and os.path.lexists(
+                    folder / f"{SESSION_FILE}.bak"):
+                return key
+        if not self.index_path.exists():
+            return None
+        index, conn = self._index()
+        with index.errors():
+            ids = [key] if _ID.match(key) and index.has_id(conn, key) else index.named(conn, key)
+        for sid in ids:
+            if _ID.match(sid) and not os.path.lexists(self.session_path(sid)):
+                return sid
+        return None
+
+    def _finish_delete(self, sid: str) -> None:
+        """Remove what is left of a deleted session (its file is gone): each step as far as it
+        can, so that a full disk or a locked index leaves only what the next command ignores."""
+        path = self.session_path(sid)
+        flat = path.name != SESSION_FILE
+        for item in (path.with_name(path.name + ".bak"),  # (unlink never follows a link)
+                     *(path.with_suffix(f".{n}") if flat else path.with_name(n)
+                       for n in ("owner", "lock"))):
+            try:
+                item.unlink()
+            except OSError:
+                pass
+        if path.name == SESSION_FILE:
+            try:
+                path.parent.rmdir()
+            except OSError:  # something unexpected is in it: leave it
+                pass
+        try:
+            index, conn = self._index()
+            with index.write(conn):
+                index.remove(conn, [sid])
+        except (RefereeError, OSError):  # (a full disk, a busy index: the row is ignored and
+            pass                         # mended by the next listing)
 
     def _files(self) -> dict[str, int]:
         """Every session file's id and ``mtime_ns``, from one scan of the sessions folder."""
