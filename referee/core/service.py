@@ -447,7 +447,9 @@ class SessionService:
         rows = []
         for e in self.archive.entries():
             status: dict[str, Any] = {"complete": bool(e.get("complete"))}
-            if e.get("complete") and e.get("result"):
+            if e.get("damaged"):  # (its file was read for this listing: it is damaged)
+                status["error"] = True
+            elif e.get("complete") and e.get("result"):
                 status["winners"] = e["result"].get("winners", [])
             elif not e.get("complete"):
                 try:

@@ -617,6 +617,9 @@ class Store:
         for sid in found:
             if self.session_path(sid).exists():
                 return sid
+        leftover = self._leftover(key)  # what an interrupted delete left: ``delete`` finishes it
+        if leftover is not None:
+            return leftover
         for entry in self.entries():
             if entry.get("name") == key:
                 return entry["id"]
@@ -626,10 +629,17 @@ class Store:
         sid = self.resolve(key)
         lock = self._lock(sid) if write else None
         try:
-            return self._load(sid, lock)
+            session = self._load(sid, lock)
+            if session.complete:  # a finished game's stored result is its record's
+                self.verify(session)
+            return session
         except BaseException:
-            if lock is not None:
+            if lock is not None:  # (as ``close`` does: nothing of this opening is left)
                 lock.release()
+                try:
+                    self.owner_path(sid).unlink()
+                except (OSError, RefereeError):
+                    pass
             raise
 
     def _load(self, sid: str, lock: FileLock | None) -> Session:
