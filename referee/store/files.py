@@ -17,7 +17,7 @@ import os
 import stat
 from pathlib import Path
 
-from referee.core.errors import DamagedStore, RefereeError, backup_of
+from referee.core.errors import DamagedStore, RecordError, RefereeError, backup_of
 
 #: The largest session file the store reads.  Measured: a 4-player War Chest game (the longest
 #: records of the four games: about 16 entries a round) takes about 1,010 bytes a round in its
@@ -125,7 +125,6 @@ def read_store_json(path: Path, limit: int = MAX_SESSION_BYTES) -> object:
     record (``jsonio.loads``: no repeated key, no ``NaN``, no lone surrogate) and no deeper than
     ``MAX_DEPTH``; anything else is ``StoreCorrupt``."""
     from referee.core import jsonio
-    from referee.core.errors import RecordError
 
     data = read_store_bytes(path, limit)
     if data is None:
@@ -144,3 +143,40 @@ def read_store_json(path: Path, limit: int = MAX_SESSION_BYTES) -> object:
     if depth_exceeds(document):
         raise StoreCorrupt(path, "nested too deeply")
     return document
+
+
+class StoreShape(ValueError):
+    """What is wrong with a session document's shape (said in the damaged file's message)."""
+
+
+_SCALAR = (str, int, float, bool, type(None))
+
+
+def check_result(result: Any, players: list[Any]) -> None:
+    """A finished game's result summary, as every game writes it (``StoreShape`` otherwise):
+    ``winners`` (some of the players), ``players`` (each player's ``score`` of whole numbers,
+    ``place``, ``tags`` and other plain values).  What ``list`` and ``stats`` read of it."""
+    wrong = StoreShape("its stored result is not a result")
+    if not isinstance(result, dict) or not isinstance(result.get("winners"), list):
+        raise wrong
+    named = result.get("players")
+    if not isinstance(named, dict) or any(not isinstance(p, str) for p in players) or set(
+            named) != set(players) or not all(isinstance(w, str) and w in named
+                                               for w in result["winners"]):
+        raise wrong
+    for key, value in result.items():
+        if key not in ("winners", "players") and not isinstance(value, _SCALAR):
+            raise wrong
+    for figures in named.values():
+        if not isinstance(figures, dict):
+            raise wrong
+        for key, value in figures.items():
+            if key == "score":
+                if not isinstance(value, dict) or not all(
+                        type(v) is int for v in value.values()):
+                    raise wrong
+            elif key == "tags":
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise wrong
+            elif not isinstance(value, _SCALAR):
+                raise wrong

@@ -77,7 +77,7 @@ def _loads(text: Any) -> Any:
 def _row_ok(row: tuple[Any, ...], players: Any, result: Any) -> bool:
     """Are a row's values of the types the index writes, and its result a result of its
     players?  (What ``list`` and ``stats`` read of a finished game comes from here.)"""
-    from referee.store.sessions import StoreShape, check_result
+    from referee.store.files import StoreShape, check_result
 
     if not (all(type(row[i]) is str for i in (1, 2, 4, 5, 8)) and row[6] in (0, 1)
             and (row[9] is None or type(row[9]) is int) and isinstance(players, list)

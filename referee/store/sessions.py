@@ -41,9 +41,11 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
-from referee.core.errors import DamagedStore, RefereeError, UsageError
+from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.shape import player_names
-from referee.store.files import MAX_OWNER_BYTES, StoreLink, check_kind, read_store_bytes
+from referee.store.files import (
+    MAX_OWNER_BYTES, StoreLink, StoreShape, check_kind, check_result, read_store_bytes,
+)
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
@@ -89,10 +91,6 @@ def _no_link(path: Path) -> None:
         raise StoreLink(path)
 
 
-class StoreShape(ValueError):
-    """What is wrong with a session document's shape (said in the damaged file's message)."""
-
-
 #: a session document's keys and the types of their values (those after ``record``: optional,
 #: as documents of earlier versions may lack them)
 _DOC_TYPES: dict[str, tuple[type, ...]] = {
@@ -100,7 +98,6 @@ _DOC_TYPES: dict[str, tuple[type, ...]] = {
     "created": (str,), "updated": (str,), "complete": (bool,), "result": (dict, type(None)),
     "settings": (dict,)}
 _REQUIRED = ("id", "name", "game", "record")
-_SCALAR = (str, int, float, bool, type(None))
 
 
 def document_of(data: Any, sid: str) -> dict[str, Any]:
@@ -144,36 +141,6 @@ def document_of(data: Any, sid: str) -> dict[str, Any]:
     elif doc.get("complete"):
         raise StoreShape("a game over without its result")
     return doc
-
-
-def check_result(result: Any, players: list[Any]) -> None:
-    """A finished game's result summary, as every game writes it (``StoreShape`` otherwise):
-    ``winners`` (some of the players), ``players`` (each player's ``score`` of whole numbers,
-    ``place``, ``tags`` and other plain values).  What ``list`` and ``stats`` read of it."""
-    wrong = StoreShape("its stored result is not a result")
-    if not isinstance(result, dict) or not isinstance(result.get("winners"), list):
-        raise wrong
-    named = result.get("players")
-    if not isinstance(named, dict) or any(not isinstance(p, str) for p in players) or set(
-            named) != set(players) or not all(isinstance(w, str) and w in named
-                                               for w in result["winners"]):
-        raise wrong
-    for key, value in result.items():
-        if key not in ("winners", "players") and not isinstance(value, _SCALAR):
-            raise wrong
-    for figures in named.values():
-        if not isinstance(figures, dict):
-            raise wrong
-        for key, value in figures.items():
-            if key == "score":
-                if not isinstance(value, dict) or not all(
-                        type(v) is int for v in value.values()):
-                    raise wrong
-            elif key == "tags":
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise wrong
-            elif not isinstance(value, _SCALAR):
-                raise wrong
 
 
 def check_name(name: str) -> str:
@@ -669,7 +636,6 @@ class Store:
         is not over) compared with what the file says.  ``StoreCorrupt`` if they differ, the
         game's error as ``SessionDamaged`` if the record cannot be replayed."""
         from referee.core import registry
-        from referee.core.errors import RecordError, SessionDamaged
 
         try:
             game = registry.find(session.game)
