@@ -85,7 +85,9 @@ class Archive(Protocol):
 
     def unique_name(self, name: str) -> str: ...
 
-    def resolve(self, key: str) -> str: ...
+    def resolve(self, key: str, leftovers: bool = False) -> str:
+        """The id of the session ``key`` names (``leftovers``: or of what an interrupted delete
+        left of one, for ``delete`` to finish)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -499,7 +501,7 @@ class SessionService:
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
-        sid = self.archive.resolve(key)
+        sid = self.archive.resolve(key, leftovers=True)
         if confirm is not None and not confirm(sid):
             return sid, False
         self.archive.delete(sid)

@@ -569,7 +569,7 @@ class Store:
         except OSError:
             pass
 
-    def resolve(self, key: str) -> str:
+    def resolve(self, key: str, leftovers: bool = False) -> str:
         """A session id from an id or a name.  An id is found without reading the index (so opening
         a session costs the same in any archive); a name is looked up in the index (and, if it is
         not there, in every file: the index may not know a file yet).  No name can equal another
@@ -584,7 +584,8 @@ class Store:
         for sid in found:
             if self.session_path(sid).exists():
                 return sid
-        leftover = self._leftover(key)  # what an interrupted delete left: ``delete`` finishes it
+        # what an interrupted delete left (``leftovers``: for ``delete``, which finishes it)
+        leftover = self._leftover(key) if leftovers else None
         if leftover is not None:
             return leftover
         for entry in self.entries():
@@ -602,12 +603,17 @@ class Store:
             return session
         except BaseException:
             if lock is not None:  # (as ``close`` does: nothing of this opening is left)
-                lock.release()
-                try:
-                    self.owner_path(sid).unlink()
-                except (OSError, RefereeError):
-                    pass
+                self._unlock(sid, lock)
             raise
+
+    def _unlock(self, sid: str, lock: FileLock) -> None:
+        """Release a session's lock taken by a command that then changed nothing (its owner
+        file goes too)."""
+        lock.release()
+        try:
+            self.owner_path(sid).unlink()
+        except (OSError, RefereeError):
+            pass
 
     def _load(self, sid: str, lock: FileLock | None) -> Session:
         """Session ``sid`` from its file, checked as strictly as an imported record (the file is
@@ -661,7 +667,7 @@ class Store:
         interrupted after the file went is finished by running it again (the id still names
         what is left)."""
         sid = self._leftover(key)
-        if sid is not None:
+        if sid is not None:  # (run again: finished)
             self._finish_delete(sid)
             return sid
         sid = self.resolve(key)
@@ -673,9 +679,12 @@ class Store:
         except FileNotFoundError:
             pass
         except IsADirectoryError:
+            self._unlock(sid, lock)
             raise StoreCorrupt(path, "not a regular file") from None
-        finally:
-            lock.release()
+        except BaseException:
+            self._unlock(sid, lock)
+            raise
+        lock.release()
         self._finish_delete(sid)
         return sid
 
@@ -702,18 +711,18 @@ class Store:
     def _finish_delete(self, sid: str) -> None:
         """Remove what is left of a deleted session (its file is gone): each step as far as it
         can, so that a full disk or a locked index leaves only what the next command ignores."""
-        path = self.session_path(sid)
-        flat = path.name != SESSION_FILE
-        for item in (path.with_name(path.name + ".bak"),  # (unlink never follows a link)
-                     *(path.with_suffix(f".{n}") if flat else path.with_name(n)
-                       for n in ("owner", "lock"))):
-            try:
+        folder = self.sessions_dir / sid
+        inside = [folder / n for n in (f"{SESSION_FILE}.bak", "owner", "lock")] if (
+            folder.is_dir() and not folder.is_symlink()) else []  # (never through a link)
+        for item in (*inside,
+                     *(self.sessions_dir / f"{sid}.{n}" for n in ("json.bak", "owner", "lock"))):
+            try:  # (flat stores of earlier versions too; unlink never follows a link)
                 item.unlink()
             except OSError:
                 pass
-        if path.name == SESSION_FILE:
+        if folder.is_dir() and not folder.is_symlink():
             try:
-                path.parent.rmdir()
+                folder.rmdir()
             except OSError:  # something unexpected is in it: leave it
                 pass
         try:
