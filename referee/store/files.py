@@ -30,8 +30,10 @@ MAX_CARDS_BYTES = 1024 * 1024
 #: An owner file holds one pid
 MAX_OWNER_BYTES = 64
 #: The deepest nesting of a legitimate session document is under 10 levels (the document, the
-#: record, its rounds, an entry, its parts); deeper is damage (and never reaches a recursion).
-MAX_DEPTH = 48
+#: record, its rounds, an entry, its parts); deeper than this is damage (and never reaches a
+#: recursion: Python's own limit is 1,000).  255 is orjson's: a document it reads and writes again
+#: (``jsonio.loads_fast``) is never deeper, so only the others are measured.
+MAX_DEPTH = 255
 NOT_REGULAR = "not a regular file"
 
 
@@ -131,16 +133,19 @@ def read_store_json(path: Path, limit: int = MAX_SESSION_BYTES) -> object:
         return None
     if not data.strip():
         raise StoreCorrupt(path, "empty file")
+    deep = False
     try:
-        text = data.decode("utf-8")
-        document = jsonio.loads(text)
+        document = jsonio.loads_fast(data)  # (orjson, when it is sure to read what loads reads)
+        if document is None:
+            document = jsonio.loads(data.decode("utf-8"))
+            deep = depth_exceeds(document)
     except UnicodeDecodeError as exc:
         raise StoreCorrupt(path, str(exc)[:100]) from None
     except RecordError as exc:
         raise StoreCorrupt(path, exc.render("en")[:100]) from None
     except RecursionError:
         raise StoreCorrupt(path, "nested too deeply") from None
-    if depth_exceeds(document):
+    if deep:
         raise StoreCorrupt(path, "nested too deeply")
     return document
 
