@@ -205,7 +205,7 @@ class Session:
             self._lock.release()
             try:
                 self.store.owner_path(self.id).unlink()
-            except OSError:
+            except (OSError, RefereeError):
                 pass
             self._lock = None
 
@@ -535,6 +535,10 @@ class Store:
                 continue
             temporary = [n for n in names if n.startswith(".") and n.endswith(".tmp")]
             if SESSION_FILE in names and not temporary:
+                continue
+            try:
+                check_kind(folder / "lock")  # (a link is never opened, nor truncated)
+            except RefereeError:
                 continue
             lock = FileLock(str(folder / "lock"), timeout=0)
             try:
