@@ -205,7 +205,6 @@ WRONG = {
     "players a number": lambda d: d["record"].update(players=7),
     "an entry an object": lambda d: d["record"]["rounds"].append({"x": {"y": [1]}}),
     "deeply nested": lambda d: d["record"].update(extra=json.loads("[" * 5000 + "]" * 5000)),
-    "a wrong winner": lambda d: d["result"].update(winners=[d["record"]["players"][1]]),
     "a result for a game not over": lambda d: d.update(complete=True, result={
         "winners": [], "players": {}}),
 }
@@ -213,7 +212,7 @@ WRONG = {
 
 @pytest.mark.parametrize("wrong", list(WRONG))
 def test_wrong_content_is_one_damaged_session(root, capsys, wrong):
-    sid = DONE if "winner" in wrong else LIVE
+    sid = LIVE
     path = session_file(root, sid)
     if "deeply" in wrong:
         data = json.loads(path.read_text())
@@ -231,9 +230,28 @@ def test_wrong_content_is_one_damaged_session(root, capsys, wrong):
     assert main(root, "stats", "--json") == 0
     stats = json.loads(capsys.readouterr().out)
     # (an unfinished game counts nowhere in any case: named when its file cannot be read)
-    assert stats["damaged"] == [sid] or (sid == LIVE and stats["damaged"] == [])
-    if sid == DONE:  # never a wrong winner: it is counted nowhere
-        assert stats["games"]["na-grunwald"]["games"] == 0
+    assert stats["damaged"] in ([sid], [])
+    assert stats["games"]["na-grunwald"]["games"] == 1
+
+
+@pytest.mark.parametrize("copy", ["index deleted", "file changed"])
+def test_a_stored_result_never_shows_a_wrong_winner(root, capsys, copy):
+    """The result of a finished game comes from its record, whatever its file says of it."""
+    path = session_file(root, DONE)
+    capsys.readouterr()
+    assert main(root, "show", DONE, "--json") == 0
+    winners = json.loads(capsys.readouterr().out)["winners"]
+    loser = next(p for p in ("Ola", "Bartek") if p not in winners)
+    edit(path, lambda d: d["result"].update(winners=[loser]))
+    if copy == "index deleted":
+        (root / "index.sqlite").unlink()
+    rows = listed(root, capsys)
+    assert rows[DONE]["winners"] == winners and not rows[DONE].get("error")
+    assert main(root, "stats", "--json") == 0
+    figures = json.loads(capsys.readouterr().out)["games"]["na-grunwald"]["players"]
+    assert figures[loser]["wins"] == 0 and figures[winners[0]]["wins"] == 1
+    assert main(root, "show", DONE, "--json") == 0
+    assert json.loads(capsys.readouterr().out)["winners"] == winners
 
 
 def test_a_damaged_index_row_is_read_from_its_file_and_mended(root, capsys):

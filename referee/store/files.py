@@ -154,13 +154,12 @@ class StoreShape(ValueError):
     """What is wrong with a session document's shape (said in the damaged file's message)."""
 
 
-_SCALAR = (str, int, float, bool, type(None))
-
 
 def check_result(result: Any, players: list[Any]) -> None:
     """A finished game's result summary, as every game writes it (``StoreShape`` otherwise):
-    ``winners`` (some of the players), ``players`` (each player's ``score`` of whole numbers,
-    ``place``, ``tags`` and other plain values).  What ``list`` and ``stats`` read of it."""
+    ``winners`` (some of the players) and ``players`` (a figure per player: a ``score`` of
+    numbers, ``tags`` of words, anything else as the game writes it).  What ``list`` and
+    ``stats`` read of it."""
     wrong = StoreShape("its stored result is not a result")
     if not isinstance(result, dict) or not isinstance(result.get("winners"), list):
         raise wrong
@@ -169,19 +168,12 @@ def check_result(result: Any, players: list[Any]) -> None:
             named) != set(players) or not all(isinstance(w, str) and w in named
                                                for w in result["winners"]):
         raise wrong
-    for key, value in result.items():
-        if key not in ("winners", "players") and not isinstance(value, _SCALAR):
-            raise wrong
     for figures in named.values():
         if not isinstance(figures, dict):
             raise wrong
-        for key, value in figures.items():
-            if key == "score":
-                if not isinstance(value, dict) or not all(
-                        type(v) is int for v in value.values()):
-                    raise wrong
-            elif key == "tags":
-                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                    raise wrong
-            elif not isinstance(value, _SCALAR):
-                raise wrong
+        score, tags = figures.get("score", {}), figures.get("tags", [])
+        if not isinstance(score, dict) or not all(
+                type(v) in (int, float) for v in score.values()):
+            raise wrong
+        if not isinstance(tags, list) or not all(isinstance(v, str) for v in tags):
+            raise wrong

@@ -100,6 +100,13 @@ _DOC_TYPES: dict[str, tuple[type, ...]] = {
 _REQUIRED = ("id", "name", "game", "record")
 
 
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists …): what the file and the index hold."""
+    import json
+
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
 def document_of(data: Any, sid: str) -> dict[str, Any]:
     """The session document of a session file's contents, checked (``StoreShape``: what is
     wrong).  Its ``id`` must be ``sid``, the folder it was found in."""
@@ -602,8 +609,8 @@ class Store:
         lock = self._lock(sid) if write else None
         try:
             session = self._load(sid, lock)
-            if session.complete:  # a finished game's stored result is its record's
-                self.verify(session)
+            if session.complete:  # a finished game's result is its record's
+                self.derive(session)
             return session
         except BaseException:
             if lock is not None:  # (as ``close`` does: nothing of this opening is left)
@@ -641,10 +648,11 @@ class Store:
                        doc.get("complete", False), doc.get("result"), lock,
                        doc.get("settings", {}))
 
-    def verify(self, session: Session) -> None:
-        """The stored result is the record's: the record is replayed and its result (or that it
-        is not over) compared with what the file says.  ``StoreCorrupt`` if they differ, the
-        game's error as ``SessionDamaged`` if the record cannot be replayed."""
+    def derive(self, session: Session) -> None:
+        """A finished game's result, from its record (the truth), never from what its file says
+        of it: the record is replayed and ``complete`` and ``result`` set from it (a result stored
+        by hand, or by a version whose rules differed, is never shown).  The game's error as
+        ``SessionDamaged`` if the record cannot be replayed."""
         from referee.core import registry
 
         try:
@@ -653,13 +661,9 @@ class Store:
         except (RecordError, UsageError) as error:
             raise SessionDamaged(session.path, error) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError):
-            raise StoreCorrupt(session.path, "not a record of its game") from None
-        import json
-
-        over = bool(game.is_over(state))
-        derived = json.loads(json.dumps(game.result_summary(state))) if over else None
-        if over != session.complete or derived != session.result:
-            raise StoreCorrupt(session.path, "its stored result disagrees with its record")
+            raise SessionDamaged(session.path, RefereeError("core.store.bad_record")) from None
+        session.complete = bool(game.is_over(state))
+        session.result = _plain(game.result_summary(state)) if session.complete else None
 
     def delete(self, key: str) -> str:
         """Delete a session: all or nothing from the user's view, and possible on a full disk.
@@ -773,8 +777,8 @@ class Store:
                 continue
             try:
                 session = self._load(sid, None)
-                if session.complete:  # its result goes to the index: it must be the record's
-                    self.verify(session)
+                if session.complete:  # its result goes to the index: the record's, never the
+                    self.derive(session)  # file's word for it
             except RefereeError:  # listed as damaged (never silently left out), never indexed
                 out[sid] = {"id": sid, "name": "", "game": None, "players": [], "created": "",
                             "updated": "", "complete": False, "result": None, "date": "",
