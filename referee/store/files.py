@@ -21,9 +21,9 @@ from referee.core.errors import DamagedStore, RecordError, RefereeError, backup_
 
 #: The largest session file the store reads.  Measured: a 4-player War Chest game (the longest
 #: records of the four games: about 16 entries a round) takes about 1,010 bytes a round in its
-#: session file, so 100 rounds are about 100 kB (names of 100 characters: a few hundred kB).  Ten
-#: times that and more, so no game played at a table comes near it; anything larger is damage (a
-#: 1 GiB sparse file is refused at once, not read into memory).
+#: session file, so 100 rounds are about 100 kB (names of 100 characters: 255 kB; measured by
+#: tests/test_store_safety.py).  Ten times that and more, so no game played at a table comes near
+#: it; anything larger is damage (a 1 GiB sparse file is refused at once, not read into memory).
 MAX_SESSION_BYTES = 4 * 1024 * 1024
 #: A card table (a few dozen cards, entered by hand)
 MAX_CARDS_BYTES = 1024 * 1024
