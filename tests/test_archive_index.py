@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from referee.core import registry
 from referee.core.errors import RefereeError
 from referee.store.sessions import SessionNotFound, Store
 from referee.store.storage import IndexCorrupt, StoreCorrupt
@@ -20,7 +21,9 @@ from tests.conftest import EXAMPLES, ROOT
 PY = sys.executable
 ENV = {**os.environ, "COLUMNS": "200", "PYTHONPATH": str(ROOT), "REFEREE_LANG": "en"}
 RECORD = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
-RESULT = {"winners": ["Ola"], "players": {}}
+GAME = registry.find("na-grunwald")
+#: the record's result (a stored result is checked against its record)
+RESULT = GAME.result_summary(GAME.parse_record(RECORD).replay()[0])
 
 
 def referee(root, *args):

@@ -92,7 +92,7 @@ class MemoryArchive:
             out.append(s)
         return out
 
-    def resolve(self, key: str) -> str:
+    def resolve(self, key: str, leftovers: bool = False) -> str:
         if key in self.docs:
             return key
         for sid, d in self.docs.items():

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from referee.cli import commands
+from referee.core import registry
 from referee.core.errors import RefereeError
 from referee.store.sessions import SessionNotFound, Store
 from tests.conftest import EXAMPLES, ROOT
@@ -203,7 +204,10 @@ def test_each_session_has_its_own_folder_and_flat_stores_still_work(tmp_path):
     flat = Store(old)
     assert [e["id"] for e in flat.entries()] == ["new-one"]
     with flat.open("new one") as s:
-        s.save(record, complete=True, result={"winners": [], "players": {}})
+        # (the result the record gives: a stored result is checked against its record)
+        game = registry.find("na-grunwald")
+        s.save(record, complete=True,
+               result=game.result_summary(game.parse_record(record).replay()[0]))
     assert sorted(p.name for p in (old / "sessions").iterdir()) == [
         "new-one.json", "new-one.json.bak", "new-one.lock"]
     assert flat.entries()[0]["complete"]

@@ -85,7 +85,9 @@ class Archive(Protocol):
 
     def unique_name(self, name: str) -> str: ...
 
-    def resolve(self, key: str) -> str: ...
+    def resolve(self, key: str, leftovers: bool = False) -> str:
+        """The id of the session ``key`` names (``leftovers``: or of what an interrupted delete
+        left of one, for ``delete`` to finish)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -102,7 +104,17 @@ def replay(game: Game, record: dict[str, Any], source: Any = None) -> tuple[Any,
         if source is not None:  # a stored session that breaks a rule: a damaged store file
             raise SessionDamaged(source, error) from None
         raise
+    except _BROKEN:
+        if source is None:
+            raise
+        # a stored record the game cannot even read (the store is input too): that one session
+        # is damaged, never a traceback that takes the archive down
+        raise SessionDamaged(source, RefereeError("core.store.bad_record")) from None
     return parsed, state, [s.action for s in steps]
+
+
+#: what reading a record of the wrong shape may raise in a game's parser
+_BROKEN = (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError)
 
 
 def game_of(session: Any) -> Game:
@@ -634,7 +646,9 @@ class SessionService:
         rows = []
         for e in self.archive.entries():
             status: dict[str, Any] = {"complete": bool(e.get("complete"))}
-            if e.get("complete") and e.get("result"):
+            if e.get("damaged"):  # (its file was read for this listing: it is damaged)
+                status["error"] = True
+            elif e.get("complete") and e.get("result"):
                 status["winners"] = e["result"].get("winners", [])
             elif not e.get("complete"):
                 try:
@@ -648,7 +662,7 @@ class SessionService:
                     if t is not None:  # words for people; the data says the same
                         status["progress"] = game.progress(state, t)
                     e = {**e, "updated": s.updated}
-                except RefereeError:
+                except (RefereeError, *_BROKEN):  # that one session is damaged; the rest list
                     status["error"] = True
             rows.append({**{k: e.get(k) for k in ("id", "name", "game", "players", "created",
                                                    "updated")}, **status})
@@ -692,7 +706,7 @@ class SessionService:
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
-        sid = self.archive.resolve(key)
+        sid = self.archive.resolve(key, leftovers=True)
         if confirm is not None and not confirm(sid):
             return sid, False
         self.archive.delete(sid)

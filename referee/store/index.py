@@ -29,6 +29,8 @@ from referee.core.errors import RefereeError
 from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
+#: the index and the files SQLite keeps beside it (none is ever followed if it is a link)
+SIDE_FILES = ("", "-journal", "-wal", "-shm")
 #: ``PRAGMA user_version`` of a complete index; 0 means it has still to be built from the files
 VERSION = 1
 COLUMNS = ("id", "name", "game", "players", "created", "updated", "complete", "result", "date",
@@ -58,6 +60,36 @@ _UPSERT = (
     "complete = excluded.complete, result = excluded.result, date = excluded.date, "
     "mtime = excluded.mtime"
 )
+
+
+_BAD = object()
+
+
+def _loads(text: Any) -> Any:
+    import orjson
+
+    try:
+        return orjson.loads(text)
+    except (ValueError, TypeError):
+        return _BAD
+
+
+def _row_ok(row: tuple[Any, ...], players: Any, result: Any) -> bool:
+    """Are a row's values of the types the index writes, and its result a result of its
+    players?  (What ``list`` and ``stats`` read of a finished game comes from here.)"""
+    from referee.store.files import StoreShape, check_result
+
+    if not (all(type(row[i]) is str for i in (1, 2, 4, 5, 8)) and row[6] in (0, 1)
+            and (row[9] is None or type(row[9]) is int) and isinstance(players, list)
+            and all(isinstance(p, str) for p in players)):
+        return False
+    if result is None:
+        return not row[6]
+    try:
+        check_result(result, players)
+    except StoreShape:
+        return False
+    return bool(row[6])
 
 
 def _dumps(value: Any) -> str:
@@ -93,6 +125,19 @@ class Index:
             raise IndexCorrupt(self.path, str(exc)) from None
 
     # -- connection
+    def check_files(self) -> None:
+        """The index and SQLite's files beside it (its journal …) are regular files or absent:
+        a link is never followed (``StoreLink``: SQLite would write through it), a FIFO never
+        waited on (``IndexCorrupt``).  Checked before every connection and every write."""
+        from referee.store.files import StoreCorrupt, check_kind
+
+        for suffix in SIDE_FILES:
+            path = Path(f"{self.path}{suffix}")
+            try:
+                check_kind(path)
+            except StoreCorrupt as error:
+                raise IndexCorrupt(path, error.params.get("detail", "")) from None
+
     def _stat(self) -> tuple[int, int] | None:
         try:
             st = os.stat(self.path)
@@ -105,6 +150,7 @@ class Index:
         anything is written; a missing or unfinished index is built by ``build(conn)`` (called
         inside the write transaction) from the session files."""
         with self._guard:
+            self.check_files()
             ident = self._stat()
             if self._conn is not None and ident is not None and ident == self._ident:
                 return self._conn
@@ -132,6 +178,14 @@ class Index:
         conn.execute("BEGIN IMMEDIATE")
         try:
             if self._version(conn) != VERSION:  # nobody built it while this one waited
+                foreign = [n for (n,) in conn.execute("SELECT name FROM sqlite_master")
+                           if n not in ("sessions", "sessions_by_name")
+                           and not n.startswith("sqlite_autoindex_sessions")]
+                columns = {r[1] for r in conn.execute("PRAGMA table_info(sessions)")}
+                if columns and columns != {*COLUMNS, "name_key"}:
+                    foreign.append("sessions")
+                if foreign:  # another program's database: never changed (nor its rows deleted)
+                    raise IndexCorrupt(self.path, "not an index of the referee")
                 for statement in SCHEMA:
                     conn.execute(statement)
                 conn.execute("DELETE FROM sessions")
@@ -164,6 +218,7 @@ class Index:
         """One write transaction (SQLite's write lock is held from its start: check and write
         happen together); rolled back on any error."""
         with self._guard, self.errors():
+            self.check_files()  # (a journal made a link since the connection was opened)
             if timeout is not None:
                 conn.execute(f"PRAGMA busy_timeout = {int(timeout * 1000)}")
             try:
@@ -180,18 +235,32 @@ class Index:
 
     # -- reading
     def rows(self, conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
+        """Every row, checked: a row whose values have the wrong types (a damaged or edited index)
+        is ``{"id": id, "bad": True}`` (its file is read instead, and the row mended)."""
         with self._guard, self.errors():
             rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM sessions").fetchall()
         # one decode for all the players and one for all the results, by orjson: at 10,000 rows
         # this is most of what ``list`` and ``stats`` spend here
         import orjson
 
-        players = orjson.loads("[" + ",".join(r[3] for r in rows) + "]")
-        results = orjson.loads("[" + ",".join(r[7] or "null" for r in rows) + "]")
-        return {r[0]: {"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
-                       "updated": r[5], "complete": bool(r[6]), "result": res, "date": r[8],
-                       "mtime": r[9]}
-                for r, p, res in zip(rows, players, results)}
+        try:
+            players = orjson.loads("[" + ",".join(r[3] for r in rows) + "]")
+            results = orjson.loads("[" + ",".join(r[7] or "null" for r in rows) + "]")
+            if len(players) != len(rows) or len(results) != len(rows):
+                raise ValueError
+        except (ValueError, TypeError):  # a damaged row: each is decoded alone
+            players, results = [], []
+            for r in rows:
+                players.append(_loads(r[3]))
+                results.append(_loads(r[7]) if r[7] is not None else None)
+        out: dict[str, dict[str, Any]] = {}
+        for r, p, res in zip(rows, players, results):
+            entry = {"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
+                     "updated": r[5], "complete": bool(r[6]), "result": res, "date": r[8],
+                     "mtime": r[9]}
+            if type(r[0]) is str:
+                out[r[0]] = entry if _row_ok(r, p, res) else {"id": r[0], "bad": True}
+        return out
 
     @staticmethod
     def holder(conn: sqlite3.Connection, name: str) -> str | None:

@@ -41,8 +41,11 @@ from typing import Any
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
 
-from referee.core.errors import DamagedStore, RefereeError, UsageError
+from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.shape import player_names
+from referee.store.files import (
+    MAX_OWNER_BYTES, StoreLink, StoreShape, check_kind, check_result, read_store_bytes,
+)
 from referee.store.storage import (
     AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
 )
@@ -85,11 +88,66 @@ def _no_link(path: Path) -> None:
     """Never follow a symbolic link out of the data folder: a session's folder or file that is a
     link is reported and left alone (nothing is read, written or deleted through it)."""
     if path.is_symlink():
-        raise StoreLink("core.store.link", path=str(path))
+        raise StoreLink(path)
 
 
-class StoreLink(DamagedStore):
-    pass
+#: a session document's keys and the types of their values (those after ``record``: optional,
+#: as documents of earlier versions may lack them)
+_DOC_TYPES: dict[str, tuple[type, ...]] = {
+    "id": (str,), "name": (str,), "game": (str,), "record": (dict,), "lang": (str,),
+    "created": (str,), "updated": (str,), "complete": (bool,), "result": (dict, type(None)),
+    "settings": (dict,)}
+_REQUIRED = ("id", "name", "game", "record")
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON reads it back (tuples as lists …): what the file and the index hold."""
+    import json
+
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def document_of(data: Any, sid: str) -> dict[str, Any]:
+    """The session document of a session file's contents, checked (``StoreShape``: what is
+    wrong).  Its ``id`` must be ``sid``, the folder it was found in."""
+    from referee.core.text import LANGUAGES
+
+    if not isinstance(data, dict) or set(data) != {"session"} or not isinstance(
+            data["session"], dict) or len(data["session"]) != 1:
+        raise StoreShape("not a session document")
+    doc = next(iter(data["session"].values()))
+    if not isinstance(doc, dict):
+        raise StoreShape("not a session document")
+    for key in doc:
+        if key not in _DOC_TYPES:
+            raise StoreShape(f"unknown key {key[:40]!r}")
+    for key in _REQUIRED:
+        if key not in doc:
+            raise StoreShape(f"no {key!r}")
+    for key, value in doc.items():
+        if not isinstance(value, _DOC_TYPES[key]):
+            raise StoreShape(f"{key!r} is not a {_DOC_TYPES[key][0].__name__}")
+    if doc["id"] != sid:  # a folder copied under a new name: it is not that session
+        raise StoreShape(f"its id {doc['id'][:80]!r} is not its folder's name {sid!r}")
+    try:
+        if check_name(doc["name"]) != doc["name"]:
+            raise StoreShape("not a session name")
+    except RefereeError:
+        raise StoreShape("not a session name") from None
+    if "lang" in doc and doc["lang"] not in LANGUAGES:
+        raise StoreShape(f"unknown language {doc['lang'][:10]!r}")
+    for key in ("created", "updated"):
+        if len(doc.get(key, "")) > 40 or not doc.get(key, "").isprintable():
+            raise StoreShape(f"{key!r} is not a time")
+    if "hints" in doc.get("settings", {}) and not isinstance(doc["settings"]["hints"], bool):
+        raise StoreShape("'settings' is not a session's settings")
+    if doc.get("result") is not None:
+        if not doc.get("complete"):
+            raise StoreShape("a result for a game not over")
+        check_result(doc["result"], player_names(doc["record"]))
+    elif doc.get("complete"):
+        raise StoreShape("a game over without its result")
+    return doc
 
 
 def check_name(name: str) -> str:
@@ -154,7 +212,7 @@ class Session:
             self._lock.release()
             try:
                 self.store.owner_path(self.id).unlink()
-            except OSError:
+            except (OSError, RefereeError):
                 pass
             self._lock = None
 
@@ -173,7 +231,9 @@ class Store:
     # -- paths
     @property
     def sessions_dir(self) -> Path:
-        return self.root / "sessions"
+        folder = self.root / "sessions"
+        _no_link(folder)  # (every session would be read and written through it)
+        return folder
 
     @property
     def index_path(self) -> Path:
@@ -199,7 +259,7 @@ class Store:
         """A file kept with the session: ``lock`` or ``owner`` (flat stores: ``<id>.lock`` …)."""
         path = self.session_path(sid)
         beside = path.with_name(name) if path.name == SESSION_FILE else path.with_suffix(f".{name}")
-        _no_link(beside)
+        check_kind(beside)  # a link or a FIFO … is reported, never opened (nor truncated)
         return beside
 
     def owner_path(self, sid: str) -> Path:
@@ -211,16 +271,28 @@ class Store:
                 or os.path.lexists(self.sessions_dir / f"{sid}.json"))
 
     def refuse_inside(self, path: Path) -> None:
-        """A file the user asked to write must not be inside the data folder (where it could
-        replace a session's file or the index): ``UsageError`` if it is, links followed."""
+        """A file the user asked to write must not be a file the store owns (a session's file,
+        the index and its journal, a card table, the folders that hold them, the data folder
+        itself): ``UsageError`` if it is, links followed.  Other files beside the store, in a
+        data folder shared with them, are fine."""
         root = os.path.realpath(self.root)
         target = os.path.realpath(path)
-        sessions = os.path.join(root, "sessions")
-        own = target == root or target == sessions or target.startswith(sessions + os.sep) or (
-            os.path.dirname(target) == root
-            and os.path.basename(target).startswith(("index.sqlite", "index.json", PENDING)))
-        if own:  # (other files beside the store, in a data folder shared with them, are fine)
+        if target == root:
             raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
+        relative = os.path.relpath(target, root)
+        if relative.startswith(os.pardir + os.sep) or relative == os.pardir:
+            return
+        first = relative.split(os.sep)[0]
+        if first in self.owned_folders() or first.startswith(("index.sqlite", "index.json", PENDING)):
+            raise UsageError("core.file.inside_store", path=str(path), store=str(self.root))
+
+    @staticmethod
+    def owned_folders() -> set[str]:
+        """The folders of the data folder that only the store writes: the sessions and every
+        game's card table folder (``Game.cards_file``)."""
+        from referee.core import registry
+
+        return {"sessions", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
 
     def ensure(self) -> None:
         try:
@@ -245,14 +317,19 @@ class Store:
         except Timeout:
             raise StoreLocked("core.store.locked", session=sid,
                               pid=self._owner(sid) or "?") from None
-        atomic_write(self.owner_path(sid), str(os.getpid()), keep_backup=False)
+        try:  # only to name the holder to a second referee: a full disk does not stop a delete
+            atomic_write(self.owner_path(sid), str(os.getpid()), keep_backup=False)
+        except OSError:
+            pass
         return lock
 
     def _owner(self, sid: str) -> str | None:
         try:
-            return self.owner_path(sid).read_text().strip() or None
-        except OSError:
+            data = read_store_bytes(self.owner_path(sid), MAX_OWNER_BYTES)
+        except (OSError, RefereeError):
             return None
+        text = (data or b"").decode("ascii", "replace").strip()
+        return text if text.isdigit() else None
 
     # -- index
     def _index(self) -> tuple[Any, Any]:
@@ -466,6 +543,10 @@ class Store:
             temporary = [n for n in names if n.startswith(".") and n.endswith(".tmp")]
             if SESSION_FILE in names and not temporary:
                 continue
+            try:
+                check_kind(folder / "lock")  # (a link is never opened, nor truncated)
+            except RefereeError:
+                continue
             lock = FileLock(str(folder / "lock"), timeout=0)
             try:
                 lock.acquire()
@@ -499,7 +580,7 @@ class Store:
         except OSError:
             pass
 
-    def resolve(self, key: str) -> str:
+    def resolve(self, key: str, leftovers: bool = False) -> str:
         """A session id from an id or a name.  An id is found without reading the index (so opening
         a session costs the same in any archive); a name is looked up in the index (and, if it is
         not there, in every file: the index may not know a file yet).  No name can equal another
@@ -514,6 +595,10 @@ class Store:
         for sid in found:
             if self.session_path(sid).exists():
                 return sid
+        # what an interrupted delete left (``leftovers``: for ``delete``, which finishes it)
+        leftover = self._leftover(key) if leftovers else None
+        if leftover is not None:
+            return leftover
         for entry in self.entries():
             if entry.get("name") == key:
                 return entry["id"]
@@ -523,53 +608,137 @@ class Store:
         sid = self.resolve(key)
         lock = self._lock(sid) if write else None
         try:
-            return self._load(sid, lock)
+            session = self._load(sid, lock)
+            if session.complete:  # a finished game's result is its record's
+                self.derive(session)
+            return session
         except BaseException:
-            if lock is not None:
-                lock.release()
+            if lock is not None:  # (as ``close`` does: nothing of this opening is left)
+                self._unlock(sid, lock)
             raise
 
+    def _unlock(self, sid: str, lock: FileLock) -> None:
+        """Release a session's lock taken by a command that then changed nothing (its owner
+        file goes too)."""
+        lock.release()
+        try:
+            self.owner_path(sid).unlink()
+        except (OSError, RefereeError):
+            pass
+
     def _load(self, sid: str, lock: FileLock | None) -> Session:
+        """Session ``sid`` from its file, checked as strictly as an imported record (the file is
+        input too): the document's shape and every value's type, its ``id`` the folder's (a
+        folder copied under another name would otherwise write the original's file), and its
+        stored result consistent with its players.  Anything else: ``StoreCorrupt`` (exit 3)."""
         path = self.session_path(sid)
         data = read_json(path)
         if data is None:
             raise SessionNotFound("core.store.not_found", session=sid)
+        from referee.core import jsonio
+
         try:
-            doc = next(iter(data["session"].values()))
-            return Session(self, doc["id"], doc["name"], doc["game"], doc["record"],
-                           doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
-                           bool(doc.get("complete")), doc.get("result"), lock,
-                           doc["settings"] if isinstance(doc.get("settings"), dict) else {})
-        except (KeyError, TypeError, StopIteration, AttributeError):
-            raise StoreCorrupt(path, "not a session document") from None
+            doc = jsonio.nfc_document(document_of(data, sid))
+        except RefereeError:
+            raise StoreCorrupt(path, "two keys of one name") from None
+        except StoreShape as wrong:
+            raise StoreCorrupt(path, str(wrong)) from None
+        return Session(self, sid, doc["name"], doc["game"], doc["record"],
+                       doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
+                       doc.get("complete", False), doc.get("result"), lock,
+                       doc.get("settings", {}))
+
+    def derive(self, session: Session) -> None:
+        """A finished game's result, from its record (the truth), never from what its file says
+        of it: the record is replayed and ``complete`` and ``result`` set from it (a result stored
+        by hand, or by a version whose rules differed, is never shown).  The game's error as
+        ``SessionDamaged`` if the record cannot be replayed."""
+        from referee.core import registry
+
+        try:
+            game = registry.find(session.game)
+            state = game.parse_record(session.record).replay()[0]
+        except (RecordError, UsageError) as error:
+            raise SessionDamaged(session.path, error) from None
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError):
+            raise SessionDamaged(session.path, RefereeError("core.store.bad_record")) from None
+        session.complete = bool(game.is_over(state))
+        session.result = _plain(game.result_summary(state)) if session.complete else None
 
     def delete(self, key: str) -> str:
+        """Delete a session: all or nothing from the user's view, and possible on a full disk.
+
+        Its file goes first, in one ``unlink`` (which needs no space): until then nothing has
+        changed; after it the session is gone, whatever happens next.  Then, each as far as it
+        can: its ``.bak``, its lock and owner files, its folder and its index row (a row whose
+        file is gone is ignored and mended by the next command that reads the index).  A delete
+        interrupted after the file went is finished by running it again (the id still names
+        what is left)."""
+        sid = self._leftover(key)
+        if sid is not None:  # (run again: finished)
+            self._finish_delete(sid)
+            return sid
         sid = self.resolve(key)
         index, conn = self._index()  # a damaged index stops here, before anything is touched
-        path = self.session_path(sid)
-        leftovers = [self.owner_path(sid), self._beside(sid, "lock")]
+        path = self.session_path(sid)  # (a link is reported and left alone)
         lock = self._lock(sid)
         try:
-            with index.write(conn):
-                for item in (path, path.with_name(path.name + ".bak")):
-                    try:
-                        item.unlink()
-                    except FileNotFoundError:
-                        pass
-                index.remove(conn, [sid])
-        finally:
-            lock.release()
-            for leftover in leftovers:
-                try:
-                    leftover.unlink()
-                except OSError:
-                    pass
-            if path.name == SESSION_FILE:
-                try:
-                    path.parent.rmdir()
-                except OSError:  # something unexpected is in it: leave it
-                    pass
+            path.unlink()  # (a FIFO or a device in its place goes too: nothing is opened)
+        except FileNotFoundError:
+            pass
+        except IsADirectoryError:
+            self._unlock(sid, lock)
+            raise StoreCorrupt(path, "not a regular file") from None
+        except BaseException:
+            self._unlock(sid, lock)
+            raise
+        lock.release()
+        self._finish_delete(sid)
         return sid
+
+    def _leftover(self, key: str) -> str | None:
+        """The id of what a delete interrupted after the session's file went left behind (its
+        folder, ``.bak``, lock, or index row), or ``None``."""
+        if _ID.match(key):
+            if os.path.lexists(self.session_path(key)):
+                return None
+            folder = self.sessions_dir / key
+            if folder.is_dir() and not folder.is_symlink() and os.path.lexists(
+                    folder / f"{SESSION_FILE}.bak"):
+                return key
+        if not self.index_path.exists():
+            return None
+        index, conn = self._index()
+        with index.errors():
+            ids = [key] if _ID.match(key) and index.has_id(conn, key) else index.named(conn, key)
+        for sid in ids:
+            if _ID.match(sid) and not os.path.lexists(self.session_path(sid)):
+                return sid
+        return None
+
+    def _finish_delete(self, sid: str) -> None:
+        """Remove what is left of a deleted session (its file is gone): each step as far as it
+        can, so that a full disk or a locked index leaves only what the next command ignores."""
+        folder = self.sessions_dir / sid
+        inside = [folder / n for n in (f"{SESSION_FILE}.bak", "owner", "lock")] if (
+            folder.is_dir() and not folder.is_symlink()) else []  # (never through a link)
+        for item in (*inside,
+                     *(self.sessions_dir / f"{sid}.{n}" for n in ("json.bak", "owner", "lock"))):
+            try:  # (flat stores of earlier versions too; unlink never follows a link)
+                item.unlink()
+            except OSError:
+                pass
+        if folder.is_dir() and not folder.is_symlink():
+            try:
+                folder.rmdir()
+            except OSError:  # something unexpected is in it: leave it
+                pass
+        try:
+            index, conn = self._index()
+            with index.write(conn):
+                index.remove(conn, [sid])
+        except (RefereeError, OSError):  # (a full disk, a busy index: the row is ignored and
+            pass                         # mended by the next listing)
 
     def _files(self) -> dict[str, int]:
         """Every session file's id and ``mtime_ns``, from one scan of the sessions folder."""
@@ -601,11 +770,15 @@ class Store:
         mend: dict[str, dict[str, Any]] = {}
         for sid, mtime in files.items():
             entry = index.get(sid)
+            if entry is not None and entry.get("bad"):  # a damaged row: the file says, and mends it
+                entry = None
             if entry is not None and entry.get("complete") and entry.get("mtime") == mtime:
                 out[sid] = entry
                 continue
             try:
                 session = self._load(sid, None)
+                if session.complete:  # its result goes to the index: the record's, never the
+                    self.derive(session)  # file's word for it
             except RefereeError:  # listed as damaged (never silently left out), never indexed
                 out[sid] = {"id": sid, "name": "", "game": None, "players": [], "created": "",
                             "updated": "", "complete": False, "result": None, "date": "",

@@ -15,20 +15,17 @@ from typing import Any
 
 from tinydb.storages import Storage
 
-from referee.core.errors import DamagedStore, InputError, RefereeError, backup_of
+from referee.core.errors import InputError, RefereeError
+from referee.store.files import StoreCorrupt, StoreLink, read_store_json
+
+__all__ = ["StoreLocked", "StoreCorrupt", "StoreLink", "IndexCorrupt", "atomic_write", "read_json",
+           "AtomicJSONStorage", "write_user_file", "fsync_dir"]
 
 
 class StoreLocked(RefereeError):
     """A session or the archive index is in use by another referee."""
 
     exit_code = 3
-
-
-class StoreCorrupt(DamagedStore):
-    def __init__(self, path: Path, detail: str) -> None:
-        backup = backup_of(path)
-        super().__init__("core.store.corrupt" if backup else "core.store.corrupt_no_backup",
-                         path=str(path), detail=detail, backup=backup or "")
 
 
 class IndexCorrupt(StoreCorrupt):
@@ -60,13 +57,13 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | No
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        if keep_backup and path.exists():
+        if keep_backup and path.is_file() and not path.is_symlink():
             # The last good version, kept as <file>.bak: a hard link to the old contents, so the
             # file itself is never missing, whenever the process dies.
             backup = path.with_name(path.name + ".bak")
             link = path.with_name(f".{path.name}.{os.getpid()}.bak.tmp")
             try:
-                os.link(path, link)
+                os.link(path, link, follow_symlinks=False)  # (a link is never followed)
                 os.replace(link, backup)
             except OSError:
                 pass
@@ -87,22 +84,9 @@ def atomic_write(path: Path, text: str, keep_backup: bool = True, mode: int | No
 
 
 def read_json(path: Path) -> Any:
-    """Read a store file; ``None`` if it does not exist; ``StoreCorrupt`` if it is unreadable."""
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        return None
-    except NotADirectoryError:
-        raise RefereeError("core.store.unusable", path=str(path.parent),
-                           detail=os.strerror(20)) from None
-    except OSError as exc:
-        raise StoreCorrupt(path, exc.strerror or str(exc)) from None
-    if not data.strip():
-        raise StoreCorrupt(path, "empty file")
-    try:
-        return json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise StoreCorrupt(path, str(exc)[:100]) from None
+    """Read a store file; ``None`` if it does not exist; ``StoreCorrupt`` if it is unreadable, not
+    a regular file, too large or nested too deep; ``StoreLink`` if it is a link (never followed)."""
+    return read_store_json(path)
 
 
 class AtomicJSONStorage(Storage):
