@@ -25,7 +25,7 @@ from referee.core import registry
 from referee.core.records import load_record
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
-from referee.core.report import Report
+from referee.core.report import Line, Report
 from referee.core.text import catalog
 
 #: the players' colours when the table names none (in seating order)
@@ -287,8 +287,6 @@ class Live:
         when a session is resumed); ``[]`` before the first entry."""
         if not self.actions:
             return []
-        from referee.core.report import Line
-
         before = replay(self.game, self.game.write_record(self.session.players, self.actions[:-1],
                                                           self.meta))[1]
         what = self.game.describe(self.t, self.actions[-1])
