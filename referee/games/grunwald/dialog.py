@@ -117,8 +117,7 @@ def _offer_later(state: GrunwaldState, t: Catalog, inner: Dialog) -> Dialog:
                     return LATER if text.strip().lower() == "e" else parse(text)
 
                 hint = t("grunwald.play.event_later_hint")
-                q = dataclasses.replace(q, parse=parse,
-                                        instruction=f"{q.instruction} {hint}".strip() if q.instruction else "")
+                q = dataclasses.replace(q, parse=parse, instruction=f"{q.instruction} {hint}".strip())
             answer = yield q
             if answer is LATER:
                 inner.close()
