@@ -113,6 +113,7 @@ NUMBER_PLACEHOLDERS = {
     "hand", "bag", "chance", "owed", "score",
 }
 TEXT_PLACEHOLDERS = {
+    "effect", "fields", "why", "holding",  # (issue 25: events later in the round, fields not offered)
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
     "attacker_knights", "answer", "question", "undo", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",

@@ -84,3 +84,21 @@ def test_compact_time():
     assert commands.compact_time("2026-11-23T20:08:31.123", now) == "11-23 20:08"
     assert commands.compact_time("2025-01-02T10:00:00", now) == "2025-01-02"
     assert commands.compact_time(None, now) == ""
+
+
+def test_list_at_80_columns_shows_who_won(tmp_path):
+    """Issue 25: the status of a finished game was cut to "finished — …", hiding the winner."""
+    store = Store(tmp_path)
+    game = get("grunwald")
+    done = jsonio.loads((EXAMPLES / "four-players.json").read_text(encoding="utf-8"))
+    state = game.parse_record(done).replay()[0]
+    winners = ", ".join(game.result_summary(state)["winners"])
+    items = [("friday evening game", game.name, done, "en", True, game.result_summary(state)),
+             ("another game at the club", game.name, done, "en", True, game.result_summary(state))]
+    for s in store.create_many(items):
+        s.close()
+    out = Console(width=80, file=io.StringIO(), record=True)
+    commands.list_sessions(store, False, "en", console=out)
+    text = out.export_text()
+    assert text.count(f"won by {winners}") == 2, text
+    assert all(len(line) <= 80 for line in text.splitlines())

@@ -83,18 +83,18 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         table.add_column(t("core.cli.col_name"), max_width=24)
     if several:
         table.add_column(t("core.cli.col_game"), max_width=16)
-    table.add_column(t("core.cli.col_players"))
-    table.add_column(t("core.cli.col_status"))
+    statuses = [_status(t, r) for r in rows]
     updated = [compact_time(r.get("updated")) for r in rows]
-    table.add_column(t("core.cli.col_updated"), no_wrap=True,
-                     min_width=max((len(u) for u in updated), default=0))
-    for r, when in zip(rows, updated):
-        if r.get("error"):
-            status = t("core.cli.status_damaged")
-        elif r["complete"]:
-            status = t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
-        else:
-            status = r.get("progress", "")
+    date_width = max((len(u) for u in updated), default=0)
+    table.add_column(t("core.cli.col_players"))
+    # the status keeps its width where the line has room (who won is not cut to "…"); the
+    # players shrink first (the id and the date never do)
+    room = out.width - max(len(neutral(str(r["id"]))) for r in rows) - date_width - 12 - (26 if named else 0) - (18 if several else 0)
+    table.add_column(t("core.cli.col_status"),
+                     min_width=want if (want := min(max((len(s) for s in statuses), default=0),
+                                                    30)) <= room else None)
+    table.add_column(t("core.cli.col_updated"), no_wrap=True, min_width=date_width)
+    for r, when, status in zip(rows, updated, statuses):
         game = (short_title(r["game"]),) if several else ()
         name = (r["name"],) if named else ()
         cells = (*name, *game, ", ".join(r["players"] or []), status)
@@ -104,6 +104,14 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
     out.print(table)
     if hidden:
         out.print(t.n("core.cli.list_more", hidden))
+
+
+def _status(t, r: dict) -> str:
+    if r.get("error"):
+        return t("core.cli.status_damaged")
+    if r["complete"]:
+        return t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
+    return r.get("progress", "")
 
 
 def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,

@@ -133,7 +133,9 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
         live.keep_choices()
         played = False
         try:
-            news: list = []  # what the last entry resolved: drawn under the next board
+            # what the last entry resolved: drawn under the next board (on resume, the entry
+            # before the interruption and its results, said again)
+            news: list = live.last_news() if not live.over else []
 
             def ask(q: dialogs.Question):
                 if news and not isinstance(q, dialogs.Notice):

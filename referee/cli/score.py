@@ -44,7 +44,8 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str,
     if as_json:
         sys.stdout.write(jsonio.dumps_line(output) + "\n")
         return
-    render(game.score_report(result, list(output["players"]), t), console)
+    render(game.score_notes(output, t) + game.score_report(result, list(output["players"]), t),
+           console)
 
 
 def run_with_back(make: Callable[[], dialogs.Dialog], ask: Callable[[dialogs.Question], Any],

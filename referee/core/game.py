@@ -272,6 +272,11 @@ class GamePackage:
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report:
         return self.module("summary").score_blocks(t, result, names)
 
+    def score_notes(self, output: dict[str, Any], t: Catalog) -> Report:
+        """What the calculator decided for the table that a file left open (said before the
+        scores); most games decide nothing."""
+        return []
+
     def export_json(self, state: Any, t: Catalog, meta: dict[str, Any],
                     actions: list[Any] | None = None) -> dict[str, Any]:
         """The ``json`` export: the replay output and whatever the game adds (``actions``: the

@@ -420,6 +420,17 @@ class Live:
     def summary(self) -> Report:
         return self.game.summary(self.state, self.t, self.session.name)
 
+    def last_news(self) -> Report:
+        """The last entry and what the rules resolved after it, as play showed them (said again
+        when a session is resumed); ``[]`` before the first entry."""
+        if not self.actions:
+            return []
+        before = replay(self.game, self.game.write_record(self.session.players, self.actions[:-1],
+                                                          self.meta))[1]
+        what = self.game.describe(self.t, self.actions[-1])
+        return [Line(self.t("core.cli.last_entry", what=what)),
+                *self.game.news(self.t, self.game.news_marker(before), self.state)]
+
     def _write(self, actions: list[Any], state: Any = None) -> Any:
         """Save the record of ``actions`` whose state is ``state`` (``None``: after an undo, the
         state is rebuilt from the shorter record: undo is "drop the last entry and replay");

@@ -168,10 +168,12 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
 def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
     """The statistics of each game (``{game object: compute(...)}``) as a ``core.report`` report:
     an overview per player, then average points by category and titles won."""
-    from referee.core.report import Heading, Table
+    from referee.core.report import Heading, Line, Table
 
     out: list[Any] = []
     for game, r in results.items():
+        if not r["games"]:  # (a player's figures: a game they never finished says nothing)
+            continue
         players = list(r["players"])
         out.append(Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2))
         extras = list(game.stats_extras.values())  # (JSON key, label key)
@@ -188,7 +190,9 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
         out.append(overview)
         # Points by category and titles: one row each, one column per player.
         parts = list(next(iter(r["players"].values()))["average_points"]) if players else []
-        detail = Table(t("core.cli.stats_detail"), [t("core.cli.col_category"), *players],
+        # the heading on a line of its own: a table's title wraps to the table's width
+        out.append(Line(t("core.cli.stats_detail"), "strong"))
+        detail = Table("", [t("core.cli.col_category"), *players],
                        align=["left"] + ["right"] * len(players))
         for part in parts:
             detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),

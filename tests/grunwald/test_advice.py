@@ -433,7 +433,7 @@ def test_NG_E6_standing_report_in_both_languages(lang):
     assert ("Score if the game ended now" if lang == "en" else "gdyby gra skończyła się teraz") in text
     # not a final result: who *would* win, and no second heading
     assert ("Jacek would win with 27 points." if lang == "en"
-            else "Gdyby gra skończyła się teraz, wygrywa: Jacek — 27 pkt.") in text
+            else "Gdyby gra skończyła się teraz, zwycięstwo przypadłoby: Jacek — 27 pkt.") in text
     assert ("Final score" if lang == "en" else "Punktacja końcowa") not in text
     assert ("Winner:" if lang == "en" else "Wygrywa:") not in text
     assert ("would give up" if lang == "en" else "do odrzucenia") in text

@@ -132,8 +132,8 @@ def _all_placements_offered(state):
                     q = gen.send(None)
                     continue
                 if isinstance(q, dialogs.Select):
-                    options = [c.value for c in q.choices
-                               if c.value is not dialogs.UNDO and c.value is not dialogs.BACK]
+                    options = [c.value for c in q.choices  # (the event's effect, e: test_events)
+                               if c.value not in (dialogs.UNDO, dialogs.BACK, dialog.LATER)]
                 elif isinstance(q, dialogs.Text):  # a long list of numbers: try each one
                     options = [v for v in range(0, 40) if _parses(q, v)]
                 if not taken:

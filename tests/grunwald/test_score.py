@@ -59,12 +59,33 @@ def test_NG_E7_rulebook_example_from_a_file(tmp_path):
     assert "Commander of crown troops: Marek (+6, most cards)" in r.stdout
 
 
-def test_file_without_the_feeding_choice_is_refused(tmp_path):
+def test_NG_E1_a_file_without_a_short_players_feeding_takes_the_advised_one_and_says_so(
+        tmp_path, capsys):
+    """Issue 25: refused before; now the advised knights go (as at the table), and one line
+    says whose and which (the JSON says it as ``fed_as_advised``)."""
+    from referee.cli import score as score_command
+    from referee.core.registry import get
+    from referee.games.grunwald import advice
+    from referee.games.grunwald.inventory import parse_inventory
+
     doc = json.loads(json.dumps(RULEBOOK))
     del doc["feeding"]
-    with pytest.raises(RecordError) as info:
-        score(doc)
-    assert (info.value.rule, info.value.location) == ("NG-E1", "feeding")
+    holdings, _ = parse_inventory(doc)
+    position = [advice.Holding(h.name, tuple(h.crown), tuple(h.mercenary), tuple(h.teutons),
+                               h.provisions, h.ducats) for h in holdings]
+    best = list(advice.advise_feeding_holdings(position, 0).items)
+    output, _ = get("grunwald").score(doc)
+    assert output["fed_as_advised"] == {"Jacek": best}
+    assert totals(output) == totals(score({**doc, "feeding": {"Jacek": best}}))
+    path = tmp_path / "inventory.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    score_command.run(path, as_json=False, game_name=None, lang="en")
+    out = capsys.readouterr().out
+    assert "Jacek cannot feed every knight and the file lists no feeding: gives up" in out
+
+
+def test_file_with_a_wrong_feeding_choice_is_refused(tmp_path):
+    doc = json.loads(json.dumps(RULEBOOK))
     doc["feeding"] = {"Jacek": ["crown:1"]}
     with pytest.raises(RecordError) as info:
         score(doc)

@@ -72,10 +72,22 @@ class Grunwald(GamePackage):
                 "advice": self.module("advice").review(state, actions)}
 
     def score(self, document: Any) -> tuple[dict[str, Any], Any]:
-        """Score a final inventory: the JSON output and the scoring result (for the breakdown)."""
+        """Score a final inventory: the JSON output and the scoring result (for the breakdown).
+        A short player the file's ``feeding`` does not list gives up the advised knights (NG-E1):
+        ``fed_as_advised`` in the output says whose and which."""
         inventory = self.module("inventory")
-        inventories, result = inventory.score_document(document)
-        return inventory.score_output(inventories, result), result
+        inventories, result, advised = inventory.score_advised(document)
+        output = inventory.score_output(inventories, result)
+        if advised:
+            output["fed_as_advised"] = advised
+        return output, result
+
+    def score_notes(self, output: dict[str, Any], t: Any) -> Any:
+        from referee.core.report import Line
+        from referee.games.grunwald.summary import cards_text
+
+        return [Line(t("grunwald.advice.fed_from_file", player=name, cards=cards_text(t, cards)))
+                for name, cards in output.get("fed_as_advised", {}).items()]
 
     @staticmethod
     def play_facts(state: Any, t: Any) -> dict[str, Any]:

@@ -29,6 +29,20 @@ class Effect:
 class Event:
     card: str
     effects: tuple[Effect, ...] = ()
+    #: effects the table entered later in the round (``LaterEffect``), each with where it was
+    #: entered (the record's ``later`` list, see ``record``): ``(at, effect)`` in order
+    later: tuple[tuple[str, Effect], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class LaterEffect:
+    """Effects of the round's event card entered after the event phase (the book: events act
+    "zaraz po ich odkryciu lub w dalszej części rundy"), at the point ``at`` of the round:
+    ``reveal``, ``placements[K]`` (before placement K), ``skirmish`` (before the cards),
+    ``losses[K]`` (before the K-th payment) or ``helper_purchase``."""
+
+    at: str
+    effects: tuple[Effect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,4 +99,4 @@ class Feed:
     cards: tuple[str, ...] = field(default=())
 
 
-Action = Event | Reveal | Place | Pass | SkirmishCards | PayLosses | HelperPurchase | Feed
+Action = Event | LaterEffect | Reveal | Place | Pass | SkirmishCards | PayLosses | HelperPurchase | Feed

@@ -6,6 +6,7 @@ next action of the record, or ``UNDO``.  Pure: no UI library, no printing.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +17,8 @@ from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, OFFICER, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    FIELDS, OFFICER, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses, Pass, Place, Reveal,
+    SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
@@ -40,7 +42,7 @@ def is_secret(action: Any) -> bool:
 def _stable_keys(cards: list[str]) -> dict[str, str]:
     """Keys for the cards a player may give up, fixed for the whole question, so that a card
     leaving the list never shifts the keys of the others."""
-    keys = "123456789abcdefghijklmnoqstvwxyz"  # p, r and u are taken by provisions, restart, undo
+    keys = "123456789abcdfghijklmnoqstvwxyz"  # e, p, r, u: event effect, provisions, restart, undo
     return {c: keys[i] for i, c in enumerate(cards) if i < len(keys)}
 
 
@@ -79,6 +81,66 @@ def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | Non
 def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Dialog:
     d = engine.decision(state)
     yield Notice(board(state, t, colors))
+    if engine.later_position(state) is None:
+        return (yield from _ask(state, t, d))
+    # The event card lies on the board until the end of the round, and may act "zaraz po ich
+    # odkryciu lub w dalszej części rundy": every question of the round offers its effects (e).
+    while True:
+        result = yield from _offer_later(state, t, _ask(state, t, d))
+        if result is not _AGAIN:
+            return result
+
+
+class _Sentinel:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+#: the answer "an effect of the event card now" (key e, in every question of rounds 2–8)
+LATER = _Sentinel("LATER")
+_AGAIN = _Sentinel("AGAIN")
+
+
+def _offer_later(state: GrunwaldState, t: Catalog, inner: Dialog) -> Dialog:
+    """``inner``'s questions, each also offering an effect of the event card (``e``): chosen, the
+    effect is asked and returned as a ``LaterEffect`` (``_AGAIN``: the table went back)."""
+    try:
+        q = next(inner)
+        while True:
+            if isinstance(q, Select):
+                q = Select(q.key, q.message, [*q.choices, Choice(t("grunwald.play.event_later"), LATER, "e")])
+            elif isinstance(q, Text):  # (a Secret too: nothing is revealed before all are typed)
+                def parse(text: str, parse=q.parse) -> Any:
+                    return LATER if text.strip().lower() == "e" else parse(text)
+
+                hint = t("grunwald.play.event_later_hint")
+                q = dataclasses.replace(q, parse=parse, instruction=f"{q.instruction} {hint}".strip())
+            answer = yield q
+            if answer is LATER:
+                inner.close()
+                return (yield from _later_effect(state, t))
+            q = inner.send(answer)
+    except StopIteration as stop:
+        return stop.value
+
+
+def _later_effect(state: GrunwaldState, t: Catalog) -> Dialog:
+    effects = yield from _effect(state, t)
+    if not effects:
+        return _AGAIN
+    action = LaterEffect(engine.later_position(state), tuple(effects))
+    try:
+        engine.apply(state.copy(), action)
+    except RuleError as exc:
+        yield _rule_notice(exc, t)
+        return _AGAIN
+    return action
+
+
+def _ask(state: GrunwaldState, t: Catalog, d: Any) -> Dialog:
     kind = d.kind
     if kind == "reveal":
         return (yield from _reveal(state, t, d.teutons))
@@ -137,13 +199,31 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         shown = "; ".join(_effect_text(t, e) for e in effects) or t("grunwald.effect.none")
         more = yield Select("event.more", t("grunwald.play.event_effects", card=name, effects=shown),
                             [Choice(t("grunwald.play.effect_add"), "add"),
-                             Choice(t("grunwald.play.effect_done"), "done"), _undo_choice(t)])
+                             Choice(t("grunwald.play.effect_done"), "done")]
+                            + ([Choice(t("grunwald.play.effect_remove"), "remove", "x")] if effects else [])
+                            + [_undo_choice(t)])
         if more is UNDO:
             return UNDO
         if more == "done":
             return Event(name, tuple(effects))
+        if more == "remove":  # one effect taken back, the others kept
+            which = yield Select("event.remove", t("grunwald.play.effect_remove_which"),
+                                 [Choice(_effect_text(t, e), i) for i, e in enumerate(effects)]
+                                 + [_back_choice(t)])
+            if which is BACK:
+                continue
+            kept = effects[:which] + effects[which + 1:]
+            trial = state.copy()
+            try:
+                for effect in kept:
+                    engine.apply_effect(trial, effect)
+            except RuleError as exc:
+                yield _rule_notice(exc, t)
+                continue
+            probe, effects = trial, kept
+            continue
         new = yield from _effect(probe, t)
-        if new is None:
+        if not new:
             continue
         trial = probe.copy()
         try:
@@ -180,7 +260,19 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
             return None
         n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount_everyone",
                                            what=t(f"grunwald.play.kind_{kind}")), _delta_parser(t))
-        return [Effect(name, **{kind: n}) for name in state.names]
+        # NG-D1 (DECISIONS.md): a player who holds less than everyone loses pays what they hold
+        effects = []
+        for name in state.names:
+            asked = Effect(name, **{kind: n})
+            e = engine.payable(state, asked)
+            if e != asked:
+                held = getattr(state.player(name), kind)
+                key = "effect_paid_held" if n < 0 else "effect_helpers_full"
+                yield Notice([Line(t(f"grunwald.play.{key}", player=name,
+                                     holding=t.n(f"grunwald.plural.{kind}", held)), "muted")])
+            if e.ducats or e.provisions or e.helpers:
+                effects.append(e)
+        return effects
     p = state.player(player)
     kinds = ["ducats", "provisions", "helpers", "gain"]
     if any(c != "peasant" for c in (*p.hand, *p.camp)):
@@ -204,6 +296,9 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     else:
         options = sorted(c for c in p.hand if CARDS[c][0] in ("crown", "mercenary"))
         choices = [Choice(card_name(t, c), c) for c in options]
+    if kind != "gain" and len(options) == 1:  # the only card it can be: not asked
+        yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
+        return [Effect(player, **{kind: options[0]})]
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
                      choices + [_back_choice(t)])
     if c is BACK:
@@ -231,6 +326,9 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     # The pawns already on each field stand beside its name (the board leaves them to the menu).
     choices = [Choice(_field_label(state, t, f), f, str(FIELDS.index(f) + 1)) for f in fields]
     choices += [Choice(t("grunwald.play.pass"), "pass", "p"), _undo_choice(t)]
+    missing = _missing_fields(state, t, fields)
+    if missing:  # a field that is not in the menu says why, in one line
+        yield Notice([Line(t("grunwald.play.not_offered", fields=missing), "muted")])
     # The standing as if the game ended now (issue 13), once per turn: it stays on the screen.
     standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")]
     while True:
@@ -247,6 +345,27 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
         chosen = yield from _placement_details(t, player, field, [a for a in places if a.field == field])
         if chosen is not BACK:
             return chosen
+
+
+def _missing_fields(state: GrunwaldState, t: Catalog, offered: list[str]) -> str:
+    """Why each field the player could otherwise use is not in the menu (the truce's Teutons
+    field, rounds 1–3, goes without saying)."""
+    p = state.players[state.turn]
+    out = []
+    for f in FIELDS:
+        if f in offered or (f == "teutons" and state.round < engine.FIRST_TEUTON_ROUND):
+            continue
+        if f == "helpers" and p.helpers >= engine.MAX_HELPERS:
+            why = "helpers_full"  # NG-P7
+        elif f in ("teutons", "mercenaries") and state.stake(f, p.index) is not None:
+            why = "one_pawn"  # NG-P8, NG-P10
+        elif f == "mercenaries" and p.ducats < 1:
+            why = "no_ducats"  # NG-P10
+        else:
+            why = "no_pawn"  # NG-C2, NG-P2
+        out.append(t("grunwald.play.not_offered_field", field=t(f"grunwald.field.{f}"),
+                     why=t(f"grunwald.play.not_offered_{why}")))
+    return ", ".join(out)
 
 
 def _field_label(state: GrunwaldState, t: Catalog, field: str) -> str:
@@ -362,7 +481,8 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
         everything += [f"camp/{c}" for c, k in sorted(p.camp.items()) for _ in range(k)]
         if p.provisions:
             everything.append(f"provisions:{p.provisions}")
-        answer = yield Select("losses.everything", t("grunwald.play.losses_everything", player=p.name,
+        key = "losses_everything" if total < owed else "losses_everything_exact"
+        answer = yield Select("losses.everything", t(f"grunwald.play.{key}", player=p.name,
                                                      owed=owed, value=total),
                               [Choice(t("grunwald.play.continue_choice"), True), _undo_choice(t)])
         return UNDO if answer is UNDO else PayLosses(p.name, tuple(everything))
@@ -437,6 +557,13 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     items: list[str] = []
     keys = _stable_keys([f"{src}/{c}" for pile, src in ((hand, "hand"), (camp, "camp"))
                          for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary")])
+    every = [f"{src}/{c}" for pile, src in ((hand, "hand"), (camp, "camp"))
+             for c in sorted(pile) if CARDS[c][0] in ("crown", "mercenary") for _ in range(pile[c])]
+    if d.owed >= len(every):  # every knight goes (0 provisions): nothing to choose
+        yield only_notice(t, t("grunwald.play.feeding", player=p.name, left=d.owed,
+                               provisions=p.provisions, knights=p.knight_count()),
+                          cards_text(t, every))
+        return Feed(p.name, tuple(every))
     advised, why = _feeding_advice(state, t, p.name)
     while len(items) < d.owed:
         choices = [advised] if advised is not None and not items else []

@@ -26,8 +26,8 @@ from typing import Any
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.games.grunwald import scoring
 from referee.games.grunwald.actions import (
-    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
-    Reveal, SkirmishCards,
+    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses,
+    Pass, Place, Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import (
     CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, expand,
@@ -299,6 +299,80 @@ def apply_effect(state: GrunwaldState, e: Effect) -> None:
             entry[key] = getattr(e, key)
     if not push_effects(state, (entry,)):
         _effect_error(state, e)
+
+
+#: the phases of a round after its event phase, where the event card still lies on the board
+#: and its effects may still be entered (the book: "zaraz po ich odkryciu lub w dalszej części
+#: rundy"; "Odkryta karta wydarzenia pozostaje na planszy do końca rundy")
+LATER_PHASES = (REVEAL, PLACEMENT, SKIRMISH, LOSSES, HELPER_PURCHASE)
+
+
+def later_position(state: GrunwaldState) -> str | None:
+    """Where in the round an event's effect entered now stands, as the record's ``later`` list
+    writes it (``None``: no event card lies on the board now).  Needs a tracked state (the round
+    log counts the placements and payments so far)."""
+    if state.round < 2 or state.phase not in LATER_PHASES or not state.tracked:
+        return None
+    log = state.log[-1]
+    if state.phase == REVEAL:
+        return "reveal"
+    if state.phase == PLACEMENT:
+        return f"placements[{len(log.placements)}]"
+    if state.phase == SKIRMISH:
+        return "skirmish"
+    if state.phase == LOSSES:
+        return f"losses[{len(log.skirmish['losses'])}]"
+    return "helper_purchase"
+
+
+def position_rank(at: Any) -> tuple[int, int] | None:
+    """The order of the points of a round where a later effect may be entered (``None``: not
+    such a point)."""
+    if type(at) is not str:
+        return None
+    for rank, name in enumerate(("reveal", "placements", "skirmish", "losses", "helper_purchase")):
+        if at == name and name not in ("placements", "losses"):
+            return (rank, 0)
+        if name in ("placements", "losses") and at.startswith(f"{name}[") and at.endswith("]"):
+            k = at[len(name) + 1:-1]
+            if k.isdigit() and (k == "0" or not k.startswith("0")) and len(k) < 6:
+                return (rank, int(k))
+    return None
+
+
+def payable(state: GrunwaldState, e: Effect) -> Effect:
+    """An effect as far as its player can pay it: a loss of ducats or provisions larger than
+    what the player holds takes what is held (DECISIONS.md, NG-D1: the book's "odrzuca tyle ile
+    posiada")."""
+    p = state.player(e.player)
+    ducats = max(e.ducats, -p.ducats)
+    provisions = max(e.provisions, -p.provisions)
+    helpers = min(max(e.helpers, -p.helpers), MAX_HELPERS - p.helpers)  # (NG-C2: 5 at most)
+    if (ducats, provisions, helpers) == (e.ducats, e.provisions, e.helpers):
+        return e
+    return Effect(e.player, ducats, provisions, helpers, e.gain, e.discard, e.exhaust)
+
+
+def _apply_later_effect(state: GrunwaldState, action: LaterEffect) -> None:
+    """Effects of the round's event card entered after its event phase (``LaterEffect``)."""
+    if state.round < 2 or state.phase not in LATER_PHASES:
+        raise RuleError("NG-R2", "", "grunwald.error.later_no_event", round=state.round)
+    if state.tracked:
+        at = later_position(state)
+        if action.at != at:
+            raise RuleError("NG-R2", ".at", "grunwald.error.later_position", at=action.at,
+                            expected=at)
+    for i, effect in enumerate(action.effects):
+        try:
+            apply_effect(state, effect)
+        except RuleError as exc:
+            exc.location = f".effects[{i}]{exc.location}"
+            raise
+    if state.tracked:
+        log = state.log[-1]
+        ev = log.event if log.event is not None else Event("")
+        log.event = Event(ev.card, ev.effects,
+                          ev.later + tuple((action.at, e) for e in action.effects))
 
 
 def _effect_error(state: GrunwaldState, e: Effect) -> None:
@@ -1111,6 +1185,7 @@ def scores_of(players: list[Player]) -> scoring.Result:
 
 _HANDLERS = {
     Event: _apply_event,
+    LaterEffect: _apply_later_effect,
     Reveal: _apply_reveal,
     Place: _apply_place,
     Pass: _apply_pass,

@@ -118,9 +118,51 @@ def knight_cards(p: Holdings) -> list[str]:
 
 
 def score_document(document: Any) -> tuple[list[scoring.Inventory], scoring.Result]:
+    inventories, result, _ = score_advised(document)
+    return inventories, result
+
+
+def score_advised(document: Any
+                  ) -> tuple[list[scoring.Inventory], scoring.Result, dict[str, list[str]]]:
+    """The same, where a short player the ``feeding`` does not list gives up the knights the
+    advice keeps best (NG-E1, as ``referee score`` asked at the table offers them): also returns
+    those players and the knights taken for them (the table is told)."""
     players, feeding = parse_inventory(document)
+    advised = advise_missing(players, feeding)
+    if advised:
+        feeding = {**(feeding or {}), **advised}
     inventories = apply_feeding(players, feeding)
-    return inventories, scoring.score(inventories)
+    return inventories, scoring.score(inventories), advised
+
+
+def advise_missing(players: list[Holdings], feeding: dict[str, list[str]] | None
+                   ) -> dict[str, list[str]]:
+    """The advised feeding of every short player ``feeding`` does not list, in seating order,
+    each against the others as they stand (those before fed as listed or advised)."""
+    feeding = feeding or {}
+    if all(not p.short or p.name in feeding for p in players):
+        return {}
+    from referee.games.grunwald import advice
+
+    position = [advice.Holding(p.name, tuple(p.crown), tuple(p.mercenary), tuple(p.teutons),
+                               p.provisions, p.ducats) for p in players]
+    out: dict[str, list[str]] = {}
+    for i, p in enumerate(players):
+        if not p.short:
+            continue
+        if p.name in feeding:
+            chosen = list(feeding[p.name])
+        else:
+            chosen = out[p.name] = list(advice.advise_feeding_holdings(position, i).items)
+        crown, merc = list(p.crown), list(p.mercenary)
+        for c in chosen:
+            kind, _, strength = c.rpartition("/")[2].partition(":")
+            pile = crown if kind == "crown" else merc
+            if strength.isdigit() and int(strength) in pile:
+                pile.remove(int(strength))  # (a wrong listed card: apply_feeding names it)
+        position[i] = advice.Holding(p.name, tuple(crown), tuple(merc), tuple(p.teutons),
+                                     p.provisions, p.ducats)
+    return out
 
 
 def score_output(inventories: list[scoring.Inventory], result: scoring.Result) -> dict[str, Any]:

@@ -19,8 +19,8 @@ from referee.core.colors import NAMES as COLOR_NAMES, is_color
 from referee.core.game import Step
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place,
-    Reveal, SkirmishCards,
+    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses,
+    Pass, Place, Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, LEAVING, parse_card
 from referee.games.grunwald.state import (
@@ -62,24 +62,47 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
 
 
 def parse_event(value: Any, location: str) -> Event:
-    obj = shape.obj(value, location, ("card", "effects"))
+    """The event card and the effects entered at once (its ``later`` list: ``parse_later``)."""
+    obj = shape.obj(value, location, ("card", "effects", "later"))
     card = shape.string(shape.required(obj, "card", location), f"{location}.card")
-    effects = []
-    for i, raw in enumerate(shape.array(obj.get("effects", []), f"{location}.effects")):
-        loc = f"{location}.effects[{i}]"
-        e = shape.obj(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
-        player = shape.string(shape.required(e, "player", loc), f"{loc}.player")
-        if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
-            raise shape.fail(loc, "grunwald.record.effect_empty",
-                        allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
-        ints = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
-        cards = {}
-        for k in EFFECT_CARDS:
-            if k in e:
-                parse_card(e[k], f"{loc}.{k}", prefix=k != "gain")
-                cards[k] = e[k]
-        effects.append(Effect(player, **ints, **cards))
+    effects = [parse_effect(raw, f"{location}.effects[{i}]")
+               for i, raw in enumerate(shape.array(obj.get("effects", []), f"{location}.effects"))]
     return Event(card, tuple(effects))
+
+
+def parse_later(value: Any, location: str) -> list[tuple[tuple[int, int], str, Effect, str]]:
+    """The event's effects entered later in the round (the extension in
+    ``docs/grunwald-record-extensions.md``): ``(rank, at, effect, location)`` in the round's order."""
+    out = []
+    last = (0, 0)
+    for i, raw in enumerate(shape.array(value, location)):
+        loc = f"{location}[{i}]"
+        obj = shape.obj(raw, loc, ("at", "player", *EFFECT_INTS, *EFFECT_CARDS))
+        at = shape.string(shape.required(obj, "at", loc), f"{loc}.at")
+        rank = engine.position_rank(at)
+        if rank is None:
+            raise shape.fail(f"{loc}.at", "grunwald.record.later_at", value=at)
+        if rank < last:
+            raise RuleError("NG-R2", f"{loc}.at", "grunwald.error.later_order", at=at)
+        last = rank
+        out.append((rank, at, parse_effect({k: v for k, v in obj.items() if k != "at"}, loc), loc))
+    return out
+
+
+def parse_effect(raw: Any, loc: str) -> Effect:
+    """One effect of an event card (the record's ``effects`` and ``later`` items)."""
+    e = shape.obj(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
+    player = shape.string(shape.required(e, "player", loc), f"{loc}.player")
+    if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
+        raise shape.fail(loc, "grunwald.record.effect_empty",
+                    allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
+    ints = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
+    cards = {}
+    for k in EFFECT_CARDS:
+        if k in e:
+            parse_card(e[k], f"{loc}.{k}", prefix=k != "gain")
+            cards[k] = e[k]
+    return Effect(player, **ints, **cards)
 
 
 def parse_reveal(value: Any, location: str) -> Reveal:
@@ -166,7 +189,7 @@ def card_list(value: Any, location: str) -> tuple[str, ...]:
 # accepts what the fast reader merely did not expect).  They never build a location.
 
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
-_EVENT_KEYS = frozenset(("card", "effects"))
+_EVENT_KEYS = frozenset(("card", "effects", "later"))
 _EFFECT_KEYS = frozenset(("player", *EFFECT_INTS, *EFFECT_CARDS))
 _REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
@@ -336,12 +359,22 @@ class _Replayer:
             self.apply_effect(f"{loc}.effects[{i}]", action.effects[i])
         engine.end_event(s, action)
 
-    def apply_effect(self, location: str, effect: Effect) -> None:
+    def apply_effect(self, location: str, effect: Effect, at: str | None = None) -> None:
+        """One effect of the event (``at``: entered later in the round, at that point)."""
         try:
-            engine.apply_effect(self.state, effect)
+            if at is None:
+                engine.apply_effect(self.state, effect)
+            else:
+                engine.apply(self.state, LaterEffect(at, (effect,)))
         except RecordError as exc:
+            if exc.location.startswith(".effects[0]"):
+                exc.location = exc.location[len(".effects[0]"):]
             exc.location = location + exc.location
             raise
+
+    def later_passed(self, item: tuple[tuple[int, int], str, Effect, str], r: int) -> None:
+        """A later effect whose point of the round never came (or came before it is listed)."""
+        raise RuleError("NG-R2", f"{item[3]}.at", "grunwald.error.later_never", at=item[1], round=r)
 
     def run(self) -> tuple[GrunwaldState, list[Step]]:
         rounds = self.doc.get("rounds", [])
@@ -379,10 +412,38 @@ class _Replayer:
                 skirmish = shape.obj(skirmish, f"{base}.skirmish", ("cards", "losses"))
         placed = 0
         purchase_used = False
+        # The event's effects entered later in the round: applied when the round reaches them.
+        queue: list[tuple[tuple[int, int], str, Effect, str]] = []
+        queue_read = False
+
+        def due(rank: tuple[int, int]) -> None:
+            """Apply the later effects entered at the point ``rank`` of the round (one step for
+            each run of them entered at one point); one whose point has passed is an error."""
+            nonlocal queue, queue_read
+            if not queue_read:
+                queue_read = True
+                ev = rdoc.get("event")
+                if type(ev) is dict and "later" in ev:
+                    queue = parse_later(ev["later"], f"{base}.event.later")
+            if queue and queue[0][0] < rank:
+                self.later_passed(queue[0], r)
+            while queue and queue[0][0] == rank:
+                at = queue[0][1]
+                group = []
+                while queue and queue[0][1] == at:
+                    group.append(queue.pop(0))
+                for _, _, effect, loc in group:
+                    self.apply_effect(loc, effect, at)
+                if self.tracked:
+                    self.steps.append(Step(group[0][3], LaterEffect(at, tuple(g[2] for g in group))))
+
+        def stop_at() -> int | None:
+            """The placement before which the next later effect was entered, if any."""
+            return queue[0][0][1] if queue and queue[0][0][0] == 1 else None
 
         def later(after: str) -> bool:
             """Does anything follow the entry ``after`` in this record?"""
-            if not last:
+            if not last or queue:
                 return True
             keys = ROUND_KEYS[ROUND_KEYS.index(after) + 1:] if after in ROUND_KEYS else ()
             return any(k in rdoc for k in keys)
@@ -395,12 +456,13 @@ class _Replayer:
         while s.round == r and s.phase not in (FEEDING, OVER):
             phase = s.phase
             if phase == PLACEMENT:
-                placed = self.placements(base, placements, placed, missing)
+                placed = self.placements(base, placements, placed, missing, due, stop_at)
             elif phase == EVENT:
                 if "event" not in rdoc:
                     missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
                 self.event(f"{base}.event", rdoc["event"])
             elif phase == REVEAL:
+                due((0, 0))
                 if "reveal" not in rdoc:
                     missing("reveal", "NG-R3", "grunwald.error.reveal_missing", f"{base}.reveal")
                 value = rdoc["reveal"]
@@ -411,6 +473,7 @@ class _Replayer:
                 else:  # the checked path names the error (format first, then the rules)
                     self.apply(f"{base}.reveal", parse_reveal(value, f"{base}.reveal"))
             elif phase == SKIRMISH:
+                due((2, 0))
                 loc = f"{base}.skirmish"
                 if skirmish is None or "cards" not in skirmish:
                     if skirmish is not None and "losses" in skirmish:
@@ -427,10 +490,11 @@ class _Replayer:
                 else:
                     self.push(f"{loc}.cards", engine.push_skirmish_cards, cards)
                 if s.phase == LOSSES:
-                    self.losses(skirmish, loc, missing, later)
+                    self.losses(skirmish, loc, missing, later, due)
                 elif "losses" in skirmish:
                     self.no_losses(skirmish["losses"], f"{loc}.losses", s.skirmish_won)
             elif phase == HELPER_PURCHASE:
+                due((4, 0))
                 loc = f"{base}.helper_purchase"
                 if "helper_purchase" not in rdoc:
                     d = engine.decision(s)
@@ -446,6 +510,8 @@ class _Replayer:
                 raise AssertionError(phase)
 
         # Whatever this round still holds was not asked for by the rules.
+        if r > 1:
+            due((5, 0))  # (a later effect left: its point never came)
         if placed < len(placements):
             raise RuleError("NG-P4", f"{base}.placements[{placed}]",
                             "grunwald.error.placement_after_end")
@@ -459,7 +525,8 @@ class _Replayer:
             if value:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
 
-    def placements(self, base: str, placements: list[Any], k: int, missing: Any) -> int:
+    def placements(self, base: str, placements: list[Any], k: int, missing: Any, due: Any,
+                   stop_at: Any) -> int:
         """The placement turns from entry ``k`` to the end of the phase; returns the next entry.
         ``engine.push_placements`` applies the entries (untracked: as many as it can at once;
         tracked: one at a time, for the steps); an entry it refuses is read and applied by the
@@ -469,11 +536,12 @@ class _Replayer:
         total = len(placements)
         push = engine.push_placements
         while s.phase == PLACEMENT:
+            due((1, k))  # the later effects entered before this placement
             if k >= total:
                 missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
                         f"{base}.placements", player=s.names[s.turn])
             if not tracked:
-                pushed = push(s, placements, k)
+                pushed = push(s, placements, k, stop_at())
                 if pushed > k:
                     k = pushed
                     continue
@@ -491,7 +559,8 @@ class _Replayer:
             raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")
         return k
 
-    def losses(self, skirmish: dict[str, Any], loc: str, missing: Any, later: Any) -> None:
+    def losses(self, skirmish: dict[str, Any], loc: str, missing: Any, later: Any, due: Any
+               ) -> None:
         s = self.state
         if "losses" not in skirmish:
             owed = s.skirmish.owed
@@ -513,14 +582,18 @@ class _Replayer:
                                 "grunwald.error.losses_nothing_owed", player=name)
         # Each player's losses are their own affair: apply every entry present (start player
         # first); a record may stop with some still missing only if nothing follows.
+        paid = 0
         for i in list(pending):
             name = s.names[i]
             if name in losses:
+                due((3, paid))
+                paid += 1
                 if self.tracked:
                     self.apply(f"{loc}.losses", PayLosses(name, tuple(losses[name])), name)
                 else:
                     self.push(f"{loc}.losses", engine.push_losses, name, losses[name], name=name)
         if s.phase == LOSSES:
+            due((3, paid))
             name = s.names[s.skirmish.pending[0]]
             if later("skirmish"):
                 raise RuleError("NG-S4", f"{loc}.losses", "grunwald.error.losses_player_missing",
@@ -594,7 +667,12 @@ def action_entry(action: Action) -> Any:
     if isinstance(action, Pass):
         return {"player": action.player, "pass": True}
     if isinstance(action, Event):
-        return {"card": action.card, "effects": [_effect_dict(e) for e in action.effects]}
+        out = {"card": action.card, "effects": [_effect_dict(e) for e in action.effects]}
+        if action.later:
+            out["later"] = [{"at": at, **_effect_dict(e)} for at, e in action.later]
+        return out
+    if isinstance(action, LaterEffect):
+        return [{"at": action.at, **_effect_dict(e)} for e in action.effects]
     if isinstance(action, Reveal):
         out = {k: list(getattr(action, k)) for k in REVEAL_KEYS if getattr(action, k) is not None}
         return out
@@ -615,6 +693,8 @@ def write_record(players: list[str], actions: Iterable[Action], meta: dict[str, 
     for a in actions:
         if isinstance(a, Event):
             rounds.append({"event": action_entry(a)})
+        elif isinstance(a, LaterEffect):
+            rounds[-1]["event"].setdefault("later", []).extend(action_entry(a))
         elif isinstance(a, Reveal):
             if not rounds or "reveal" in rounds[-1]:
                 rounds.append({})

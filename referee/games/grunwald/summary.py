@@ -11,7 +11,7 @@ from referee.core.report import Chart, Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    FIELDS, Event, Feed, HelperPurchase, LaterEffect, PayLosses, Pass, Place, Reveal, SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting
@@ -50,7 +50,7 @@ def _pair(t: Catalog, player: str, card: str) -> str:
 
 def event_line(t: Catalog, ev: Event) -> str:
     parts = []
-    for e in ev.effects:
+    for e in (*ev.effects, *(e for _, e in ev.later)):
         bits = []
         for key in ("ducats", "provisions", "helpers"):
             v = getattr(e, key)
@@ -61,6 +61,8 @@ def event_line(t: Catalog, ev: Event) -> str:
             if v is not None:
                 bits.append(t(f"grunwald.effect.{key}", card=card_name(t, v)))
         parts.append(f"{e.player}: {', '.join(bits) or t('grunwald.effect.nothing')}")
+    for k in range(len(ev.effects), len(parts)):
+        parts[k] = t("grunwald.summary.event_later", effect=parts[k])
     effects = "; ".join(parts) if parts else t("grunwald.effect.none")
     return t("grunwald.summary.event", card=ev.card, effects=effects)
 
@@ -106,8 +108,9 @@ def _field_text(t: Catalog, name: str, results: list[dict[str, Any]]) -> str:
 
 def _skirmish_lines(t: Catalog, sk: dict[str, Any]) -> list[Line]:
     cards = ", ".join(_pair(t, p, c) for p, c in sk["cards"].items())
-    lines = [Line(t("grunwald.summary.skirmish", strength=sk["strength"],
-                    cards=cards or t("grunwald.summary.nobody"), total=sk["total"]))]
+    lines = [Line(t("grunwald.summary.skirmish", strength=sk["strength"], cards=cards,
+                    total=sk["total"]) if cards
+                  else t("grunwald.summary.skirmish_nobody", strength=sk["strength"]))]
     if sk["captures"]:
         lines.append(Line(t("grunwald.summary.captures", captures=", ".join(
             _pair(t, p, c) for p, c in sk["captures"].items()))))
@@ -357,7 +360,9 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
     facts = []
     if meta.get("date"):
-        facts.append(t("grunwald.export.date", date=meta_text(meta["date"])))
+        # (a game still in progress was not played yet: it was started then)
+        facts.append(t("grunwald.export.date" if state.phase == "over" else "grunwald.export.date_started",
+                       date=meta_text(meta["date"])))
     if meta.get("place"):
         facts.append(t("grunwald.export.place", place=meta_text(meta["place"])))
     if name:
@@ -436,6 +441,9 @@ def describe(t: Catalog, action: Any) -> str:
         return _reveal_line(t, action)
     if isinstance(action, Event):
         return event_line(t, action)
+    if isinstance(action, LaterEffect):
+        line = event_line(t, Event("", action.effects))
+        return t("grunwald.describe.later", effects=line.split("—", 1)[-1].strip())
     if isinstance(action, SkirmishCards):
         cards = ", ".join(f"{p} {card_name(t, c)}" for p, c in action.cards)
         return t("grunwald.describe.skirmish", cards=cards or t("grunwald.summary.nobody"))

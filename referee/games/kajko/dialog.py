@@ -19,6 +19,7 @@ from referee.core.dialog import (
     Select,
     Text,
 )
+from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
@@ -65,14 +66,24 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
             return Send(p.name)
         stack = answer
         cards = engine.possible_cards(state, stack)
-        card = yield Select("kajko.card", t("kajko.play.card", n=stack + 1),
-                            [Choice(card_name(t, c), c, CARD_KEYS[c]) for c in cards]
-                            + [Choice(t("kajko.play.back"), BACK, "b")])
+        if len(cards) == 1:  # the only card the stack can still show: not asked, said
+            card = cards[0]
+            yield Notice([Line(t("kajko.play.only_choice", question=t("kajko.play.card", n=stack + 1),
+                                 answer=card_name(t, card)), "muted")])
+        else:
+            card = yield Select("kajko.card", t("kajko.play.card", n=stack + 1),
+                                [Choice(card_name(t, c), c, CARD_KEYS[c]) for c in cards]
+                                + [Choice(t("kajko.play.back"), BACK, "b")])
         if card is BACK:
             continue
         target = None
         if card == COIN_IN_HAND and state.coin_in_hand:
             names = engine.targets(state, p.name)
+            if len(names) == 1:  # two players: the other one (KK-13), not asked
+                yield Notice([Line(t("kajko.play.only_choice",
+                                     question=t("kajko.play.target", player=p.name),
+                                     answer=names[0]), "muted")])
+                return Reveal(p.name, stack, card, names[0])
             target = yield Select(
                 "kajko.target", t("kajko.play.target", player=p.name),
                 [Choice(t("kajko.play.target_choice", player=n,

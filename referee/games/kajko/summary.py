@@ -103,6 +103,8 @@ def news(t: Catalog, marker: int, state: KajkoState) -> Report:
         out.append(Line(outcome(t, log), "bad" if lost else ""))
         out.extend(_end_lines(t, log))
     if state.over and marker < len(state.log):
+        # the end: what each character carries to town (the cards are turned up), then the score
+        out.append(_players_table(t, state, None, show_town=True))
         out.extend(score_blocks(t, engine.final_scores(state), state.names))
     return out
 
@@ -170,13 +172,17 @@ def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
 
 
 def score_table(t: Catalog, result: Result, names: list[str]) -> Table:
-    columns = [t("kajko.score.col_player"), t("kajko.score.ducats"), t("kajko.score.dusigrosz"),
+    """The scoreboard; the Dusigrosz column only where the table plays that variant (KK-12)."""
+    dusigrosz = result.dusigrosz_variant
+    columns = [t("kajko.score.col_player"), t("kajko.score.ducats"),
+               *([t("kajko.score.dusigrosz")] if dusigrosz else []),
                t("kajko.score.total"), t("kajko.score.items_sent"), t("kajko.score.place")]
-    table = Table(t("kajko.score.title"), columns, align=["left"] + ["right"] * 5, transposable=True)
+    table = Table(t("kajko.score.title"), columns, align=["left"] + ["right"] * (len(columns) - 1),
+                  transposable=True)
     for n in sorted(names, key=lambda n: (result.places[n], names.index(n))):
         s = result.scores[n]
-        table.rows.append([n, str(s.ducats), str(s.dusigrosz), str(s.total), str(s.items_sent),
-                           str(result.places[n])])
+        table.rows.append([n, str(s.ducats), *([str(s.dusigrosz)] if dusigrosz else []),
+                           str(s.total), str(s.items_sent), str(result.places[n])])
     return table
 
 
@@ -256,15 +262,19 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
 
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None) -> Report:
-    out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
+    # the game's name in the title; the session's name under it
+    out: Report = [Heading(t("kajko.summary.title", players=", ".join(state.names)), 1)]
+    if name:
+        out.append(Line(t("kajko.export.session", name=name), "muted"))
     out.extend(setup_lines(t, state))
     if state.over:
         result = engine.final_scores(state)
         out.extend(score_blocks(t, result, state.names))
         by_kind = ducats_by_kind(state, result)
-        chart = Chart(t("kajko.export.chart"), [t(f"kajko.export.part_{p}") for p in CHART_PARTS])
+        parts = CHART_PARTS if result.dusigrosz_variant else CHART_PARTS[:-1]  # (KK-12 off)
+        chart = Chart(t("kajko.export.chart"), [t(f"kajko.export.part_{p}") for p in parts])
         for n in state.names:
-            chart.series.append((n, by_kind[n]))
+            chart.series.append((n, by_kind[n][:len(parts)]))
         out.append(chart)
     else:
         out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,
