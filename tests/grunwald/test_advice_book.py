@@ -381,7 +381,7 @@ def test_NG_E1_golden_later_player_who_starves_keeps_no_title(monkeypatch):
     assert a.items == ("hand/crown:1",) and a.best.score == 9
     assert set(a.best.titles) == {"crown_commander", "mercenary_commander"}
     assert advice.feeding_reason(catalog("en"), a) == (
-        "9 points at the end as the others stand now: no other choice scores more")
+        "9 points at the end with the others fed: no other choice scores more")
     # the export's figures are the final scores: Ania follows the advice, Marek loses his knights
     start = s.copy()
     actions = [Feed("Ania", ("crown:1",)), Feed("Marek", ("crown:1",) * 3)]
