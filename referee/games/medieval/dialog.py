@@ -31,7 +31,7 @@ from referee.games.medieval.summary import (
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    BAGGAGE, BUDGET, DEFAULT_FLAGS, army_cost, may_stand,
+    BAGGAGE, BUDGET, DEFAULT_FLAGS, MAX_MOVEMENT, army_cost, may_stand,
 )
 
 
@@ -126,6 +126,10 @@ def _movement(t: Catalog) -> Dialog:
         if not pairs or any(k not in letters for k, _ in pairs):
             raise Invalid(t("medieval.setup.movement_format"))
         changed = {letters[k]: n for k, n in pairs}
+        for u, n in changed.items():  # MB-C5: 0-5 dots, the unit named as the table knows it
+            if not 0 <= n <= MAX_MOVEMENT:
+                raise Invalid(t("medieval.error.movement", unit=t(f"medieval.unit.{u}"),
+                                most=MAX_MOVEMENT, value=n))
         try:
             parse_setup({"movement": changed})
         except RuleError as error:
@@ -142,7 +146,8 @@ def _flags(t: Catalog, size: str) -> Dialog:
     from referee.games.medieval.record import parse_setup
 
     assumed = DEFAULT_FLAGS[size]
-    shown = ", ".join(f"{f} ({v} {t('medieval.setup.vp')})" for f, v in assumed.items())
+    shown = ", ".join(t("medieval.setup.flag_shown", flag=flag_label(t, f), name=f, vp=v)
+                      for f, v in assumed.items())
     if (yield Confirm("medieval.setup.flags", block(t("medieval.setup.flags"),
                                                     t("medieval.setup.flags_values", details=shown)),
                       default=True)):
@@ -161,6 +166,16 @@ def _flags(t: Catalog, size: str) -> Dialog:
 
     return (yield Text("medieval.setup.flags_values", t("medieval.setup.flags_ask"), parse,
                        t("medieval.setup.flags_example")))
+
+
+_FLAG_NAME = re.compile(r"(edge|centre)(\d+)")
+
+
+def flag_label(t: Catalog, name: str) -> str:
+    """A flag's name as the table reads it: the assumed ``edge1`` / ``centre1`` by their catalog
+    names (edge flag 1, central flag 1); a name the table gave itself as it was typed."""
+    m = _FLAG_NAME.fullmatch(name)
+    return t(f"medieval.setup.flag_{m.group(1)}", n=int(m.group(2))) if m else name
 
 
 def _number(t: Catalog, least: int, most: int):
