@@ -313,6 +313,25 @@ def test_MB_C5_and_MB_C8_setup_names_units_and_flags_by_their_catalog_names():
     assert "lekka" in pl("medieval.unit.light_cavalry")
 
 
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_setup_questions_wrap_at_80_columns_without_breaking_a_token(lang):
+    """Review of issue 25: in Polish the wrapped setup questions went on indented 4 spaces, and the
+    example after "? question" ran past column 80, so the terminal broke it inside a token
+    ("centre1" / "=2").  As the screen shows them ("? " + message + " " + instruction): every line
+    fits 80 columns, no continuation is indented 4, and the example stands whole on one line."""
+    t = catalog(lang)
+    _, questions = _setup("large", True, False, "lc 4", False, "edge1=1 centre1=2", False, t=t)
+    for q in questions[2:6]:
+        instruction = getattr(q, "instruction", "")
+        screen = "? " + q.message + (" " + instruction if instruction else "")
+        lines = screen.split("\n")
+        assert all(len(line) <= 80 for line in lines), lines
+        assert not any(line.startswith("    ") for line in lines), lines
+    for q, key in ((questions[3], "movement_example"), (questions[5], "flags_example")):
+        example = t(f"medieval.setup.{key}")
+        assert example.strip() in [line.strip() for line in q.instruction.split("\n")]
+
+
 def test_MB_C5_and_MB_C8_the_table_changes_movement_points_and_flags():
     from referee.core.dialog import Invalid
 
