@@ -270,10 +270,10 @@ def test_NG_E1_golden_feeding_keeps_the_mercenary_commander():
     assert a.best.give_up == ("crown:3", "crown:3") and a.items == ("hand/crown:3", "hand/crown:3")
     assert (a.best.score, a.naive.score) == (7, 6)
     assert advice.feeding_reason(catalog("en"), a) == (
-        "keeps the title Commander of mercenary troops: 7 points at the end as the others stand "
-        "now (giving up the weakest knights first would leave 6)")
+        "keeps the title Commander of mercenary troops: 7 points at the end with the others fed "
+        "(giving up the weakest knights first would leave 6)")
     assert advice.feeding_reason(catalog("pl"), a) == (
-        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów przy obecnym stanie "
+        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów po wyżywieniu "
         "pozostałych (odrzucenie najpierw najsłabszych rycerzy dałoby 6)")
 
 
