@@ -117,6 +117,7 @@ TEXT_PLACEHOLDERS = {
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
     "attacker_knights", "answer", "question", "undo", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",
+    "battle_games", "cards_games",
     "character", "chosen", "codes", "coin", "color", "columns", "command", "costs", "crown",
     "current", "dangers", "date", "defender_knights", "defender_terrain", "detail", "details",
     "dismount", "effects", "ending", "endings", "factor", "field", "flag", "flags", "folder",

@@ -241,7 +241,7 @@ def battle(
     defender_strength: Annotated[int, typer.Option("--defender-strength",
                                                    help=_help("cli.help.battle_strength"))] = 2,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.battle_json"))] = False,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.battle_game"))] = None,
 ) -> None:
     from referee.cli.tools import battle as run
 
@@ -253,7 +253,7 @@ def battle(
 
 @app.command(help=_help("cli.help.cards"))
 def cards(
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.cards_game"))] = None,
 ) -> None:
     from referee.cli.tools import cards as run
 

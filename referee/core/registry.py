@@ -121,7 +121,8 @@ def short_name(game: "Game") -> str:
 
 def help_params(t) -> dict[str, str]:
     """The placeholders of the command line's help texts that name the games (``{games}``,
-    ``{names}``, ``{variants}``, ``{hint_games}``, ``{calculator_games}``), from the registry in the language of ``t``:
+    ``{names}``, ``{variants}``, ``{hint_games}``, ``{calculator_games}``, ``{battle_games}``,
+    ``{cards_games}``), from the registry in the language of ``t``:
     help texts need no edit when a game is added."""
     _discover()
     games_ = list(_games.values())
@@ -134,9 +135,15 @@ def help_params(t) -> dict[str, str]:
     hints = [g.short_title for g in games_ if getattr(g, "has_hints", False)]
     scored = [g.short_title for g in games_ if getattr(g, "calculator", True)]
     none = t("cli.help.none")
+
+    def having(member: str) -> str:  # the games with a tool (``battle``, ``cards``)
+        return ", ".join(f"{short_name(g)} ({g.title})" for g in games_
+                         if getattr(g, member, None) is not None) or none
+
     return {"games": ", ".join(listed), "names": ", ".join(short_name(g) for g in games_),
             "variants": "; ".join(variants) or none, "hint_games": ", ".join(hints) or none,
-            "calculator_games": ", ".join(scored) or none}
+            "calculator_games": ", ".join(scored) or none,
+            "battle_games": having("battle_tool"), "cards_games": having("cards_dialog")}
 
 
 def for_document(document: object, default_name: str | None) -> "Game":

@@ -270,10 +270,10 @@ def test_NG_E1_golden_feeding_keeps_the_mercenary_commander():
     assert a.best.give_up == ("crown:3", "crown:3") and a.items == ("hand/crown:3", "hand/crown:3")
     assert (a.best.score, a.naive.score) == (7, 6)
     assert advice.feeding_reason(catalog("en"), a) == (
-        "keeps the title Commander of mercenary troops: 7 points at the end as the others stand "
-        "now (giving up the weakest knights first would leave 6)")
+        "keeps the title Commander of mercenary troops: 7 points at the end with the others fed "
+        "(giving up the weakest knights first would leave 6)")
     assert advice.feeding_reason(catalog("pl"), a) == (
-        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów przy obecnym stanie "
+        "zachowuje tytuł „Dowódca wojsk zaciężnych”: na koniec 7 punktów po wyżywieniu "
         "pozostałych (odrzucenie najpierw najsłabszych rycerzy dałoby 6)")
 
 
@@ -536,6 +536,20 @@ def test_NG_S4_NG_E1_export_lists_every_decision_against_the_advice(lang):
     first = costly[0]
     assert f"{first['player']}" in md.split(heading, 1)[1]
 
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_E1_advice_texts_say_the_model(lang):
+    """Review of issue 25: the feeding reasons no longer say "as the others stand now" (the
+    others are fed, the round resolved as placed), and the review's heading fits 80 columns (it
+    wrapped at ~130 characters)."""
+    t = catalog(lang)
+    stale = "as the others stand now" if lang == "en" else "obecnym stanie pozostałych"
+    fed = "with the others fed" if lang == "en" else "po wyżywieniu pozostałych"
+    for key in ("feeding_title", "feeding_better", "feeding_best"):
+        text = t(f"grunwald.advice.{key}", title="x", score="9", naive="8")
+        assert stale not in text and fed in text
+    assert len(t("grunwald.advice.review_heading")) <= 78
 
 def _cli(capsys, *args: str) -> tuple[int, str, str]:
     from referee.cli.app import main

@@ -13,7 +13,8 @@ The model the brute force follows is the one ``referee/games/grunwald/advice.py`
   first (on equal strength the mercenary goes before the crown knight); ties between feedings:
   more strength kept, then more crown knights kept;
 * the player advised is scored against the others fed that way (for a payment: the others as the
-  round's end feeds them with the player paying by the same rule as the rest).
+  round's end leaves them with the player paying by the same rule as the rest, fed as the
+  player's own feeding will find them: those before fed, those after by the weakest knights).
 """
 
 from __future__ import annotations
@@ -213,10 +214,11 @@ def round_end(state, payer: str | None = None, items=None):
 
 
 def brute_losses(state, name: str, owed: int):
-    """Every legal payment of ``name`` scored against the others at the round's end, fed."""
+    """Every legal payment of ``name`` scored against the others at the round's end, fed as the
+    player's own feeding will find them: those before in seating order fed, those after by the
+    weakest knights first (``rivals_of``)."""
     who = state.index[name]
-    rivals = everybody_fed(holdings_of(round_end(state), table=False))
-    rivals = rivals[:who] + rivals[who + 1:]
+    rivals = rivals_of(holdings_of(round_end(state), table=False), who)
     out = []
     for items, v, n in every_payment(state.player(name), owed):
         mine = holdings_of(round_end(state, name, items), table=False)[who]
@@ -302,19 +304,27 @@ def test_NG_S4_advised_payment_is_best_once_the_round_is_resolved(data, n, owed,
     players = [data.draw(PLAYER) for _ in range(n)]
     stakes, reveal = data.draw(placements(n))
     s = losses_state(players, owed, stakes, reveal, round_=8 if last else 4, table=table)
-    a = advice.advise_losses(s, "Ania", owed)
-    brute = brute_losses(s, "Ania", owed)
+    # any seat: the players asked before it pay as the model assumes they do
+    name = s.names[data.draw(st.integers(0, n - 1), label="seat")]
+    while engine.decision(s).player != name:
+        d = engine.decision(s)
+        knights = {h["name"]: len(h["crown"]) + len(h["mercenary"]) for h in holdings_of(s)}
+        engine.apply(s, PayLosses(d.player, assumed_payment(s.player(d.player), d.owed,
+                                                            knights[d.player])))
+    who = s.index[name]
+    a = advice.advise_losses(s, name, owed)
+    brute = brute_losses(s, name, owed)
     best = max(b[0] for b in brute)
     assert a.best.score == best
     # the advised payment is legal (the engine takes it) and scores that much by the book
-    mine = holdings_of(round_end(s, "Ania", a.best.items), table=False)[0]
-    rivals = everybody_fed(holdings_of(round_end(s), table=False))[1:]
+    mine = holdings_of(round_end(s, name, a.best.items), table=False)[who]
+    rivals = rivals_of(holdings_of(round_end(s), table=False), who)
     assert best_fed(mine, rivals)[0] == best
     # ties: less value, then fewer cards
     assert (a.best.value, a.best.cards) == min((v, c) for sc, v, c, _ in brute if sc == best)
     # every figure of the export is the book's: the score of any payment chosen
     for score, _, _, items in brute[:: max(1, len(brute) // 6)]:
-        assert advice.payment_score(s, "Ania", items) == score
+        assert advice.payment_score(s, name, items) == score
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -371,7 +381,7 @@ def test_NG_E1_golden_later_player_who_starves_keeps_no_title(monkeypatch):
     assert a.items == ("hand/crown:1",) and a.best.score == 9
     assert set(a.best.titles) == {"crown_commander", "mercenary_commander"}
     assert advice.feeding_reason(catalog("en"), a) == (
-        "9 points at the end as the others stand now: no other choice scores more")
+        "9 points at the end with the others fed: no other choice scores more")
     # the export's figures are the final scores: Ania follows the advice, Marek loses his knights
     start = s.copy()
     actions = [Feed("Ania", ("crown:1",)), Feed("Marek", ("crown:1",) * 3)]
@@ -458,3 +468,31 @@ def test_NG_E1_equal_feedings_give_up_the_mercenary_both_ways():
     assert a.best.give_up == a.naive.give_up == ("mercenary:3",)
     assert a.best.score == best_fed(holding("Ania", [3], [3], provisions=1),
                                     [as_fed(holding("Marek"), [], [])])[0] == 4
+
+
+def test_NG_S4_NG_E1_golden_loss_figure_matches_the_feeding_advice():
+    """Review of issue 25: round 8, no pawns placed; Ania holds mercenary 2, 6, 4 and crown 5 with
+    2 provisions and 2 ducats and owes 1; Marek holds mercenary 1, 6, 4, 2 and crown 4 with 2
+    provisions.  Marek, after her, pays as assumed (the mercenary 1) and is held at the weakest
+    knights first, as the feeding advice holds him: he gives up mercenary 2 and 4 and keeps
+    mercenary 6 and crown 4.  Ania pays the mercenary 2, feeds away the mercenary 4 and keeps
+    crown 5 and mercenary 6: 5 + 6 + crown commander 1 + mercenary commander 1 (tied 1 card of
+    6) + 1 for 2 ducats = 14 — the figure the feeding advice gives one step later.  (Marek fed by
+    his *best* choice keeps mercenary 6 and 4, takes the mercenary title, and the loss advice
+    said 13.)"""
+    from referee.games.grunwald import advice
+
+    s = losses_state([{"hand": {"mercenary:2": 1, "mercenary:6": 1, "mercenary:4": 1, "crown:5": 1},
+                       "provisions": 2, "ducats": 2},
+                      {"hand": {"mercenary:1": 1, "mercenary:6": 1, "mercenary:4": 1,
+                                "mercenary:2": 1, "crown:4": 1}, "provisions": 2}],
+                     1, {}, Reveal((1, 1), (1, 1), (2, 1), (3, 2, 1), (4, 4)), round_=8)
+    a = advice.advise_losses(s, "Ania", 1)
+    assert max(b[0] for b in brute_losses(s, "Ania", 1)) == a.best.score
+    engine.apply(s, PayLosses("Ania", a.best.items))
+    d = engine.decision(s)
+    assert d.player == "Marek"
+    engine.apply(s, PayLosses("Marek", assumed_payment(s.player("Marek"), d.owed, 5)))
+    assert engine.decision(s).kind == "feeding"
+    f = advice.advise_feeding(s, "Ania")
+    assert a.best.score == f.best.score == 14

@@ -285,9 +285,51 @@ def test_MB_C5_and_MB_C8_the_assumed_movement_points_and_flags_are_shown_at_new(
     assert (movement.key, flags.key) == ("medieval.setup.movement", "medieval.setup.flags")
     text = " ".join(movement.message.split())
     assert "HC 4, LC 5, HA 5, HI 3, LI 4, LB 3, SB 3, PK 3, BG 1" in text and movement.default
-    assert "edge1 (1 VP), edge2 (1 VP), edge3 (1 VP), centre1 (2 VP)" in " ".join(flags.message.split())
+    assert ("edge flag 1 (edge1, 1 VP), edge flag 2 (edge2, 1 VP), edge flag 3 (edge3, 1 VP), "
+            "central flag 1 (centre1, 2 VP)") in " ".join(flags.message.split())
     _, questions = _setup("large", True, True, True, False)
-    assert "centre2 (2 VP)" in " ".join(questions[3].message.split())
+    assert "central flag 2 (centre2, 2 VP)" in " ".join(questions[3].message.split())
+
+
+def test_MB_C5_and_MB_C8_setup_names_units_and_flags_by_their_catalog_names():
+    """Review of issue 25: ``lc 9`` at the movement question named the unit by its internal name
+    ("light_cavalry: od 0 do 5 punktów ruchu, nie 9"); the flags were shown as ``edge1``.  The
+    names typed (``LC``, ``edge1``) keep working."""
+    from referee.core.dialog import Invalid
+
+    pl = catalog("pl")
+    for t, unit, flag in ((T, "light cavalry", "edge flag 1 (edge1, 1 VP)"),
+                          (pl, pl("medieval.unit.light_cavalry"), "(edge1, 1 PZ)")):
+        out, questions = _setup("standard", True, False, "lc 4", False, "edge1=1 centre1=2",
+                                False, t=t)
+        assert out == {"movement": {"light_cavalry": 4}, "flags": {"edge1": 1, "centre1": 2}}
+        with pytest.raises(Invalid) as refused:
+            questions[3].parse("lc 9")
+        text = str(refused.value)
+        assert "light_cavalry" not in text and unit in text and "9" in text
+        shown = " ".join(questions[4].message.split())
+        assert flag in shown and t("medieval.setup.flag_centre", n=1) in shown
+        assert t("medieval.setup.flag_centre", n=1) != "centre1"
+    assert "lekka" in pl("medieval.unit.light_cavalry")
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_setup_questions_wrap_at_80_columns_without_breaking_a_token(lang):
+    """Review of issue 25: in Polish the wrapped setup questions went on indented 4 spaces, and the
+    example after "? question" ran past column 80, so the terminal broke it inside a token
+    ("centre1" / "=2").  As the screen shows them ("? " + message + " " + instruction): every line
+    fits 80 columns, no continuation is indented 4, and the example stands whole on one line."""
+    t = catalog(lang)
+    _, questions = _setup("large", True, False, "lc 4", False, "edge1=1 centre1=2", False, t=t)
+    for q in questions[2:6]:
+        instruction = getattr(q, "instruction", "")
+        screen = "? " + q.message + (" " + instruction if instruction else "")
+        lines = screen.split("\n")
+        assert all(len(line) <= 80 for line in lines), lines
+        assert not any(line.startswith("    ") for line in lines), lines
+    for q, key in ((questions[3], "movement_example"), (questions[5], "flags_example")):
+        example = t(f"medieval.setup.{key}")
+        assert example.strip() in [line.strip() for line in q.instruction.split("\n")]
 
 
 def test_MB_C5_and_MB_C8_the_table_changes_movement_points_and_flags():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from referee.core.errors import RecordError
-from referee.games.warchest import engine
+from referee.games.warchest import board, engine
 from referee.games.warchest.actions import (Deal, Done, Draw, FirstPicker, Flip, Maneuver, Pick, Play,
                                             Resign)
 from referee.games.warchest.invariants import check_invariants
@@ -140,11 +140,11 @@ def test_WC_U9_light_cavalry_moves_two_steps_or_one():
     assert len(legal_plays(s, action="move")) == 6  # FAQ: the normal move stays
 
 
-def marshall_position():
+def marshall_position(extra=()):
     return position(units=(u("marshall", "archer", "swordsman", "lancer"), u("scout", "cavalry", "knight", "pikeman")),
                     stacks=[((3, 3), 0, "marshall", 1), ((3, 4), 0, "archer", 1), ((4, 3), 0, "swordsman", 1),
                             ((2, 3), 0, "lancer", 1), ((5, 3), 1, "scout", 1), ((3, 5), 1, "cavalry", 1),
-                            ((1, 3), 1, "knight", 1)],
+                            ((1, 3), 1, "knight", 1), *extra],
                     hands=[["marshall"], ["royal"]])
 
 
@@ -164,7 +164,11 @@ def test_WC_U10_marshall_cannot_order_archer_or_lancer():
     err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(3, 4), target=None)
     assert err.location == ".unit" and "[3,4]" in str(err) and "Marshall cannot order" in str(err)
     err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(3, 4), target=(3, 5))
-    assert err.location == ".unit"  # the Archer's own target two hexes away: not a normal attack
+    assert err.location == ".unit"  # an enemy next to the Archer: it has no normal attack
+    s = marshall_position(extra=[((3, 6), 1, "pikeman", 1)])
+    assert board.distance((3, 4), (3, 6)) == 2  # the Archer's own target (WC-U1), two hexes away
+    err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(3, 4), target=(3, 6))
+    assert err.location == ".unit"  # … is not a normal attack either
     err = refused(s, "WC-U10", action="tactic", coin="marshall", frm=(3, 3), unit=(2, 3), target=(1, 3))
     assert err.location == ".unit"  # the Lancer, with an enemy next to it
 

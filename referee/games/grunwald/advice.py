@@ -24,8 +24,10 @@ says nothing of an order, nor of what the others will do):
   the weakest cards (crown, mercenary, Teuton on equal strength; camp first), then with the rest
   of their provisions; the cards on the table go to the camps (NG-S5); fields 2–6 resolve as the
   pawns stand (NG-F); a helper on offer (NG-F8) is not bought (a helper scores nothing, the ducats
-  would); then the game is scored as if it ended there: everybody fed as above.  The others are
-  held fixed at that fed position (with the paying player paying by the same rule as they do),
+  would); then the game is scored as if it ended there: everybody fed as above, the paying
+  player's rivals exactly as their feeding advice will hold them (``feeding_rivals``: those
+  before them fed as this model feeds them, those after by the weakest knights first).  The
+  others are held fixed there (with the paying player paying by the same rule as they do),
   and the payment that maximises the player's own final score (their own feeding chosen
   optimally) wins; ties: less value discarded, then fewer cards, then camp before hand.
 * **The standing** (key ``s``, ``show --standing``) is the score as if the game ended now, with
@@ -573,10 +575,11 @@ def _round_end(state: Any) -> tuple[list[Holding], list[tuple[dict[str, int], in
 def loss_context(state: Any, who: int) -> tuple[Holding, Rivals, list[Holding]]:
     """The paying player's holding once the round is resolved, *before* their payment (what the
     fields will give them included: those cards cannot pay, they come later), and their rivals:
-    the others at the end of the round (``_round_end``), everybody fed (``feed_all``)."""
+    the others at the end of the round (``_round_end``), fed as the feeding advice holds them
+    (``feeding_rivals``: those before in seating order as ``feed_all`` feeds them, those after by
+    the weakest knights first), so the loss figures and the feeding advice agree."""
     hs, paid = _round_end(state)
-    fed, _ = feed_all(hs)
-    others = fed[:who] + fed[who + 1:]
+    others = feeding_rivals(hs, who)
     removed, q = paid[who]
     h = _after(hs[who], {c: -k for c, k in removed.items()}, -q)
     return h, Rivals.of(others), others

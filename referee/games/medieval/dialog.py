@@ -31,7 +31,7 @@ from referee.games.medieval.summary import (
 )
 from referee.games.medieval.units import (
     ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    BAGGAGE, BUDGET, DEFAULT_FLAGS, army_cost, may_stand,
+    BAGGAGE, BUDGET, DEFAULT_FLAGS, MAX_MOVEMENT, army_cost, may_stand,
 )
 
 
@@ -50,12 +50,13 @@ def is_secret(action: Any) -> bool:
     return isinstance(action, Recruit)
 
 
-def block(first: str, *lines: str, answer_below: bool = False) -> str:
+def block(first: str, *lines: str, answer_below: bool = False, hang: bool = True) -> str:
     """A question readable at 80 columns: its first line, then each further line indented and
-    wrapped; ``answer_below``: the answer is typed on a line of its own."""
+    wrapped; ``answer_below``: the answer is typed on a line of its own; ``hang``: a further
+    line's continuation is indented 2 more (to tell several lines apart), else aligned with it."""
     out = textwrap.wrap(first, 76, subsequent_indent="  ") or [first]
     for line in lines:
-        out += textwrap.wrap(line, 76, initial_indent="  ", subsequent_indent="    ")
+        out += textwrap.wrap(line, 76, initial_indent="  ", subsequent_indent="    " if hang else "  ")
     return "\n".join(out) + ("\n  " if answer_below else "")
 
 
@@ -117,7 +118,8 @@ def _movement(t: Catalog) -> Dialog:
     letters = {**{u.abbr.lower(): n for n, u in UNITS.items()}, "bg": BAGGAGE}
     shown = ", ".join(f"{UNITS[u].abbr} {assumed[u]}" for u in UNIT_TYPES) + f", BG {assumed[BAGGAGE]}"
     if (yield Confirm("medieval.setup.movement", block(t("medieval.setup.movement"),
-                                                       t("medieval.setup.movement_values", details=shown)),
+                                                       t("medieval.setup.movement_values", details=shown),
+                                                       hang=False),
                       default=True)):
         return {}
 
@@ -126,6 +128,10 @@ def _movement(t: Catalog) -> Dialog:
         if not pairs or any(k not in letters for k, _ in pairs):
             raise Invalid(t("medieval.setup.movement_format"))
         changed = {letters[k]: n for k, n in pairs}
+        for u, n in changed.items():  # MB-C5: 0-5 dots, the unit named as the table knows it
+            if not 0 <= n <= MAX_MOVEMENT:
+                raise Invalid(t("medieval.error.movement", unit=t(f"medieval.unit.{u}"),
+                                most=MAX_MOVEMENT, value=n))
         try:
             parse_setup({"movement": changed})
         except RuleError as error:
@@ -133,7 +139,7 @@ def _movement(t: Catalog) -> Dialog:
         return {u: n for u, n in changed.items() if n != assumed[u]}
 
     return (yield Text("medieval.setup.movement_values", t("medieval.setup.movement_ask"), parse,
-                       t("medieval.setup.movement_example")))
+                       _example(t("medieval.setup.movement_example"))))
 
 
 def _flags(t: Catalog, size: str) -> Dialog:
@@ -142,9 +148,11 @@ def _flags(t: Catalog, size: str) -> Dialog:
     from referee.games.medieval.record import parse_setup
 
     assumed = DEFAULT_FLAGS[size]
-    shown = ", ".join(f"{f} ({v} {t('medieval.setup.vp')})" for f, v in assumed.items())
+    shown = ", ".join(t("medieval.setup.flag_shown", flag=flag_label(t, f), name=f, vp=v)
+                      for f, v in assumed.items())
     if (yield Confirm("medieval.setup.flags", block(t("medieval.setup.flags"),
-                                                    t("medieval.setup.flags_values", details=shown)),
+                                                    t("medieval.setup.flags_values", details=shown),
+                                                    hang=False),
                       default=True)):
         return None
 
@@ -160,7 +168,23 @@ def _flags(t: Catalog, size: str) -> Dialog:
         return flags
 
     return (yield Text("medieval.setup.flags_values", t("medieval.setup.flags_ask"), parse,
-                       t("medieval.setup.flags_example")))
+                       _example(t("medieval.setup.flags_example"))))
+
+
+def _example(text: str) -> str:
+    """An example on a line of its own, the answer typed below it: a terminal breaks a line at 80
+    columns wherever it falls, inside a token too (``centre1`` / ``=2``)."""
+    return "\n" + block("", text, answer_below=True)[1:]
+
+
+_FLAG_NAME = re.compile(r"(edge|centre)(\d+)")
+
+
+def flag_label(t: Catalog, name: str) -> str:
+    """A flag's name as the table reads it: the assumed ``edge1`` / ``centre1`` by their catalog
+    names (edge flag 1, central flag 1); a name the table gave itself as it was typed."""
+    m = _FLAG_NAME.fullmatch(name)
+    return t(f"medieval.setup.flag_{m.group(1)}", n=int(m.group(2))) if m else name
 
 
 def _number(t: Catalog, least: int, most: int):
