@@ -82,6 +82,7 @@ class Prompter:
             render(q.report, self.console)
             return None
         self.require()
+        discard_typed_ahead()  # issue 22: keys typed before the question never answer it
         if self.before_question is not None:
             self.before_question(q)
         if isinstance(q, Select):
@@ -91,6 +92,7 @@ class Prompter:
                        for i, (c, k) in enumerate(zip(q.choices, keys))]
             question = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
                                           use_jk_keys=False, use_arrow_keys=True,
+                                          default=_default_index(q),
                                           instruction=self.t("core.cli.select_hint"))
             if shortcuts:
                 _one_key(question, keys)
@@ -106,7 +108,9 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            text = ask(q.message, validate=validate, default=q.default, **kwargs).unsafe_ask()
+            question = ask(q.message, validate=validate, default=q.default, **kwargs)
+            _clear_when_refused(question)
+            text = question.unsafe_ask()
             self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
@@ -121,6 +125,75 @@ class Prompter:
             _one_key(question, [yes, no])
             return bool(question.unsafe_ask())
         raise TypeError(q)
+
+
+def discard_typed_ahead() -> None:
+    """Throw away what was typed before the question appeared (issue 22): keys pressed ahead, or
+    across a question the referee answered itself, would otherwise answer this one, often for
+    the next player.  On a terminal the kernel's input queue is flushed (``tcflush``); other
+    input (a pipe: tests, scripts) is read until empty; prompt_toolkit's own type-ahead store
+    (keys the last prompt read but did not use) is cleared too."""
+    import os
+    import select
+
+    from prompt_toolkit.application.current import get_app_session
+    from prompt_toolkit.input.typeahead import clear_typeahead
+
+    source = get_app_session().input
+    clear_typeahead(source)
+    try:
+        fd = source.fileno()
+    except (NotImplementedError, ValueError, OSError, AttributeError):
+        return
+    try:
+        if os.isatty(fd):
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
+            return
+        while select.select([fd], [], [], 0)[0]:
+            if not os.read(fd, 4096):
+                break  # end of input: nothing more to throw away
+    except (ImportError, OSError, ValueError):
+        return  # no termios (Windows) or a closed input: nothing to flush
+
+
+def _default_index(q: Select) -> int | None:
+    """The index of the menu's safe default (``Select.default``), highlighted first (issue 22)."""
+    default = getattr(q, "default", None)
+    if default is None:
+        return None
+    return next((i for i, c in enumerate(q.choices) if c.value is default or c.value == default), None)
+
+
+def _clear_when_refused(question: Any) -> None:
+    """A refused answer is cleared from the field (issue 22): in a masked field nobody could
+    see what was left there, and the next answer was typed after it.  The refusal stays in
+    view until a new answer is accepted."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    app = question.application
+    buffer = app.layout.current_buffer
+    if buffer is None:
+        return
+    refusal: list[Any] = []
+    bindings = KeyBindings()
+
+    @bindings.add("enter", eager=True)
+    def enter(event: Any) -> None:
+        if buffer.validate(set_cursor=True):
+            buffer.validate_and_handle()
+            return
+        refusal[:] = [buffer.validation_error]
+        buffer.reset()  # the field is empty again ...
+        buffer.validation_error = refusal[0]  # ... and says why
+
+    def keep_refusal(_: Any) -> None:
+        if refusal and buffer.validation_error is None:
+            buffer.validation_error = refusal[0]
+
+    buffer.on_text_changed += keep_refusal
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def _one_key(question: Any, keys: list[str]) -> None:
