@@ -16,11 +16,13 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
 from referee.core.errors import UsageError
 from referee.cli.render import render
+from referee.core.report import Board
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 
@@ -55,6 +57,13 @@ class Prompter:
         #: the error (catalog key, params) to give instead of asking without a terminal
         #: (``None``: ask whatever the input is)
         self.refusal: tuple[str, dict[str, Any]] | None = None
+        #: lines drawn since the entry began (its board, notices, answered questions): what
+        #: is left of the screen under them is the room of the next menu
+        self.drawn = 0
+        #: what an entry draws before its first question (its board, the news), and its rows
+        self.head: list = []
+        self.head_rows = 0
+        self.asked = 0  # questions answered since the head was drawn
         #: what was typed at the last text question, as typed (kept with the session until the
         #: entry is complete, so that an interrupted entry resumes where it stopped)
         self.typed = ""
@@ -79,25 +88,14 @@ class Prompter:
         import questionary
 
         if isinstance(q, Notice):
-            render(q.report, self.console)
+            self.show(q.report)
             return None
         self.require()
         discard_typed_ahead()  # issue 22: keys typed before the question never answer it
         if self.before_question is not None:
             self.before_question(q)
         if isinstance(q, Select):
-            keys = shortcut_keys(q.choices)
-            shortcuts = all(keys)
-            choices = [questionary.Choice(title=c.label, value=i, shortcut_key=k if shortcuts else True)
-                       for i, (c, k) in enumerate(zip(q.choices, keys))]
-            question = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
-                                          use_jk_keys=False, use_arrow_keys=True,
-                                          default=_default_index(q),
-                                          instruction=self.t("core.cli.select_hint"))
-            if shortcuts:
-                _one_key(question, keys)
-            index = question.unsafe_ask()
-            return q.choices[index].value
+            return self._select(q)
         if isinstance(q, (Text, Secret)):
             def validate(text: str) -> bool | str:
                 try:
@@ -108,9 +106,12 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            question = ask(q.message, validate=validate, default=q.default, **kwargs)
+            question = ask(wrap_message(q.message, self.console.width), validate=validate,
+                           default=q.default, **kwargs)
             _clear_when_refused(question)
+            self.prepare(q)
             text = question.unsafe_ask()
+            self.answered()
             self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
@@ -119,12 +120,178 @@ class Prompter:
             yes, no = confirm_choices(self.t.lang)
             choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
                        questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
-            question = questionary.select(q.message, choices=choices, use_shortcuts=True,
-                                          use_jk_keys=False, default=choices[0 if q.default else 1],
+            question = questionary.select(wrap_message(q.message, self.console.width), choices=choices,
+                                          use_shortcuts=True, use_jk_keys=False,
+                                          default=choices[0 if q.default else 1],
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
-            return bool(question.unsafe_ask())
+            self.prepare(q)
+            answer = bool(question.unsafe_ask())
+            self.answered()
+            return answer
         raise TypeError(q)
+
+    # -- what is on the screen (issue 22): a question, its options and what decides the answer fit
+    # the terminal; a long menu is shown a page at a time, the next page one key away
+
+    def new_entry(self) -> None:
+        """An entry begins (its board is drawn next): count the lines drawn from here."""
+        self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+
+    def show(self, report: Any, console: Console | None = None) -> None:
+        """Draw a report above the next question (and count its rows).  What is drawn before the
+        entry's first question is its head (the board, the news), and so is a board drawn
+        later in the entry (a map with the choices' keys on it): it is drawn again when a
+        question would push it off the screen."""
+        render(report, console or self.console, compact=True)
+        n = rows(report, self.console.width)
+        if not self.asked or any(isinstance(block, Board) for block in report):
+            if self.asked:  # a new board: it is the head from here
+                self.head, self.head_rows, self.asked = [], 0, 0
+            self.head += list(report)
+            self.head_rows += n
+        self.drawn += n
+
+    def height(self) -> int:
+        return self.console.height or HEIGHT
+
+    def prepare(self, q: Any) -> tuple[list[int], int, bool]:
+        """Make room for ``q`` under its head: when the question and its options would push the
+        head off the screen, the screen is cleared and the head drawn again.  For a menu: the
+        choices shown first (their indices), the first one's index, and whether more follow
+        (see ``page``)."""
+        width = self.console.width
+        count = len(q.choices) if isinstance(q, Select) else 2 if isinstance(q, Confirm) else 0
+        need = message_rows(q.message, width, getattr(q, "instruction", "")) + count
+        if self.head and self.drawn > self.head_rows and self.drawn + need > self.height():
+            self.console.clear()
+            render(self.head, self.console, compact=True)
+            self.drawn = self.head_rows
+        if isinstance(q, Select):
+            return page(q, self.drawn, self.height(), width)
+        return [], 0, False
+
+    def answered(self) -> None:
+        """A question was answered: it stays as one line."""
+        self.drawn += 1
+        self.asked += 1
+
+    def _select(self, q: Select) -> Any:
+        import questionary
+
+        keys = shortcut_keys(q.choices)
+        more_key = next_page_key(keys)
+        shown, start, more = self.prepare(q)
+        while True:
+            page_keys = [keys[i] for i in shown]
+            shortcuts = all(page_keys)
+            choices = [questionary.Choice(title=wrap_label(q.choices[i].label, self.console.width), value=i,
+                                          shortcut_key=keys[i] if shortcuts else True) for i in shown]
+            if more:
+                choices.append(questionary.Choice(title=self.t("core.cli.more", total=len(q.choices)),
+                                                  value=MORE, shortcut_key=more_key if shortcuts else True))
+            default = _default_index(q)
+            question = questionary.select(
+                wrap_message(q.message, self.console.width), choices=choices, use_shortcuts=shortcuts,
+                use_jk_keys=False, use_arrow_keys=True,
+                default=default if default in shown else None,
+                instruction=self.t("core.cli.select_hint"))
+            if shortcuts:
+                others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
+                          if i not in shown and keys[i]]
+                _one_key(question, page_keys + ([more_key] if more else []), others)
+            index = question.unsafe_ask()
+            self.answered()
+            if index != MORE:
+                return q.choices[index].value
+            shown, start, more = page(q, self.drawn, self.height(), self.console.width,
+                                      start + len(shown))
+
+
+HEIGHT = 24  # the terminal's rows when it does not say (the smallest the referee is made for)
+#: a menu's page shows at least this many choices (a smaller terminal scrolls instead)
+MIN_PAGE = 2
+MORE = -1  # the choice that shows the next page
+MORE_KEYS = "mzyxwvtsrqponlkjihgfedcba"  # its key: the first no choice of the menu has
+
+
+def next_page_key(keys: list[str | None]) -> str:
+    return next(k for k in MORE_KEYS if k not in keys)
+
+
+def rows(report: Any, width: int) -> int:
+    """How many terminal rows ``report`` takes when drawn ``width`` columns wide."""
+    import io
+
+    probe = Console(file=io.StringIO(), width=width, color_system=None, highlight=False,
+                    markup=False, emoji=False)
+    render(report, probe, compact=True)
+    return sum(max(1, -(-cell_len(line) // width)) for line in probe.file.getvalue().splitlines())
+
+
+def message_rows(message: str, width: int, instruction: str = "") -> int:
+    """The rows of a question's text (its last line continues with the instruction)."""
+    lines = f"? {wrap_message(message, width)} {instruction}".split("\n")
+    return sum(max(1, -(-cell_len(line) // width)) for line in lines)
+
+
+def wrap_message(message: str, width: int) -> str:
+    """The question's text broken between words to fit ``width`` after questionary's ``? ``
+    (the terminal would cut a word in two), leaving room for the menu's hint on its last line."""
+    import textwrap
+
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        lines += textwrap.wrap(paragraph, max(20, width - 2), break_long_words=False,
+                               break_on_hyphens=False) or [""]
+    if lines and cell_len(lines[-1]) + HINT_ROOM > width - 2:
+        lines.append("")  # the hint on a line of its own
+    return "\n".join(lines)
+
+
+HINT_ROOM = 28  # " (a key, or ↑↓ and Enter)" and its Polish twin, with the spaces around
+
+
+def page(q: Any, drawn: int, height: int, width: int, start: int | None = None
+         ) -> tuple[list[int], int, bool]:
+    """The choices of ``q`` shown now (their indices), the first one's index, and whether more
+    follow: all when they fit under the ``drawn`` lines, else a page (from ``start``; first time:
+    the page holding the default) with "more" as its last line."""
+    count = len(q.choices)
+    sizes = [label_rows(c.label, width) for c in q.choices]
+    room = height - drawn - message_rows(q.message, width)
+    if sum(sizes) <= room or count <= MIN_PAGE + 1:
+        return list(range(count)), 0, False
+    def end_of(first: int) -> int:  # a page from ``first``, as long as the room allows
+        used, i = 0, first
+        while i < count and (i - first < MIN_PAGE or used + sizes[i] <= room - 1):
+            used += sizes[i]
+            i += 1
+        return i
+
+    if start is None:  # the page holding the default
+        default, start = _default_index(q) or 0, 0
+        while end_of(start) <= default:
+            start = end_of(start)
+    elif start >= count:  # after the last page, the first again
+        start = 0
+    return list(range(start, end_of(start))), start, True
+
+
+LABEL_INDENT = 6  # " » 1) " before a choice's label
+
+
+def wrap_label(label: str, width: int) -> str:
+    """A choice's label broken between words to fit after its key (continued under it)."""
+    import textwrap
+
+    lines = textwrap.wrap(label, max(20, width - LABEL_INDENT), break_long_words=False,
+                          break_on_hyphens=False) or [label]
+    return ("\n" + " " * LABEL_INDENT).join(lines)
+
+
+def label_rows(label: str, width: int) -> int:
+    return wrap_label(label, width).count("\n") + 1
 
 
 def discard_typed_ahead() -> None:
@@ -196,10 +363,13 @@ def _clear_when_refused(question: Any) -> None:
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
-def _one_key(question: Any, keys: list[str]) -> None:
+def _one_key(question: Any, keys: list[str], others: list[tuple[str, Any, str]] = ()) -> None:
     """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
-    exactly as Enter on that choice would: the menu then shows the answer, not the list."""
+    exactly as Enter on that choice would: the menu then shows the answer, not the list.
+    ``others``: (key, value, label) of a long menu's choices on its other pages, whose keys
+    answer too (issue 22: a key means the same thing on every page)."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from questionary import Choice as Shown
     from questionary.prompts.common import InquirerControl
 
     app = question.application
@@ -212,6 +382,14 @@ def _one_key(question: Any, keys: list[str]) -> None:
             event.app.exit(result=control.get_pointed_at().value)
 
         bindings.add(key, eager=True)(choose)
+    for key, value, label in others:
+        def elsewhere(event: Any, value: Any = value, label: str = label) -> None:
+            control.choices.append(Shown(title=label, value=value))  # the answer shows its label
+            control.pointed_at = len(control.choices) - 1
+            control.is_answered = True
+            event.app.exit(result=value)
+
+        bindings.add(key, eager=True)(elsewhere)
     # the later bindings win over questionary's own (which only move the pointer)
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
