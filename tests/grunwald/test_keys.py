@@ -59,3 +59,21 @@ def test_once_the_losses_are_covered_enter_finishes_the_payment():
     assert asked == ["losses.item", "losses.item"]
     assert result == PayLosses(d.player, (card,))
     assert [q.default for q in seen if getattr(q, "key", "") == "losses.item"][-1] == "done"
+
+
+def test_the_helper_purchase_highlights_no():
+    """Enter alone never spends ducats: the default of the helper purchase is No."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = engine.new_state(["Marek", "Jacek", "Kasia"])
+        while (d := engine.decision(state)) is not None:
+            if d.kind == "helper_purchase":
+                dialog = ask(state, catalog("en"))
+                next(dialog)  # the board
+                q = dialog.send(None)
+                assert q.key == "helper_purchase" and q.default is False
+                result, _, _ = drive(ask(state, catalog("en")), {"helper_purchase": "\r"})
+                assert result.buy is False
+                return
+            engine.apply(state, bot.random_action(state, rng))
+    raise AssertionError("no helper purchase in 300 games")

@@ -94,7 +94,7 @@ def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) 
         answer = yield Select("helper_purchase", t("grunwald.play.helper_purchase", player=d.player,
                                                    price=t.n("grunwald.plural.ducats", d.price)),
                               [Choice(t("grunwald.play.yes"), True), Choice(t("grunwald.play.no"), False),
-                               _undo_choice(t)])
+                               _undo_choice(t)], default=False)  # Enter never spends ducats
         return UNDO if answer is UNDO else HelperPurchase(answer)
     if kind == "feeding":
         return (yield from _feeding(state, t, d))
