@@ -55,14 +55,14 @@ def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[
             lines += (f" {pointer} {key}) {label}" if key else f" {pointer} {label}").split("\n")
         return lines, _answered(q, labels[0][0] if labels else "")
     instruction = f" {q.instruction} " if q.instruction else ""
-    head = f"? {prompting.wrap_message(q.message, WIDTH)} {instruction}"
+    head = f"? {prompting.wrap_message(q.message, WIDTH, prompting.text_hint(q))} {instruction}"
     return head.split("\n"), _answered(q, "***")
 
 
 def _answered(q, answer: str) -> list[str]:
     """The lines a question leaves once answered: the question and the answer after it (not
     checked for cut words: what is answered is no longer read to decide)."""
-    lines = f"? {prompting.wrap_message(q.message, WIDTH)}".split("\n")
+    lines = f"? {prompting.wrap_message(q.message, WIDTH, prompting.text_hint(q))}".split("\n")
     lines[-1] = f"{lines[-1]} {answer}"[:WIDTH]
     return lines
 
@@ -202,7 +202,7 @@ def _answer(q, rng: random.Random) -> Any:
 def _head_fits(q, prompter) -> bool:
     """Whether the entry's head (its board, the news), the question and the smallest page of
     its choices fit the screen together: if not, the board is too tall for 80×24."""
-    need = prompting.message_rows(q.message, WIDTH)
+    need = prompting.message_rows(q.message, WIDTH, prompting.text_hint(q))
     if isinstance(q, dialogs.Select):
         sizes = [prompting.label_rows(c.label, WIDTH) for c in q.choices]
         need += sum(sizes) if len(sizes) <= prompting.MIN_PAGE + 1 else sum(sizes[:prompting.MIN_PAGE]) + 1

@@ -106,7 +106,7 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            question = ask(wrap_message(q.message, self.console.width), validate=validate,
+            question = ask(wrap_message(q.message, self.console.width, text_hint(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
             self.prepare(q)
@@ -162,7 +162,7 @@ class Prompter:
         (see ``page``)."""
         width = self.console.width
         count = len(q.choices) if isinstance(q, Select) else 2 if isinstance(q, Confirm) else 0
-        need = message_rows(q.message, width, getattr(q, "instruction", "")) + count
+        need = message_rows(q.message, width, text_hint(q)) + count
         if self.head and self.drawn > self.head_rows and self.drawn + need > self.height():
             self.console.clear()
             render(self.head, self.console, compact=True)
@@ -229,13 +229,25 @@ def rows(report: Any, width: int) -> int:
     return sum(max(1, -(-cell_len(line) // width)) for line in probe.file.getvalue().splitlines())
 
 
-def message_rows(message: str, width: int, instruction: str = "") -> int:
-    """The rows of a question's text (its last line continues with the instruction)."""
-    lines = f"? {wrap_message(message, width)} {instruction}".split("\n")
+def text_hint(q: Any) -> int:
+    """How much room the end of a question's text leaves for what follows it: a menu's hint, a
+    text field's instruction (a masked field shows none)."""
+    if isinstance(q, Secret):
+        return 1
+    if isinstance(q, Text):
+        return cell_len(q.instruction) + 3 if q.instruction else 1
+    return HINT_ROOM
+
+
+def message_rows(message: str, width: int, hint: int = 0) -> int:
+    """The rows of a question's text (its last line continues with its hint)."""
+    hint = hint or HINT_ROOM
+    lines = f"? {wrap_message(message, width, hint)}".split("\n")
+    lines[-1] += " " * hint
     return sum(max(1, -(-cell_len(line) // width)) for line in lines)
 
 
-def wrap_message(message: str, width: int) -> str:
+def wrap_message(message: str, width: int, hint: int = 0) -> str:
     """The question's text broken between words to fit ``width`` after questionary's ``? ``
     (the terminal would cut a word in two), leaving room for the menu's hint on its last line."""
     import textwrap
@@ -244,7 +256,7 @@ def wrap_message(message: str, width: int) -> str:
     for paragraph in message.split("\n"):
         lines += textwrap.wrap(paragraph, max(20, width - 2), break_long_words=False,
                                break_on_hyphens=False) or [""]
-    if lines and cell_len(lines[-1]) + HINT_ROOM > width - 2:
+    if lines and cell_len(lines[-1]) + (hint or HINT_ROOM) > width - 2:
         lines.append("")  # the hint on a line of its own
     return "\n".join(lines)
 
