@@ -318,12 +318,12 @@ def discard_typed_ahead() -> None:
     from prompt_toolkit.application.current import get_app_session
     from prompt_toolkit.input.typeahead import clear_typeahead
 
-    source = get_app_session().input
-    clear_typeahead(source)
     try:
+        source = get_app_session().input
+        clear_typeahead(source)
         fd = source.fileno()
     except (NotImplementedError, ValueError, OSError, AttributeError):
-        return
+        return  # no input to flush (the prompt itself says what is wrong with it)
     try:
         if os.isatty(fd):
             import termios
