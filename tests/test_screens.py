@@ -130,3 +130,14 @@ def test_a_question_that_would_push_the_board_off_draws_it_again():
         prompter.ask(Select("big", "Which one?", [Choice(f"c{i}", i, str(i)) for i in range(1, 10)]))
         assert out.getvalue().count("Round 3 — Ola to play") == 2
         assert "\x1b[2J" in out.getvalue()
+
+
+def test_outside_a_game_s_entry_only_a_menu_taller_than_the_screen_is_paginated():
+    """``score`` and the other commands ask many questions without a board: what they drew
+    before does not shrink their menus."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter, _ = _prompter(pipe)
+        for _ in range(30):
+            prompter.ask(Notice([Line("a line of the score so far")]))
+        menu = Select("m", "Which?", [Choice(f"knight {i}", i, str(i)) for i in range(1, 8)])
+        assert prompter.prepare(menu) == (list(range(7)), 0, False)

@@ -64,6 +64,7 @@ class Prompter:
         self.head: list = []
         self.head_rows = 0
         self.asked = 0  # questions answered since the head was drawn
+        self.in_entry = False  # an entry of a game is being asked (``new_entry``)
         #: what was typed at the last text question, as typed (kept with the session until the
         #: entry is complete, so that an interrupted entry resumes where it stopped)
         self.typed = ""
@@ -137,6 +138,7 @@ class Prompter:
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.in_entry = True
 
     def show(self, report: Any, console: Console | None = None) -> None:
         """Draw a report above the next question (and count its rows).  What is drawn before the
@@ -145,7 +147,7 @@ class Prompter:
         question would push it off the screen."""
         render(report, console or self.console, compact=True)
         n = rows(report, self.console.width)
-        if not self.asked or any(isinstance(block, Board) for block in report):
+        if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
             self.head += list(report)
@@ -168,8 +170,13 @@ class Prompter:
             render(self.head, self.console, compact=True)
             self.drawn = self.head_rows
         if isinstance(q, Select):
-            return page(q, self.drawn, self.height(), width)
+            return page(q, self.above(), self.height(), width)
         return [], 0, False
+
+    def above(self) -> int:
+        """The rows a menu must leave room for: those of the entry drawn so far (none outside a
+        game's entry: there, only a menu taller than the screen is paginated)."""
+        return self.drawn if self.head else 0
 
     def answered(self) -> None:
         """A question was answered: it stays as one line."""
@@ -204,7 +211,7 @@ class Prompter:
             self.answered()
             if index != MORE:
                 return q.choices[index].value
-            shown, start, more = page(q, self.drawn, self.height(), self.console.width,
+            shown, start, more = page(q, self.above(), self.height(), self.console.width,
                                       start + len(shown))
 
 
