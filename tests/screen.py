@@ -54,15 +54,16 @@ def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[
             pointer = "»" if i == 0 else " "
             lines += (f" {pointer} {key}) {label}" if key else f" {pointer} {label}").split("\n")
         return lines, _answered(q, labels[0][0] if labels else "")
-    instruction = f" {q.instruction} " if q.instruction else ""
-    head = f"? {prompting.wrap_message(q.message, WIDTH, prompting.text_hint(q))} {instruction}"
+    hint = prompting.text_hint(q)
+    head = f"? {prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))}{hint}"
     return head.split("\n"), _answered(q, "***")
 
 
 def _answered(q, answer: str) -> list[str]:
     """The lines a question leaves once answered: the question and the answer after it (not
     checked for cut words: what is answered is no longer read to decide)."""
-    lines = f"? {prompting.wrap_message(q.message, WIDTH, prompting.text_hint(q))}".split("\n")
+    hint = prompting.text_hint(q)
+    lines = f"? {prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))}".split("\n")
     lines[-1] = f"{lines[-1]} {answer}"[:WIDTH]
     return lines
 

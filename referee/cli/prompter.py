@@ -107,7 +107,7 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            question = ask(wrap_message(q.message, self.console.width, text_hint(q)), validate=validate,
+            question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
             self.prepare(q)
@@ -236,21 +236,25 @@ def rows(report: Any, width: int) -> int:
     return sum(max(1, -(-cell_len(line) // width)) for line in probe.file.getvalue().splitlines())
 
 
-def text_hint(q: Any) -> int:
-    """How much room the end of a question's text leaves for what follows it: a menu's hint, a
-    text field's instruction (a masked field shows none)."""
+def text_hint(q: Any) -> str:
+    """What questionary draws after a question's text: a menu's hint (as wide as the widest
+    language's), a text field's instruction (a masked field shows none)."""
     if isinstance(q, Secret):
-        return 1
+        return ""
     if isinstance(q, Text):
-        return cell_len(q.instruction) + 3 if q.instruction else 1
-    return HINT_ROOM
+        return f" {q.instruction} " if q.instruction else ""
+    return " " * HINT_ROOM
 
 
-def message_rows(message: str, width: int, hint: int = 0) -> int:
-    """The rows of a question's text (its last line continues with its hint)."""
-    hint = hint or HINT_ROOM
-    lines = f"? {wrap_message(message, width, hint)}".split("\n")
-    lines[-1] += " " * hint
+def hint_room(q: Any) -> int:
+    """The room the last line of a question's text leaves for what follows it."""
+    return cell_len(text_hint(q).split("\n")[0]) + 1
+
+
+def message_rows(message: str, width: int, hint: str = " " * 28) -> int:
+    """The rows of a question's text and what follows it (``text_hint``)."""
+    first = hint.split("\n")[0]
+    lines = f"? {wrap_message(message, width, cell_len(first) + 1)}{hint}".split("\n")
     return sum(max(1, -(-cell_len(line) // width)) for line in lines)
 
 
@@ -278,7 +282,7 @@ def page(q: Any, drawn: int, height: int, width: int, start: int | None = None
     the page holding the default) with "more" as its last line."""
     count = len(q.choices)
     sizes = [label_rows(c.label, width) for c in q.choices]
-    room = height - drawn - message_rows(q.message, width)
+    room = height - drawn - message_rows(q.message, width, text_hint(q))
     if sum(sizes) <= room or count <= MIN_PAGE + 1:
         return list(range(count)), 0, False
     def end_of(first: int) -> int:  # a page from ``first``, as long as the room allows
