@@ -45,7 +45,7 @@ def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[
             keys = prompting.shortcut_keys(q.choices)
             labels = [(prompting.wrap_label(q.choices[i].label, WIDTH), keys[i]) for i in shown]
             if more:
-                labels.append((t("core.cli.more", total=len(q.choices)), prompting.next_page_key(keys)))
+                labels.append((t("core.cli.more"), prompting.next_page_key(keys)))
             if not all(k for _, k in labels):
                 labels = [(label, None) for label, _ in labels]
         head = f"? {prompting.wrap_message(q.message, WIDTH)} {hint}"

@@ -195,7 +195,7 @@ class Prompter:
             choices = [questionary.Choice(title=wrap_label(q.choices[i].label, self.console.width), value=i,
                                           shortcut_key=keys[i] if shortcuts else True) for i in shown]
             if more:
-                choices.append(questionary.Choice(title=self.t("core.cli.more", total=len(q.choices)),
+                choices.append(questionary.Choice(title=self.t("core.cli.more"),
                                                   value=MORE, shortcut_key=more_key if shortcuts else True))
             default = _default_index(q)
             question = questionary.select(
