@@ -92,9 +92,6 @@ class Prompter:
             self.show(q.report)
             return None
         self.require()
-        discard_typed_ahead()  # issue 22: keys typed before the question never answer it
-        if self.before_question is not None:
-            self.before_question(q)
         if isinstance(q, Select):
             return self._select(q)
         if isinstance(q, (Text, Secret)):
@@ -111,6 +108,7 @@ class Prompter:
                            default=q.default, **kwargs)
             _clear_when_refused(question)
             self.prepare(q)
+            self._begin(q)
             text = question.unsafe_ask()
             self.answered()
             self.typed = text
@@ -127,6 +125,7 @@ class Prompter:
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
             self.prepare(q)
+            self._begin(q)
             answer = bool(question.unsafe_ask())
             self.answered()
             return answer
@@ -178,6 +177,14 @@ class Prompter:
         game's entry: there, only a menu taller than the screen is paginated)."""
         return self.drawn if self.head else 0
 
+    def _begin(self, q: Any) -> None:
+        """Right before a question takes keys: whatever was typed before it appeared is thrown
+        away (issue 22: keys typed ahead, or across a question the referee answered itself, never
+        answer it); then the tests' ``before_question`` types its answer."""
+        discard_typed_ahead()
+        if self.before_question is not None:
+            self.before_question(q)
+
     def answered(self) -> None:
         """A question was answered: it stays as one line."""
         self.drawn += 1
@@ -189,6 +196,7 @@ class Prompter:
         keys = shortcut_keys(q.choices)
         more_key = next_page_key(keys)
         shown, start, more = self.prepare(q)
+        begun = False
         while True:
             page_keys = [keys[i] for i in shown]
             shortcuts = all(page_keys)
@@ -207,6 +215,9 @@ class Prompter:
                 others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
                           if i not in shown and keys[i]]
                 _one_key(question, page_keys + ([more_key] if more else []), others)
+            if not begun:  # the next page's keys may be typed at once after "more"
+                self._begin(q)
+                begun = True
             index = question.unsafe_ask()
             self.answered()
             if index != MORE:
