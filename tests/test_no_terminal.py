@@ -124,9 +124,9 @@ def test_only_the_terminal_prompter_refuses(monkeypatch):
     assert info.value.exit_code == 2 and "--yes" in info.value.render("en")
     terminal.ask(dialogs.Notice([]))  # showing is not asking
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("y\r")
+        own.before_question = lambda q: pipe.send_text("y\r")  # typed once it shows (issue 22)
         assert own.ask(question) is True
     monkeypatch.setattr(prompters, "interactive", lambda: True)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        pipe.send_text("n\r")
+        terminal.before_question = lambda q: pipe.send_text("n\r")
         assert terminal.ask(question) is False

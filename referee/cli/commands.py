@@ -139,11 +139,11 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
 
             def ask(q: dialogs.Question):
                 if news and not isinstance(q, dialogs.Notice):
-                    render(news, out)
+                    prompter.show(news, out)
                     news.clear()
                 answer = prompter.ask(q)
                 if news and isinstance(q, dialogs.Notice):  # the board first, then the news
-                    render(news, out)
+                    prompter.show(news, out)
                     news.clear()
                 return answer
 
@@ -152,6 +152,7 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                 answers = dialogs.Resumable(ask, live.kept_answers(), live.keep_answers,
                                             lambda: prompter.typed,
                                             lambda n: out.print(t.n("core.cli.answers_kept", n)))
+                prompter.new_entry()  # the entry's board is its head (issue 22: 80×24)
                 result = dialogs.run(live.dialog(), answers)
                 kept = live.drop_kept_answers()  # the entry is complete now
                 if result is dialogs.UNDO:

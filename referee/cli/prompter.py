@@ -16,12 +16,14 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable
 
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
 from referee.core.errors import UsageError
 from referee.cli import interrupt
 from referee.cli.render import render
+from referee.core.report import Board
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 
@@ -56,6 +58,14 @@ class Prompter:
         #: the error (catalog key, params) to give instead of asking without a terminal
         #: (``None``: ask whatever the input is)
         self.refusal: tuple[str, dict[str, Any]] | None = None
+        #: lines drawn since the entry began (its board, notices, answered questions): what
+        #: is left of the screen under them is the room of the next menu
+        self.drawn = 0
+        #: what an entry draws before its first question (its board, the news), and its rows
+        self.head: list = []
+        self.head_rows = 0
+        self.asked = 0  # questions answered since the head was drawn
+        self.in_entry = False  # an entry of a game is being asked (``new_entry``)
         #: what was typed at the last text question, as typed (kept with the session until the
         #: entry is complete, so that an interrupted entry resumes where it stopped)
         self.typed = ""
@@ -80,23 +90,11 @@ class Prompter:
         import questionary
 
         if isinstance(q, Notice):
-            render(q.report, self.console)
+            self.show(q.report)
             return None
         self.require()
-        if self.before_question is not None:
-            self.before_question(q)
         if isinstance(q, Select):
-            keys = shortcut_keys(q.choices)
-            shortcuts = all(keys)
-            choices = [questionary.Choice(title=c.label, value=i, shortcut_key=k if shortcuts else True)
-                       for i, (c, k) in enumerate(zip(q.choices, keys))]
-            question = questionary.select(q.message, choices=choices, use_shortcuts=shortcuts,
-                                          use_jk_keys=False, use_arrow_keys=True,
-                                          instruction=self.t("core.cli.select_hint"))
-            if shortcuts:
-                _one_key(question, keys)
-            index = interrupt.ask(question.application)
-            return q.choices[index].value
+            return self._select(q)
         if isinstance(q, (Text, Secret)):
             def validate(text: str) -> bool | str:
                 try:
@@ -107,7 +105,13 @@ class Prompter:
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
             kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
-            text = interrupt.ask(ask(q.message, validate=validate, default=q.default, **kwargs).application)
+            question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
+                           default=q.default, **kwargs)
+            _clear_when_refused(question)
+            self.prepare(q)
+            self._begin(q)
+            text = interrupt.ask(question.application)
+            self.answered()
             self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
@@ -116,18 +120,291 @@ class Prompter:
             yes, no = confirm_choices(self.t.lang)
             choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
                        questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
-            question = questionary.select(q.message, choices=choices, use_shortcuts=True,
-                                          use_jk_keys=False, default=choices[0 if q.default else 1],
+            question = questionary.select(wrap_message(q.message, self.console.width), choices=choices,
+                                          use_shortcuts=True, use_jk_keys=False,
+                                          default=choices[0 if q.default else 1],
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
-            return bool(interrupt.ask(question.application))
+            self.prepare(q)
+            self._begin(q)
+            answer = bool(interrupt.ask(question.application))
+            self.answered()
+            return answer
         raise TypeError(q)
 
+    # -- what is on the screen (issue 22): a question, its options and what decides the answer fit
+    # the terminal; a long menu is shown a page at a time, the next page one key away
 
-def _one_key(question: Any, keys: list[str]) -> None:
-    """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
-    exactly as Enter on that choice would: the menu then shows the answer, not the list."""
+    def new_entry(self) -> None:
+        """An entry begins (its board is drawn next): count the lines drawn from here."""
+        self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.in_entry = True
+
+    def show(self, report: Any, console: Console | None = None) -> None:
+        """Draw a report above the next question (and count its rows).  What is drawn before the
+        entry's first question is its head (the board, the news), and so is a board drawn
+        later in the entry (a map with the choices' keys on it): it is drawn again when a
+        question would push it off the screen."""
+        render(report, console or self.console, compact=True)
+        n = rows(report, self.console.width)
+        if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
+            if self.asked:  # a new board: it is the head from here
+                self.head, self.head_rows, self.asked = [], 0, 0
+            self.head += list(report)
+            self.head_rows += n
+        self.drawn += n
+
+    def height(self) -> int:
+        return self.console.height or HEIGHT
+
+    def prepare(self, q: Any) -> tuple[list[int], int, bool]:
+        """Make room for ``q`` under its head: when the question and its options would push the
+        head off the screen, the screen is cleared and the head drawn again.  For a menu: the
+        choices shown first (their indices), the first one's index, and whether more follow
+        (see ``page``)."""
+        width = self.console.width
+        count = len(q.choices) if isinstance(q, Select) else 2 if isinstance(q, Confirm) else 0
+        need = message_rows(q.message, width, text_hint(q)) + count
+        if self.head and self.drawn > self.head_rows and self.drawn + need > self.height():
+            self.console.clear()
+            render(self.head, self.console, compact=True)
+            self.drawn = self.head_rows
+        if isinstance(q, Select):
+            return page(q, self.above(), self.height(), width)
+        return [], 0, False
+
+    def above(self) -> int:
+        """The rows a menu must leave room for: those of the entry drawn so far (none outside a
+        game's entry: there, only a menu taller than the screen is paginated)."""
+        return self.drawn if self.head else 0
+
+    def _begin(self, q: Any) -> None:
+        """Right before a question takes keys: whatever was typed before it appeared is thrown
+        away (issue 22: keys typed ahead, or across a question the referee answered itself, never
+        answer it); then the tests' ``before_question`` types its answer."""
+        discard_typed_ahead()
+        if self.before_question is not None:
+            self.before_question(q)
+
+    def answered(self) -> None:
+        """A question was answered: it stays as one line."""
+        self.drawn += 1
+        self.asked += 1
+
+    def _select(self, q: Select) -> Any:
+        import questionary
+
+        keys = shortcut_keys(q.choices)
+        more_key = next_page_key(keys)
+        shown, start, more = self.prepare(q)
+        begun = False
+        while True:
+            page_keys = [keys[i] for i in shown]
+            shortcuts = all(page_keys)
+            choices = [questionary.Choice(title=wrap_label(q.choices[i].label, self.console.width), value=i,
+                                          shortcut_key=keys[i] if shortcuts else True) for i in shown]
+            if more:
+                choices.append(questionary.Choice(title=self.t("core.cli.more"),
+                                                  value=MORE, shortcut_key=more_key if shortcuts else True))
+            default = _default_index(q)
+            question = questionary.select(
+                wrap_message(q.message, self.console.width), choices=choices, use_shortcuts=shortcuts,
+                use_jk_keys=False, use_arrow_keys=True,
+                default=default if default in shown else None,
+                instruction=self.t("core.cli.select_hint"))
+            if shortcuts:
+                others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
+                          if i not in shown and keys[i]]
+                _one_key(question, page_keys + ([more_key] if more else []), others)
+            if not begun:  # the next page's keys may be typed at once after "more"
+                self._begin(q)
+                begun = True
+            index = interrupt.ask(question.application)
+            self.answered()
+            if index != MORE:
+                return q.choices[index].value
+            shown, start, more = page(q, self.above(), self.height(), self.console.width,
+                                      start + len(shown))
+
+
+HEIGHT = 24  # the terminal's rows when it does not say (the smallest the referee is made for)
+#: a menu's page shows at least this many choices (a smaller terminal scrolls instead)
+MIN_PAGE = 2
+MORE = -1  # the choice that shows the next page
+MORE_KEYS = "mzyxwvtsrqponlkjihgfedcba"  # its key: the first no choice of the menu has
+
+
+def next_page_key(keys: list[str | None]) -> str:
+    return next(k for k in MORE_KEYS if k not in keys)
+
+
+def rows(report: Any, width: int) -> int:
+    """How many terminal rows ``report`` takes when drawn ``width`` columns wide."""
+    import io
+
+    probe = Console(file=io.StringIO(), width=width, color_system=None, highlight=False,
+                    markup=False, emoji=False)
+    render(report, probe, compact=True)
+    return sum(max(1, -(-cell_len(line) // width)) for line in probe.file.getvalue().splitlines())
+
+
+def text_hint(q: Any) -> str:
+    """What questionary draws after a question's text: a menu's hint (as wide as the widest
+    language's), a text field's instruction (a masked field shows none)."""
+    if isinstance(q, Secret):
+        return ""
+    if isinstance(q, Text):
+        return f" {q.instruction} " if q.instruction else ""
+    return " " * HINT_ROOM
+
+
+def hint_room(q: Any) -> int:
+    """The room the last line of a question's text leaves for what follows it."""
+    return cell_len(text_hint(q).split("\n")[0]) + 1
+
+
+def message_rows(message: str, width: int, hint: str = " " * 28) -> int:
+    """The rows of a question's text and what follows it (``text_hint``)."""
+    first = hint.split("\n")[0]
+    lines = f"? {wrap_message(message, width, cell_len(first) + 1)}{hint}".split("\n")
+    return sum(max(1, -(-cell_len(line) // width)) for line in lines)
+
+
+def wrap_message(message: str, width: int, hint: int = 0) -> str:
+    """The question's text broken between words to fit ``width`` after questionary's ``? ``
+    (the terminal would cut a word in two), leaving room for the menu's hint on its last line."""
+    import textwrap
+
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        lines += textwrap.wrap(paragraph, max(20, width - 2), break_long_words=False,
+                               break_on_hyphens=False) or [""]
+    if lines and cell_len(lines[-1]) + (hint or HINT_ROOM) > width - 2:
+        lines.append("")  # the hint on a line of its own
+    return "\n".join(lines)
+
+
+HINT_ROOM = 28  # " (a key, or ↑↓ and Enter)" and its Polish twin, with the spaces around
+
+
+def page(q: Any, drawn: int, height: int, width: int, start: int | None = None
+         ) -> tuple[list[int], int, bool]:
+    """The choices of ``q`` shown now (their indices), the first one's index, and whether more
+    follow: all when they fit under the ``drawn`` lines, else a page (from ``start``; first time:
+    the page holding the default) with "more" as its last line."""
+    count = len(q.choices)
+    sizes = [label_rows(c.label, width) for c in q.choices]
+    room = height - drawn - message_rows(q.message, width, text_hint(q))
+    if sum(sizes) <= room or count <= MIN_PAGE + 1:
+        return list(range(count)), 0, False
+    def end_of(first: int) -> int:  # a page from ``first``, as long as the room allows
+        used, i = 0, first
+        while i < count and (i - first < MIN_PAGE or used + sizes[i] <= room - 1):
+            used += sizes[i]
+            i += 1
+        return i
+
+    if start is None:  # the page holding the default
+        default, start = _default_index(q) or 0, 0
+        while end_of(start) <= default:
+            start = end_of(start)
+    elif start >= count:  # after the last page, the first again
+        start = 0
+    return list(range(start, end_of(start))), start, True
+
+
+LABEL_INDENT = 6  # " » 1) " before a choice's label
+
+
+def wrap_label(label: str, width: int) -> str:
+    """A choice's label broken between words to fit after its key (continued under it)."""
+    import textwrap
+
+    lines = textwrap.wrap(label, max(20, width - LABEL_INDENT), break_long_words=False,
+                          break_on_hyphens=False) or [label]
+    return ("\n" + " " * LABEL_INDENT).join(lines)
+
+
+def label_rows(label: str, width: int) -> int:
+    return wrap_label(label, width).count("\n") + 1
+
+
+def discard_typed_ahead() -> None:
+    """Throw away what was typed before the question appeared (issue 22): keys pressed ahead, or
+    across a question the referee answered itself, would otherwise answer this one, often for
+    the next player.  On a terminal the kernel's input queue is flushed (``tcflush``); other
+    input (a pipe: tests, scripts) is read until empty; prompt_toolkit's own type-ahead store
+    (keys the last prompt read but did not use) is cleared too."""
+    import os
+    import select
+
+    from prompt_toolkit.application.current import get_app_session
+    from prompt_toolkit.input.typeahead import clear_typeahead
+
+    try:
+        source = get_app_session().input
+        clear_typeahead(source)
+        fd = source.fileno()
+    except (NotImplementedError, ValueError, OSError, AttributeError):
+        return  # no input to flush (the prompt itself says what is wrong with it)
+    try:
+        if os.isatty(fd):
+            import termios
+
+            termios.tcflush(fd, termios.TCIFLUSH)
+            return
+        while select.select([fd], [], [], 0)[0]:
+            if not os.read(fd, 4096):
+                break  # end of input: nothing more to throw away
+    except (ImportError, OSError, ValueError):
+        return  # no termios (Windows) or a closed input: nothing to flush
+
+
+def _default_index(q: Select) -> int | None:
+    """The index of the menu's safe default (``Select.default``), highlighted first (issue 22)."""
+    default = getattr(q, "default", None)
+    if default is None:
+        return None
+    return next((i for i, c in enumerate(q.choices) if c.value is default or c.value == default), None)
+
+
+def _clear_when_refused(question: Any) -> None:
+    """A refused answer is cleared from the field (issue 22): in a masked field nobody could
+    see what was left there, and the next answer was typed after it.  The refusal stays in
+    view until a new answer is accepted."""
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    app = question.application
+    buffer = app.layout.current_buffer
+    if buffer is None:
+        return
+    refusal: list[Any] = []
+    bindings = KeyBindings()
+
+    @bindings.add("enter", eager=True)
+    def enter(event: Any) -> None:
+        if buffer.validate(set_cursor=True):
+            buffer.validate_and_handle()
+            return
+        refusal[:] = [buffer.validation_error]
+        buffer.reset()  # the field is empty again ...
+        buffer.validation_error = refusal[0]  # ... and says why
+
+    def keep_refusal(_: Any) -> None:
+        if refusal and buffer.validation_error is None:
+            buffer.validation_error = refusal[0]
+
+    buffer.on_text_changed += keep_refusal
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
+
+
+def _one_key(question: Any, keys: list[str], others: list[tuple[str, Any, str]] = ()) -> None:
+    """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
+    exactly as Enter on that choice would: the menu then shows the answer, not the list.
+    ``others``: (key, value, label) of a long menu's choices on its other pages, whose keys
+    answer too (issue 22: a key means the same thing on every page)."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from questionary import Choice as Shown
     from questionary.prompts.common import InquirerControl
 
     app = question.application
@@ -140,6 +417,14 @@ def _one_key(question: Any, keys: list[str]) -> None:
             event.app.exit(result=control.get_pointed_at().value)
 
         bindings.add(key, eager=True)(choose)
+    for key, value, label in others:
+        def elsewhere(event: Any, value: Any = value, label: str = label) -> None:
+            control.choices.append(Shown(title=label, value=value))  # the answer shows its label
+            control.pointed_at = len(control.choices) - 1
+            control.is_answered = True
+            event.app.exit(result=value)
+
+        bindings.add(key, eager=True)(elsewhere)
     # the later bindings win over questionary's own (which only move the pointer)
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.console import Console
 from rich.table import Table as RichTable
 from rich.text import Text
@@ -37,7 +38,9 @@ def _text(text: str, style: str = "") -> Text:
     return Text(neutral(text), style=style)
 
 
-def render(report: Report, console: Console) -> None:
+def render(report: Report, console: Console, compact: bool = False) -> None:
+    """Draw ``report``.  ``compact``: the play screen's way (issue 22: every question fits 80×24),
+    tables without their outer frame (two rows and four columns fewer)."""
     for block in report:
         if isinstance(block, Heading):
             if block.level == 1:
@@ -50,16 +53,18 @@ def render(report: Report, console: Console) -> None:
             style = STYLES[block.style] if block.style in STYLES else _style(block.style) or ""
             console.print(_text(block.text, style))
         elif isinstance(block, Table):
-            table = _rich_table(block)
+            table = _rich_table(block, compact)
             if block.transposable and (_width(block) > console.width or _too_wide(table, console)):
-                table = _rich_table(block.transposed())
+                table = _rich_table(block.transposed(), compact)
             console.print(table)
         elif isinstance(block, Board):
             console.print(board_text(block), no_wrap=True, overflow="ignore", crop=False)
 
 
-def _rich_table(block: Table) -> RichTable:
-    table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False)
+def _rich_table(block: Table, compact: bool = False) -> RichTable:
+    frame = {"box": box.SIMPLE_HEAD, "show_edge": False} if compact else {}
+    table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False,
+                      **frame)
     for i, col in enumerate(block.columns):
         justify = block.align[i] if i < len(block.align) else "left"
         # no word is ever broken (a Polish name or header cut in two is unreadable):

@@ -49,6 +49,9 @@ class Select:
     key: str  # a stable name of the question (tests and hooks use it)
     message: str
     choices: list[Choice]
+    #: the value of the choice highlighted first (Enter alone takes it): always the safe one
+    #: (``None``: the first choice)
+    default: Any = None
 
 
 @dataclass

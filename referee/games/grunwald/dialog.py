@@ -156,7 +156,7 @@ def _ask(state: GrunwaldState, t: Catalog, d: Any) -> Dialog:
         answer = yield Select("helper_purchase", t("grunwald.play.helper_purchase", player=d.player,
                                                    price=t.n("grunwald.plural.ducats", d.price)),
                               [Choice(t("grunwald.play.yes"), True), Choice(t("grunwald.play.no"), False),
-                               _undo_choice(t)])
+                               _undo_choice(t)], default=False)  # Enter never spends ducats
         return UNDO if answer is UNDO else HelperPurchase(answer)
     if kind == "feeding":
         return (yield from _feeding(state, t, d))
@@ -512,7 +512,8 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
         choices.append(_undo_choice(t))
         shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
         answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
-                                               value=value, items=shown), choices)
+                                               value=value, items=shown), choices,
+                              default=_paid_default(value, owed))
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):
@@ -549,6 +550,11 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             return PayLosses(p.name, tuple(items))
         if value >= owed and not (provisions or any(k != "peasant" for k in (*hand, *camp))):
             return PayLosses(p.name, tuple(items))
+
+
+def _paid_default(value: int, owed: int) -> str | None:
+    """Issue 22: once the debt is covered, Enter finishes the payment (never one card more)."""
+    return "done" if value >= owed else None
 
 
 def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:

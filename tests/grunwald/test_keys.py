@@ -1,0 +1,79 @@
+"""Issue 22: keys land where they are meant in Na Grunwald!'s loss payment (the real prompts)."""
+
+from __future__ import annotations
+
+import random
+
+from referee.core.text import catalog
+from referee.games.grunwald import bot, engine
+from referee.games.grunwald.actions import PayLosses
+from referee.games.grunwald.cards import CARDS
+from referee.games.grunwald.dialog import ask
+from tests.test_keys import drive
+
+
+def _overpaying_debt():
+    """A state where the player paying losses holds, in the camp, a card worth more than the
+    debt, and more besides (the debt is paid by choosing, not all at once)."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"])
+        while (d := engine.decision(state)) is not None:
+            if d.kind == "losses":
+                p = state.player(d.player)
+                big = sorted(c for c in p.camp if CARDS[c][1] > d.owed)
+                if big and p.loss_value() > CARDS[big[0]][1]:
+                    return state, d, f"camp/{big[0]}"
+            engine.apply(state, bot.random_action(state, rng))
+    raise AssertionError("no such debt in 300 games")
+
+
+def _questions(dialog):
+    """The dialog, keeping every question it asks."""
+    asked: list = []
+
+    def spy():
+        q = next(dialog)
+        try:
+            while True:
+                asked.append(q)
+                q = dialog.send((yield q))
+        except StopIteration as stop:
+            return stop.value
+
+    return spy(), asked
+
+
+def test_once_the_losses_are_covered_enter_finishes_the_payment():
+    """``paid so far 15`` after owing 9: the highlight stayed on a card, so Enter threw one more
+    away.  Now, the debt covered, the highlight (Enter) is Done."""
+    state, d, card = _overpaying_debt()
+    t = catalog("en")
+    probe = ask(state, t)
+    q = next(probe)
+    while getattr(q, "key", "") != "losses.item":
+        q = probe.send(None)
+    key = next(c.key for c in q.choices if c.value == card)
+    dialog, seen = _questions(ask(state, t))
+    result, asked, _ = drive(dialog, {"losses.item": [key, "\r"]})
+    assert asked == ["losses.item", "losses.item"]
+    assert result == PayLosses(d.player, (card,))
+    assert [q.default for q in seen if getattr(q, "key", "") == "losses.item"][-1] == "done"
+
+
+def test_the_helper_purchase_highlights_no():
+    """Enter alone never spends ducats: the default of the helper purchase is No."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = engine.new_state(["Marek", "Jacek", "Kasia"])
+        while (d := engine.decision(state)) is not None:
+            if d.kind == "helper_purchase":
+                dialog = ask(state, catalog("en"))
+                next(dialog)  # the board
+                q = dialog.send(None)
+                assert q.key == "helper_purchase" and q.default is False
+                result, _, _ = drive(ask(state, catalog("en")), {"helper_purchase": "\r"})
+                assert result.buy is False
+                return
+            engine.apply(state, bot.random_action(state, rng))
+    raise AssertionError("no helper purchase in 300 games")
