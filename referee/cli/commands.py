@@ -52,7 +52,8 @@ def service(store: Store) -> SessionService:
 
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
-        variants: list[str] | None = None, hints: bool | None = None) -> SessionHandle:
+        variants: list[str] | None = None, hints: bool | None = None,
+        open_table: bool | None = None) -> SessionHandle:
     sessions = service(store)
     t = catalog(lang)
     out = console()
@@ -77,7 +78,10 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     session = sessions.create(draft)
     out.print(t("core.cli.created", name=session.name, id=session.id))
     if play_now:
-        play(store, session, lang, prompter=prompter, hints=hints)
+        play(store, session, lang, prompter=prompter, hints=hints, open_table=open_table)
+    elif hints is not None or open_table is not None:  # kept with the session for its first play
+        with sessions.open_live(session, hints=hints, open_table=open_table) as live:
+            live.keep_choices()
     else:
         session.close()
     return session
@@ -103,18 +107,20 @@ def _ask_players(t: Catalog, counts: tuple[int, ...], prefix: str = "core") -> d
 
 
 def play(store: Store, session: SessionHandle | str | None, lang: str | None,
-         prompter: Prompter | None = None, hints: bool | None = None) -> None:
-    """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
-    last played; the choice is kept with the session)."""
+         prompter: Prompter | None = None, hints: bool | None = None,
+         open_table: bool | None = None) -> None:
+    """Play or resume a session.  ``hints``: show the memory aid; ``open_table``: the table plays
+    open (``None``: as the session was last played; both choices are kept with the session)."""
     out = console()
     sessions = service(store)
     if session is None:
         session = _choose_unfinished(store, sessions, lang, prompter)
         if session is None:
             return
-    with sessions.open_live(session, lang=lang, hints=hints) as live:
+    with sessions.open_live(session, lang=lang, hints=hints, open_table=open_table) as live:
         t = live.t
         prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
+        prompter.open = live.open
         if not live.over:
             prompter.require()
         live.keep_choices()
@@ -151,8 +157,12 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                     news[:] = live.apply(result)  # saved before the next question appears
             render(news, out)  # the last entry ended the game
         except KeyboardInterrupt:
+            prompter.leave_private()  # nothing private stays on the screen
             out.print()
             out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
+            raise
+        except BaseException:
+            prompter.leave_private()
             raise
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)

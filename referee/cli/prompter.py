@@ -18,11 +18,16 @@ from typing import Any, Callable
 
 from rich.console import Console
 
-from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
+from referee.core.dialog import (
+    Confirm, Invalid, Notice, Private, Public, Question, Secret, Select, Text,
+)
 from referee.core.errors import UsageError
 from referee.cli.render import render
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
+#: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
+#: moment leaves behind is gone, also for a player who scrolls back
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def shortcut_keys(choices: list[Any]) -> list[str | None]:
@@ -58,6 +63,10 @@ class Prompter:
         #: what was typed at the last text question, as typed (kept with the session until the
         #: entry is complete, so that an interrupted entry resumes where it stopped)
         self.typed = ""
+        #: the table plays open (``--open``): private moments are not opened, nothing is cleared
+        self.open = False
+        #: whose private moment is open (``None``: none)
+        self.private: str | None = None
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -78,6 +87,8 @@ class Prompter:
     def ask(self, q: Question) -> Any:
         import questionary
 
+        if isinstance(q, (Private, Public)):
+            return self.moment(q)
         if isinstance(q, Notice):
             render(q.report, self.console)
             return None
@@ -123,6 +134,46 @@ class Prompter:
         raise TypeError(q)
 
 
+    # -- private moments (issue 22): one player's facts on a shared screen
+
+    def moment(self, q: Private | Public) -> None:
+        """Open a private moment (``Private``): clear the screen, say whose moment it is, wait
+        for that player's Enter; close it (``Public``): clear the screen and the scrollback.  A
+        table that plays open does neither."""
+        import questionary
+
+        if isinstance(q, Public):
+            self.leave_private()
+            return None
+        if self.open:
+            return None
+        self.require()
+        self.clear()
+        self.private = q.player
+        if self.before_question is not None:
+            self.before_question(q)
+        questionary.select(q.message, choices=[questionary.Choice(
+            title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
+            use_jk_keys=False, instruction=" ").unsafe_ask()
+        return None
+
+    def leave_private(self) -> None:
+        """Close the private moment if one is open (also when a moment ends with Ctrl-C or an
+        error: nothing of it stays on the screen)."""
+        if self.private is not None:
+            self.private = None
+            self.clear()
+
+    def clear(self) -> None:
+        """Clear the screen and the terminal's scrollback."""
+        file = self.console.file
+        try:
+            file.write(CLEAR)
+            file.flush()
+        except (OSError, ValueError):  # a closed terminal: nothing left to clear
+            pass
+
+
 def _one_key(question: Any, keys: list[str]) -> None:
     """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
     exactly as Enter on that choice would: the menu then shows the answer, not the list."""
@@ -150,6 +201,8 @@ def confirm_choices(lang: str) -> tuple[str, str]:
 
 def keys_for(q: Question, answer: Any, lang: str = "en") -> str:
     """The keystrokes that give ``answer`` to ``q`` (used by tests and scripted demos)."""
+    if isinstance(q, Private):
+        return "\r"  # the player alone at the screen presses Enter
     if isinstance(q, Select):
         index = next(i for i, c in enumerate(q.choices) if c.value is answer or c.value == answer)
         key = shortcut_keys(q.choices)[index]

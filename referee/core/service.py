@@ -183,18 +183,37 @@ class Undone:
 
 #: the session setting that keeps the answers of an entry not complete yet
 PENDING = "pending"
+#: the session setting of a table that plays open (``--open``: private facts on the screen)
+OPEN = "open"
+
+
+def is_open(session: Any) -> bool:
+    """Whether the session's table plays open (its private facts may be shown)."""
+    return bool(getattr(session, "settings", {}).get(OPEN))
+
+
+def public_view(game: Game, session: Any, state: Any, data: Any, over: bool | None = None) -> Any:
+    """``data`` (a replay output) as the table may see it: a game in progress shows public facts
+    only (the game's ``public_output`` hides the private ones) unless its table plays open."""
+    hide = getattr(game, "public_output", None)
+    if hide is None or is_open(session) or (game.is_over(state) if over is None else over):
+        return data
+    return hide(state, data)
 
 
 class Live:
     """A session open for play.  ``apply`` and ``undo`` save before they return, so every
     confirmed answer is on disk before the next question appears."""
 
-    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool) -> None:
+    def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool,
+                 open_table: bool = False) -> None:
         self.session = session
         self.game = game
         self.lang = lang
         self.t = catalog(lang)
         self.hints = hints
+        #: the table plays open (``--open``): private facts are shown, no private moment
+        self.open = open_table
         parsed, self.state, self.actions = replay(game, session.record, session.path)
         self.meta: dict[str, Any] = parsed.meta
         self.colors: dict[str, str] = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
@@ -247,6 +266,8 @@ class Live:
 
     def dialog(self) -> Any:
         """The questions of the next entry (a ``core.dialog`` dialog)."""
+        if self.open:  # (a game's dialog shows its private facts on the shared screen)
+            return self.game.dialog(self.state, self.t, self.colors, hints=self.hints, open=True)
         return self.game.dialog(self.state, self.t, self.colors, hints=self.hints)
 
     def apply(self, action: Any) -> Report:
@@ -381,9 +402,10 @@ class SessionService:
         return [e for e in self.archive.entries() if not e.get("complete")]
 
     def open_live(self, session: SessionHandle | str, *, lang: str | None = None,
-                  hints: bool | None = None) -> Live:
-        """Open a session for play.  ``hints``: show the memory aid (``None``: as the session was
-        last played; the choice is kept with the session)."""
+                  hints: bool | None = None, open_table: bool | None = None) -> Live:
+        """Open a session for play.  ``hints``: show the memory aid; ``open_table``: the table
+        plays open, every private fact on the shared screen (``None``: as the session was last
+        played; both choices are kept with the session)."""
         if isinstance(session, str):
             session = self.archive.open(session)
         try:
@@ -396,7 +418,12 @@ class SessionService:
             elif game.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
                 changed = True
-            live = Live(session, game, lang or session.lang, bool(hints))
+            if open_table is None:
+                open_table = bool(session.settings.get(OPEN))
+            elif bool(session.settings.get(OPEN)) != open_table:
+                session.settings[OPEN] = open_table
+                changed = True
+            live = Live(session, game, lang or session.lang, bool(hints), open_table)
             live.choices_changed = changed
             return live
         except BaseException:
@@ -470,7 +497,7 @@ class SessionService:
                            "updated": session.updated}, **game.replay_output(state)}
         if game.standing_output is not None:  # the score as if the game ended now
             out["standing"] = game.standing_output(state)
-        return out
+        return public_view(game, session, state, out)
 
     def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
@@ -482,6 +509,9 @@ class SessionService:
         state = replay(game, session.record, session.path)[1]
         t = catalog(lang or session.lang)
         if standing:
+            if getattr(game, "public_output", None) is not None and not is_open(session) \
+                    and not game.is_over(state) and getattr(game, "standing_is_private", False):
+                raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
         return game.summary(state, t, f"{session.name} ({session.id})")
 
