@@ -292,7 +292,7 @@ def export(store: Store, key: str, fmt: str, output: Path | None, lang: str | No
         output = None
     if output is not None:
         store.refuse_inside(output)
-    text = service(store).export(key, fmt, lang)
+    text = service(store).export(key, fmt, lang, to_file=output is not None)
     if output is None:
         sys.stdout.write(text)
         return

@@ -100,6 +100,8 @@ class Public:
     """Closes the private moment: the screen AND the terminal's scrollback are cleared before
     anything else is shown (nothing private stays where the table could scroll back to it)."""
 
+    key: str = "public"
+
 
 Question = Select | Text | Secret | Confirm | Notice | Private | Public
 

@@ -550,17 +550,26 @@ class SessionService:
         # run again (after an interruption), an import finishes: what is already there stays
         return list(zip(files, self.archive.create_many(items, resume=True)))
 
-    def export(self, key: str, fmt: str, lang: str | None = None) -> str:
+    def export(self, key: str, fmt: str, lang: str | None = None, to_file: bool = False) -> str:
         """The session as ``record`` (its game record, JSON) or a game's summary (``md``,
-        ``html``, ``json``, ``csv``)."""
+        ``html``, ``json``, ``csv``).  A game in progress whose table does not play open shows
+        public facts only (issue 22): its JSON without the private ones, its record (which holds
+        every secret entry) only into a file (``to_file``), never on the screen."""
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
         game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
+        hidden = getattr(game, "public_output", None) is not None and not is_open(session) \
+            and not game.is_over(state)
         if fmt == "record":
+            if hidden and not to_file:  # the record holds every secret entry: not on the screen
+                raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
-        return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
+        text = game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
+        if hidden and fmt == "json":  # public facts only while the game is played
+            text = jsonio.dumps_pretty(public_view(game, session, state, json.loads(text)))
+        return text
 
     # -- stats
     def stats(self, *, game_name: str | None = None, player: str | None = None,
