@@ -271,9 +271,10 @@ class GamePackage:
         raise NotImplementedError
 
     def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None) -> str:
+               actions: list[Any] | None = None, public: bool = False) -> str:
         """A game summary as ``md``, ``html``, ``json`` or ``csv`` text (``actions``: the record's
-        actions that led to ``state``, when the caller has them)."""
+        actions that led to ``state``, when the caller has them; ``public``: a game in progress
+        as the table may see it, for a game with ``public_output`` — issue 22)."""
         from referee.core import export, jsonio
 
         if fmt == "json":
@@ -281,7 +282,8 @@ class GamePackage:
         summary = self.module("summary")
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
-        report = summary.export_report(state, t, meta, name, actions)
+        report = summary.export_report(state, t, meta, name, actions,
+                                       **({"public": True} if public else {}))
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

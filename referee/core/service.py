@@ -198,7 +198,8 @@ def public_view(game: Game, session: Any, state: Any, data: Any, over: bool | No
     hide = getattr(game, "public_output", None)
     if hide is None or is_open(session) or (game.is_over(state) if over is None else over):
         return data
-    return hide(state, data)
+    hints = bool(getattr(session, "settings", {}).get("hints"))  # the table's memory aid
+    return hide(state, data, hints=hints)
 
 
 class Live:
@@ -508,11 +509,13 @@ class SessionService:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
         t = catalog(lang or session.lang)
+        hidden = not is_open(session) and not game.is_over(state)
         if standing:
-            if getattr(game, "public_output", None) is not None and not is_open(session) \
-                    and not game.is_over(state) and getattr(game, "standing_is_private", False):
+            if hidden and getattr(game, "standing_is_private", False):
                 raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
+        if hidden and getattr(game, "public_summary", None) is not None:
+            return game.public_summary(state, t, f"{session.name} ({session.id})")
         return game.summary(state, t, f"{session.name} ({session.id})")
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
@@ -566,6 +569,9 @@ class SessionService:
             if hidden and not to_file:  # the record holds every secret entry: not on the screen
                 raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
+        if hidden and fmt in ("md", "html"):
+            return game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name,
+                               actions, public=True)
         text = game.export(state, fmt, catalog(lang or session.lang), parsed.meta, session.name, actions)
         if hidden and fmt == "json":  # public facts only while the game is played
             text = jsonio.dumps_pretty(public_view(game, session, state, json.loads(text)))

@@ -57,7 +57,8 @@ def replay_output(state: WarChestState) -> dict[str, Any]:
     }
 
 
-def public_output(state: WarChestState, data: dict[str, Any]) -> dict[str, Any]:
+def public_output(state: WarChestState, data: dict[str, Any], hints: bool = False
+                  ) -> dict[str, Any]:
     """``data`` (the replay output, or the JSON export) of a game in progress as the table may
     see it (issue 22, docs/table.md): a hand, an exact bag and the face-down discard are private
     (the book: draw "tak, aby przeciwnik nie widział, jakie sztony zostały wylosowane"; a coin
