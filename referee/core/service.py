@@ -566,7 +566,8 @@ class SessionService:
         hidden = getattr(game, "public_output", None) is not None and not is_open(session) \
             and not game.is_over(state)
         if fmt == "record":
-            if hidden and not to_file:  # the record holds every secret entry: not on the screen
+            if hidden and not to_file and getattr(game, "secret_record", True):
+                # the record holds every secret entry: not on the screen
                 raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         if hidden and fmt in ("md", "html"):

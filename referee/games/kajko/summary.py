@@ -148,7 +148,7 @@ def setup_lines(t: Catalog, state: KajkoState, with_stacks: bool = True) -> Repo
 
 
 def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
-          stacks: bool = True) -> Report:
+          stacks: bool = True, town: bool = False) -> Report:
     """The table: whose turn, the players' fronts, and the stacks (or the memory aid).  The live
     dialog leaves the stacks out: its stack menu says how many cards each holds."""
     out: Report = []
@@ -157,7 +157,7 @@ def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
     else:
         out.append(Heading(t("kajko.board.turn", n=len(state.log) + 1, player=state.current().name), 2))
     out.extend(setup_lines(t, state, with_stacks=False))
-    out.append(_players_table(t, state, colors, show_town=state.over))
+    out.append(_players_table(t, state, colors, show_town=state.over or town))
     left = Table(t("kajko.board.stacks"), [str(i + 1) for i in range(len(state.left))],
                  [[str(n) for n in state.left]], align=["right"] * len(state.left))
     if stacks:
@@ -255,7 +255,7 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
 
 
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
     out: Report = [Heading(name or t("kajko.summary.title", players=", ".join(state.names)), 1)]
     out.extend(setup_lines(t, state))
     if state.over:

@@ -397,7 +397,7 @@ def timeline(state: MedievalState) -> list[dict[str, Any]]:
 
 
 def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
     out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))),
                    _setup_line(t, state)]
     if name:
