@@ -113,6 +113,7 @@ NUMBER_PLACEHOLDERS = {
     "hand", "bag", "chance", "owed", "score",
 }
 TEXT_PLACEHOLDERS = {
+    "camp",  # (a camp as ``C 5 · M 4``: issue 22's private moment)
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
     "attacker_knights", "answer", "question", "undo", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",

@@ -56,12 +56,12 @@ def public_output(state: MedievalState, data: dict[str, Any], hints: bool = Fals
     chosen while the other is not yet is only said to be chosen (``hidden``)."""
     import copy
 
-    from referee.games.medieval.summary import _hidden
+    from referee.games.medieval.summary import army_hidden
 
     data = copy.deepcopy(data)
     for i, army in enumerate(state.armies):
         entry = data.get("players", {}).get(army.name)
-        if isinstance(entry, dict) and _hidden(state, i):
+        if isinstance(entry, dict) and army_hidden(state, i):
             for key in ("recruited", "units", "field_value", "baggage_taken"):
                 entry.pop(key, None)
             entry["hidden"] = True

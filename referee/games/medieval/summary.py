@@ -68,6 +68,10 @@ def _hidden(state: MedievalState, owner: int) -> bool:
     return any(a.recruited is None for a in state.armies) and state.armies[owner].recruited is not None
 
 
+#: (its public name: the replay output hides such an army too — issue 22)
+army_hidden = _hidden
+
+
 def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None = None) -> Table:
     columns = [t("medieval.board.col_player"), t("medieval.board.col_army"),
                t("medieval.board.col_tokens"), t("medieval.board.col_flags"),
