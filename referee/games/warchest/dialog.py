@@ -342,8 +342,9 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
             yield Notice(private_lines(state, t, d.player))
             inside = True
         elif inside and not hidden:
-            yield Public()
+            yield Public()  # (the screen is cleared: the table's board again, then the question)
             inside = False
+            yield Notice(board(state, t, colors, hints=hints))
         # one possibility is not asked but said (keys typed ahead would answer the next question);
         # the face-down coin is chosen silently (a word of it would name a coin of the hand)
         if level.kind != "top" and len(values) == 1:
