@@ -106,3 +106,25 @@ def test_a_moment_answered_in_full_is_not_opened_again_on_resume():
     answers = d.Resumable(rec, kept, lambda tokens: None, lambda: "")
     assert d.run(moment_dialog(), answers) == (1, "y", False)
     assert [type(q).__name__ for q in rec.seen] == ["Notice", "Confirm"]  # no private fact shown
+
+
+def test_open_and_hints_are_kept_with_the_session_from_the_command_line(tmp_path, monkeypatch):
+    """``new --no-play --open --hints`` keeps both with the session; ``play --no-open`` would
+    change it (the service's side: ``open_live(open_table=False)``)."""
+    from referee.cli.app import main
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    with pytest.raises(SystemExit) as done:
+        main(["--data-dir", str(tmp_path), "new", "--game", "warchest", "--players", "Ola,Bartek",
+              "--no-play", "--open", "--hints", "--name", "g"])
+    assert not done.value.code
+    store = Store(tmp_path)
+    assert store.open("g", write=False).settings.get("open") is True
+    with SessionService(store).open_live("g") as live:
+        assert live.open and live.hints
+    with SessionService(store).open_live("g", open_table=False) as live:
+        live.keep_choices()
+    with SessionService(store).open_live("g") as live:
+        assert not live.open and live.hints
