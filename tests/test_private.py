@@ -47,7 +47,8 @@ def test_a_private_moment_leaves_nothing_on_the_screen_or_in_the_scrollback():
     assert result == (2, "HIDDEN-TYPED", True)
     # inside the moment the player saw the hand (so the search below can fail) …
     assert "SECRET-HAND" in seen["card"] and "Round 1" not in seen["card"]
-    assert "Kasia: press Enter when only you can see the screen" in seen["card"]
+    assert "Kasia: press Enter when only you can see the screen" in "".join(term.raw)
+    assert "Round 1" in seen["private"]  # the board stays in sight until the player is alone
     # … and once it is closed, nothing of it is on the screen or in the scrollback
     assert "SECRET" not in seen["after"] and "HIDDEN" not in seen["after"]
     everything = term.everything()

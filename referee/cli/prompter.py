@@ -148,13 +148,15 @@ class Prompter:
         if self.open:
             return None
         self.require()
-        self.clear()
         self.private = q.player
         if self.before_question is not None:
             self.before_question(q)
+        # asked under the table's board (it stays in sight while the others look away); the
+        # screen is cleared once the player is alone at it, before anything of theirs is shown
         questionary.select(q.message, choices=[questionary.Choice(
             title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
             use_jk_keys=False, instruction=" ").unsafe_ask()
+        self.clear()
         return None
 
     def leave_private(self) -> None:

@@ -191,11 +191,12 @@ def run_with_moments(state, target, lang="en"):
     and every notice said outside one."""
     inside, outside, public_notices = [], [], []
     moment = False
+    opened = 0
 
     def answer(q):
-        nonlocal moment
+        nonlocal moment, opened
         if isinstance(q, dialogs.Private):
-            moment = True
+            moment, opened = True, opened + 1
         elif isinstance(q, dialogs.Public):
             moment = False
         elif isinstance(q, dialogs.Notice):
@@ -207,6 +208,7 @@ def run_with_moments(state, target, lang="en"):
 
     got = dialogs.run(ask(state, catalog(lang), {}), answer)
     assert not moment  # every moment is closed before the entry is returned
+    assert opened == 1  # one moment per turn (never one for a public question)
     return got, inside, outside, public_notices
 
 
@@ -286,7 +288,9 @@ def test_issue22_the_shared_screen_is_the_same_whatever_the_hand(lang, action):
     one, two = public_transcript(first, target(first), lang), public_transcript(
         second, target(second), lang)
     assert one[:2] == two[:2]
-    assert one[2] and one[2][0].key == "warchest.play"
+    # one moment: the turn menu (and the face-down coin when there is a choice)
+    assert [q.key for q in one[2]] == (["warchest.play"] if action == "deploy" else
+                                       ["warchest.play", "warchest.down_coin"])
     hand = catalog(lang)("warchest.unit.pikeman")
     assert any(hand in c.label for c in one[2][0].choices)  # the moment showed it
     assert not any(hand in text for text in one[0] if "Pi " not in text)  # (the legend's codes)

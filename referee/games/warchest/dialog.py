@@ -329,6 +329,7 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
     stack: list[tuple[int, list]] = []
     i, cands = 0, candidates
     inside = False  # the player's private moment is open
+    redraw = False  # the moment was just closed: the screen is empty
     while True:
         if i == len(LEVELS):
             if inside:
@@ -342,9 +343,8 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
             yield Notice(private_lines(state, t, d.player))
             inside = True
         elif inside and not hidden:
-            yield Public()  # (the screen is cleared: the table's board again, then the question)
-            inside = False
-            yield Notice(board(state, t, colors, hints=hints))
+            yield Public()
+            inside, redraw = False, True  # (the screen is cleared: the board before the next menu)
         # one possibility is not asked but said (keys typed ahead would answer the next question);
         # the face-down coin is chosen silently (a word of it would name a coin of the hand)
         if level.kind != "top" and len(values) == 1:
@@ -353,6 +353,9 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
                 yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
             continue
+        if redraw and level.kind != "hex":  # (a hex question draws its own board)
+            yield Notice(board(state, t, colors, hints=hints))
+        redraw = False
         answer = yield from _question(state, t, colors, hints, d, level, values, cands, first=not stack)
         if answer is UNDO:
             if inside:
@@ -376,10 +379,12 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
 def _is_private(level: Level, cands: list) -> bool:
     """Whether a level of the turn shows the hand: the turn menu, and a face-down play's action
     and coin (its action is public once the entry is made; asked inside the same moment)."""
-    if level.kind == "top" or level.kind == "coin":
+    if level.kind == "top":
         return True
-    return level.kind == "action" and all(
-        isinstance(a, Play) and a.action in FACE_DOWN for a in cands)
+    down = all(isinstance(a, Play) and a.action in FACE_DOWN for a in cands)
+    if level.kind == "coin":
+        return down and any(a.coin for a in cands)
+    return level.kind == "action" and down
 
 
 def private_lines(state: WarChestState, t: Catalog, player: str) -> list[Line]:
