@@ -82,9 +82,9 @@ class Notice:
 class Private:
     """Opens a **private moment** for ``player`` (issue 22): what follows, up to the next
     ``Public``, is for that player's eyes only — their hand, the legal choices that depend on it,
-    the advice that uses it.  The table clears the screen, says whose moment it is and asks the
-    others to look away (``message``: "Kasia: press Enter when only you can see the screen"), and
-    waits for that player's Enter.  A table that plays open (``play --open``) skips it.
+    the advice that uses it.  The table says whose moment it is and asks the others to look away
+    (``message``: "Kasia: press Enter when only you can see the screen"), waits for that player's
+    Enter, then clears the screen.  A table that plays open (``play --open``) skips it.
 
     A dialog opens a moment before the first question or notice that shows a private fact, and
     closes it (``Public``) before anything public is shown again and before it returns.  Errors
