@@ -114,6 +114,7 @@ NUMBER_PLACEHOLDERS = {
 }
 TEXT_PLACEHOLDERS = {
     "effect", "fields", "why", "holding",  # (issue 25: events later in the round, fields not offered)
+    "camp",  # (a camp as ``C 5 · M 4``: issue 22's private moment)
     "action", "actions", "advised", "allowed", "army", "at", "attacker", "defender",
     "attacker_knights", "answer", "question", "undo", "attacker_fate", "defender_fate", "gains", "baggage",
     "attacker_terrain", "awaiting", "backup", "book", "by", "calculator_games", "captures", "card",

@@ -194,7 +194,7 @@ def test_new_builds_the_record_from_the_games_meta_keys_and_names_it_uniquely():
 
 @pytest.mark.parametrize("args, key", [
     (dict(game_name="kajko", variants=["dragons"]), "core.cli.no_variant"),
-    (dict(game_name=None, hints=True), "core.cli.no_hints"),
+    (dict(game_name="medieval", hints=True), "core.cli.no_hints"),  # (no memory aid)
     (dict(game_name="kajko", colors=["red", "blue"]), "core.cli.no_colors"),
     (dict(game_name=None, colors=["red"]), "core.cli.colors_count"),
     (dict(game_name=None, colors=["red", "red"]), "core.cli.colors_twice"),
@@ -304,7 +304,7 @@ def test_the_memory_aid_is_kept_with_the_session():
     sid = svc.new("kajko", ["Ola", "Ewa"], lang="en").id
     archive.locked.clear()
     with pytest.raises(UsageError):
-        svc.open_live(svc.new(None, ["A", "B"], lang="en"), hints=True)
+        svc.open_live(svc.new("medieval", ["A", "B"], lang="en"), hints=True)
     with svc.open_live(sid, hints=True) as live:
         assert live.hints
         live.apply(live.game.random_action(live.state, random.Random(1)))

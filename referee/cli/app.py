@@ -84,22 +84,25 @@ def new(
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
     place: Annotated[Optional[str], typer.Option("--place", help=_help("cli.help.new_place"))] = None,
+    open_table: Annotated[Optional[bool], typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
 ) -> None:
     from referee.cli import commands
 
     split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
     commands.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
-                 lang=language(), play_now=not no_play, variants=variant, hints=hints, place=place)
+                 lang=language(), play_now=not no_play, variants=variant, hints=hints, place=place,
+                 open_table=open_table)
 
 
 @app.command(help=_help("cli.help.play"))
 def play(
     session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
     hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
+    open_table: Annotated[Optional[bool], typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
 ) -> None:
     from referee.cli import commands
 
-    commands.play(store(), session, explicit_language(), hints=hints)
+    commands.play(store(), session, explicit_language(), hints=hints, open_table=open_table)
 
 
 @app.command(help=_help("cli.help.undo"))

@@ -60,7 +60,7 @@ def service(store: Store) -> SessionService:
 def new(store: Store, *, players: list[str] | None, colors: list[str] | None, name: str | None,
         game_name: str | None, lang: str, play_now: bool, prompter: Prompter | None = None,
         variants: list[str] | None = None, hints: bool | None = None,
-        place: str | None = None) -> SessionHandle:
+        place: str | None = None, open_table: bool | None = None) -> SessionHandle:
     sessions = service(store)
     t = catalog(lang)
     out = console()
@@ -89,7 +89,10 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     if remembered:
         out.print(t("core.cli.place_remembered", place=remembered))
     if play_now:
-        play(store, session, lang, prompter=prompter, hints=hints)
+        play(store, session, lang, prompter=prompter, hints=hints, open_table=open_table)
+    elif hints is not None or open_table is not None:  # kept with the session for its first play
+        with sessions.open_live(session, hints=hints, open_table=open_table) as live:
+            live.keep_choices()
     else:
         session.close()
     return session
@@ -116,18 +119,20 @@ def _ask_players(t: Catalog, counts: tuple[int, ...], prefix: str = "core") -> d
 
 @interrupt.deferring
 def play(store: Store, session: SessionHandle | str | None, lang: str | None,
-         prompter: Prompter | None = None, hints: bool | None = None) -> None:
-    """Play or resume a session.  ``hints``: show the memory aid (``None``: as the session was
-    last played; the choice is kept with the session)."""
+         prompter: Prompter | None = None, hints: bool | None = None,
+         open_table: bool | None = None) -> None:
+    """Play or resume a session.  ``hints``: show the memory aid; ``open_table``: the table plays
+    open (``None``: as the session was last played; both choices are kept with the session)."""
     out = console()
     sessions = service(store)
     if session is None:
         session = _choose_unfinished(store, sessions, lang, prompter)
         if session is None:
             return
-    with sessions.open_live(session, lang=lang, hints=hints) as live:
+    with sessions.open_live(session, lang=lang, hints=hints, open_table=open_table) as live:
         t = live.t
         prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
+        prompter.open = live.open
         if not live.over:
             prompter.require()
         live.keep_choices()
@@ -167,11 +172,15 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
                     news[:] = live.apply(result)  # saved before the next question appears
             render(news, out)  # the last entry ended the game
         except KeyboardInterrupt:
+            prompter.leave_private()  # nothing private stays on the screen
             try:
                 out.print()
                 out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
             except (OSError, ValueError):  # the terminal is gone (SIGHUP): nobody reads it
                 pass
+            raise
+        except BaseException:
+            prompter.leave_private()
             raise
         if not played:  # the game was already over: show how it ended
             render(live.summary(), out)
@@ -316,7 +325,7 @@ def export(store: Store, key: str | None, fmt: str, output: Path | None, lang: s
     if output is not None:
         store.refuse_inside(output)
     text = (service(store).export_plays(fmt, lang, since, link) if every
-            else service(store).export(key, fmt, lang, link))
+            else service(store).export(key, fmt, lang, link, to_file=output is not None))
     if output is None:
         sys.stdout.write(text)
         return

@@ -1,6 +1,7 @@
 """Answers a game dialog's questions with real questionary prompts (the one UI seam).
 
-``unsafe_ask`` is used everywhere so Ctrl-C raises ``KeyboardInterrupt`` instead of silently
+Every question runs through ``interrupt.ask`` (questionary's ``unsafe_ask`` with the signals
+handled), so Ctrl-C raises ``KeyboardInterrupt`` instead of silently
 returning ``None``: the play loop has persisted every confirmed action, so the session stays
 resumable exactly where it was.  Tests drive these same prompts through prompt_toolkit's pipe
 input; ``before_question`` lets them type the answer for each question just in time.
@@ -19,13 +20,18 @@ from typing import Any, Callable
 from rich.cells import cell_len
 from rich.console import Console
 
-from referee.core.dialog import Confirm, Invalid, Notice, Question, Secret, Select, Text
+from referee.core.dialog import (
+    Confirm, Invalid, Notice, Private, Public, Question, Secret, Select, Text,
+)
 from referee.core.errors import UsageError
 from referee.cli import interrupt
 from referee.cli.render import render
 from referee.core.report import Board
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
+#: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
+#: moment leaves behind is gone, also for a player who scrolls back
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 
 
 def shortcut_keys(choices: list[Any]) -> list[str | None]:
@@ -69,6 +75,10 @@ class Prompter:
         #: what was typed at the last text question, as typed (kept with the session until the
         #: entry is complete, so that an interrupted entry resumes where it stopped)
         self.typed = ""
+        #: the table plays open (``--open``): private moments are not opened, nothing is cleared
+        self.open = False
+        #: whose private moment is open (``None``: none)
+        self.private: str | None = None
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -89,6 +99,8 @@ class Prompter:
     def ask(self, q: Question) -> Any:
         import questionary
 
+        if isinstance(q, (Private, Public)):
+            return self.moment(q)
         if isinstance(q, Notice):
             self.show(q.report)
             return None
@@ -134,6 +146,49 @@ class Prompter:
 
     # -- what is on the screen (issue 22): a question, its options and what decides the answer fit
     # the terminal; a long menu is shown a page at a time, the next page one key away
+
+    # -- private moments (issue 22): one player's facts on a shared screen
+
+    def moment(self, q: Private | Public) -> None:
+        """Open a private moment (``Private``): clear the screen, say whose moment it is, wait
+        for that player's Enter; close it (``Public``): clear the screen and the scrollback.  A
+        table that plays open does neither."""
+        import questionary
+
+        if isinstance(q, Public):
+            self.leave_private()
+            return None
+        if self.open:
+            return None
+        self.require()
+        self.private = q.player
+        self._begin(q)  # keys typed ahead never pass the look-away question
+        # asked under the table's board (it stays in sight while the others look away); the
+        # screen is cleared once the player is alone at it, before anything of theirs is shown
+        interrupt.ask(questionary.select(q.message, choices=[questionary.Choice(
+            title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
+            use_jk_keys=False, instruction=" ").application)
+        self.clear()
+        return None
+
+    def leave_private(self) -> None:
+        """Close the private moment if one is open (also when a moment ends with Ctrl-C or an
+        error: nothing of it stays on the screen)."""
+        if self.private is not None:
+            self.private = None
+            self.clear()
+
+    def clear(self) -> None:
+        """Clear the screen and the terminal's scrollback (nothing drawn is on it any more: the
+        next board is the head of what follows)."""
+        self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        file = self.console.file
+        try:
+            file.write(CLEAR)
+            file.flush()
+        except (OSError, ValueError):  # a closed terminal: nothing left to clear
+            pass
+
 
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
@@ -436,6 +491,8 @@ def confirm_choices(lang: str) -> tuple[str, str]:
 
 def keys_for(q: Question, answer: Any, lang: str = "en") -> str:
     """The keystrokes that give ``answer`` to ``q`` (used by tests and scripted demos)."""
+    if isinstance(q, Private):
+        return "\r"  # the player alone at the screen presses Enter
     if isinstance(q, Select):
         index = next(i for i, c in enumerate(q.choices) if c.value is answer or c.value == answer)
         key = shortcut_keys(q.choices)[index]

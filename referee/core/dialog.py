@@ -81,7 +81,37 @@ class Notice:
     report: Report = field(default_factory=list)
 
 
-Question = Select | Text | Secret | Confirm | Notice
+@dataclass
+class Private:
+    """Opens a **private moment** for ``player`` (issue 22): what follows, up to the next
+    ``Public``, is for that player's eyes only — their hand, the legal choices that depend on it,
+    the advice that uses it.  The table says whose moment it is and asks the others to look away
+    (``message``: "Kasia: press Enter when only you can see the screen"), waits for that player's
+    Enter, then clears the screen.  A table that plays open (``play --open``) skips it.
+
+    A dialog opens a moment before the first question or notice that shows a private fact, and
+    closes it (``Public``) before anything public is shown again and before it returns.  Errors
+    said inside a moment may name private facts; outside one they never do."""
+
+    player: str
+    message: str
+    key: str = "private"  # (a stable name, as questions have: tests and hooks use it)
+
+
+@dataclass
+class Public:
+    """Closes the private moment: the screen AND the terminal's scrollback are cleared before
+    anything else is shown (nothing private stays where the table could scroll back to it)."""
+
+    key: str = "public"
+
+
+Question = Select | Text | Secret | Confirm | Notice | Private | Public
+
+
+def private(t: Any, player: str) -> Private:
+    """The private moment of ``player``, in the catalog's words."""
+    return Private(player, t("core.private.look_away", player=player))
 Dialog = Generator[Question, Any, Any]
 
 
@@ -162,9 +192,24 @@ class Resumable:
         self.resumed = resumed  # told once how many kept answers were used, before asking more
         self.tokens: list[dict[str, Any]] = []
         self.replayed = 0
+        #: a private moment opened while kept answers were replayed, not shown yet, and the
+        #: notices said inside it: the moment opens (then they are shown) only if a question of it
+        #: must really be asked — an interrupted entry resumes into a new private moment, and a
+        #: moment already answered in full is not opened again; its facts never reach the screen
+        self.deferred: Private | None = None
+        self.held: list[Notice] = []
 
     def __call__(self, q: Question) -> Any:
-        if isinstance(q, Notice):
+        if isinstance(q, Private) and self.kept:
+            self.deferred, self.held = q, []
+            return None
+        if isinstance(q, Public) and self.deferred is not None:
+            self.deferred, self.held = None, []  # answered in full from the kept answers
+            return None
+        if isinstance(q, Notice) and self.deferred is not None:
+            self.held.append(q)
+            return None
+        if isinstance(q, (Notice, Private, Public)):
             return self.answer(q)
         if self.kept:
             token = self.kept.pop(0)
@@ -176,6 +221,12 @@ class Resumable:
                 self.tokens.append(token)
                 self.replayed += 1
                 return value
+        if self.deferred is not None:  # the moment a question is asked in: open it now
+            moment, held = self.deferred, self.held
+            self.deferred, self.held = None, []
+            self.answer(moment)
+            for notice in held:
+                self.answer(notice)
         if self.replayed and self.resumed is not None:
             self.resumed(self.replayed)
             self.resumed = None

@@ -79,6 +79,11 @@ class Game(Protocol):
     meta_keys: tuple[str, ...]
     #: whether ``dialog`` can show a memory aid (``play --hints``)
     has_hints: bool
+    #: optional: ``public_output(state, data) -> data``: a replay output (``show --json``) of a
+    #: game in progress with its private facts left out (``show``/exports of a session that does
+    #: not play open); ``standing_is_private``: the standing uses hidden facts (refused then)
+    #: ``FACTS``: the game's facts as (fact, kind, the rulebook's words), kind one of
+    #: ``public``, ``private``, ``memory aid`` (docs/table.md and the tests read them)
     #: the rule ids of its digest, each with a one-line reminder (errors cite them; every id has a
     #: test whose name carries it)
     rules: dict[str, str]
@@ -121,7 +126,11 @@ class Game(Protocol):
     def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
         """The table's setup questions of a new game (their answers are record keys), if any;
         ``players`` as entered (what may be chosen can depend on how many play)."""
-    def dialog(self, state: GameState, t: Catalog, colors: dict[str, str], hints: bool = False) -> Dialog: ...
+    def dialog(self, state: GameState, t: Catalog, colors: dict[str, str], hints: bool = False,
+               open: bool = False) -> Dialog:
+        """The questions of the next entry.  ``hints``: the memory aid is shown; ``open``: the
+        table plays open (private facts on the shared screen).  Not open, a private fact appears
+        only between ``dialog.Private`` and ``dialog.Public`` (issue 22; docs/table.md)."""
     def progress(self, state: GameState, t: Catalog) -> str:
         """Where an unfinished game stands, in a few words (``list``)."""
     def board(self, state: GameState, t: Catalog, colors: dict[str, str] | None = None) -> Report: ...
@@ -284,10 +293,12 @@ class GamePackage:
         raise NotImplementedError
 
     def export(self, state: Any, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None, after: Report | None = None) -> str:
+               actions: list[Any] | None = None, after: Report | None = None,
+               public: bool = False) -> str:
         """A game summary as ``md``, ``html``, ``json`` or ``csv`` text (``actions``: the record's
         actions that led to ``state``, when the caller has them; ``after``: blocks the ``md`` and
-        ``html`` summaries end with)."""
+        ``html`` summaries end with; ``public``: a game in progress as the table may see it, for a
+        game with ``public_output`` — issue 22)."""
         from referee.core import export, jsonio
 
         if fmt == "json":
@@ -295,7 +306,8 @@ class GamePackage:
         summary = self.module("summary")
         if fmt == "csv":
             return export.to_csv(*summary.csv_rows(state))
-        report = [*summary.export_report(state, t, meta, name, actions), *(after or [])]
+        report = [*summary.export_report(state, t, meta, name, actions,
+                                         **({"public": True} if public else {})), *(after or [])]
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

@@ -291,12 +291,31 @@ def play_started(settings: dict[str, Any]) -> str | None:
         return None
 
 
+#: the session setting of a table that plays open (``--open``: private facts on the screen)
+OPEN = "open"
+
+
+def is_open(session: Any) -> bool:
+    """Whether the session's table plays open (its private facts may be shown)."""
+    return bool(getattr(session, "settings", {}).get(OPEN))
+
+
+def public_view(game: Game, session: Any, state: Any, data: Any, over: bool | None = None) -> Any:
+    """``data`` (a replay output) as the table may see it: a game in progress shows public facts
+    only (the game's ``public_output`` hides the private ones) unless its table plays open."""
+    hide = getattr(game, "public_output", None)
+    if hide is None or is_open(session) or (game.is_over(state) if over is None else over):
+        return data
+    hints = bool(getattr(session, "settings", {}).get("hints"))  # the table's memory aid
+    return hide(state, data, hints=hints)
+
+
 class Live:
     """A session open for play.  ``apply`` and ``undo`` save before they return, so every
     confirmed answer is on disk before the next question appears."""
 
     def __init__(self, session: SessionHandle, game: Game, lang: str, hints: bool,
-                 now: Callable[[], str] = clock) -> None:
+                 now: Callable[[], str] = clock, open_table: bool = False) -> None:
         self.session = session
         self.now = now
         self.opened = now()  # this sitting at the table starts when play opens the session
@@ -305,6 +324,8 @@ class Live:
         self.lang = lang
         self.t = catalog(lang)
         self.hints = hints
+        #: the table plays open (``--open``): private facts are shown, no private moment
+        self.open = open_table
         parsed, self.state, self.actions = replay(game, session.record, session.path)
         self.meta: dict[str, Any] = parsed.meta
         self.colors: dict[str, str] = parsed.meta.get("colors") or dict(zip(session.players, PALETTE))
@@ -357,6 +378,8 @@ class Live:
 
     def dialog(self) -> Any:
         """The questions of the next entry (a ``core.dialog`` dialog)."""
+        if self.open:  # (a game's dialog shows its private facts on the shared screen)
+            return self.game.dialog(self.state, self.t, self.colors, hints=self.hints, open=True)
         return self.game.dialog(self.state, self.t, self.colors, hints=self.hints)
 
     def apply(self, action: Any) -> Report:
@@ -600,9 +623,10 @@ class SessionService:
         return [e for e in self.archive.entries() if not e.get("complete")]
 
     def open_live(self, session: SessionHandle | str, *, lang: str | None = None,
-                  hints: bool | None = None) -> Live:
-        """Open a session for play.  ``hints``: show the memory aid (``None``: as the session was
-        last played; the choice is kept with the session)."""
+                  hints: bool | None = None, open_table: bool | None = None) -> Live:
+        """Open a session for play.  ``hints``: show the memory aid; ``open_table``: the table
+        plays open, every private fact on the shared screen (``None``: as the session was last
+        played; both choices are kept with the session)."""
         if isinstance(session, str):
             session = self.archive.open(session)
         try:
@@ -615,7 +639,12 @@ class SessionService:
             elif game.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
                 changed = True
-            live = Live(session, game, lang or session.lang, bool(hints), self.now)
+            if open_table is None:
+                open_table = bool(session.settings.get(OPEN))
+            elif bool(session.settings.get(OPEN)) != open_table:
+                session.settings[OPEN] = open_table
+                changed = True
+            live = Live(session, game, lang or session.lang, bool(hints), self.now, open_table)
             live.choices_changed = changed
             return live
         except BaseException:
@@ -700,7 +729,7 @@ class SessionService:
                **game.replay_output(state)}
         if game.standing_output is not None:  # the score as if the game ended now
             out["standing"] = game.standing_output(state)
-        return out
+        return public_view(game, session, state, out)
 
     def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
@@ -711,8 +740,13 @@ class SessionService:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
         t = catalog(lang or session.lang)
+        hidden = not is_open(session) and not game.is_over(state)
         if standing:
+            if hidden and getattr(game, "standing_is_private", False):
+                raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
+        if hidden and getattr(game, "public_summary", None) is not None:
+            return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
         return [*game.summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
@@ -752,22 +786,36 @@ class SessionService:
         # run again (after an interruption), an import finishes: what is already there stays
         return list(zip(files, self.archive.create_many(items, resume=True)))
 
-    def export(self, key: str, fmt: str, lang: str | None = None, link: bool = False) -> str:
+    def export(self, key: str, fmt: str, lang: str | None = None, link: bool = False,
+               to_file: bool = False) -> str:
         """The session as ``record`` (its game record, JSON), a game's summary (``md``,
         ``html``, ``json``, ``csv``) or a logged play (``bgstats``, with ``link`` its
-        ``createPlay`` link; ``bgg``)."""
+        ``createPlay`` link; ``bgg``).  A game in progress whose table does not play open shows
+        public facts only (issue 22): its JSON without the private ones, its record (which holds
+        every secret entry) only into a file (``to_file``), never on the screen."""
         from referee.core import jsonio
 
         session = self.archive.open(key, write=False)
         game = game_of(session)
         parsed, state, actions = replay(game, session.record, session.path)
+        hidden = getattr(game, "public_output", None) is not None and not is_open(session) \
+            and not game.is_over(state)
         if fmt in PLAY_FORMATS:
             return render_plays([self._play(session, game, parsed, state, lang)], fmt, link, single=True)
         if fmt == "record":
+            if hidden and not to_file and getattr(game, "secret_record", True):
+                # the record holds every secret entry: not on the screen
+                raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
-        return game.export(state, fmt, t, parsed.meta, session.name, actions,
+        if hidden and fmt in ("md", "html"):
+            return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
+                               after=played(session.settings, t))
+        text = game.export(state, fmt, t, parsed.meta, session.name, actions,
                            after=played(session.settings, t))
+        if hidden and fmt == "json":  # public facts only while the game is played
+            text = jsonio.dumps_pretty(public_view(game, session, state, json.loads(text)))
+        return text
 
     def _play(self, session: SessionHandle, game: Game, parsed: Any, state: Any,
               lang: str | None) -> dict[str, Any]:

@@ -308,15 +308,15 @@ def _losses_position():
     return t
 
 
-def _first_select(state, lang="en", notices=None):
+def _first_select(state, lang="en", notices=None, open=False):
     from referee.core import dialog as dialogs
     from referee.games.grunwald import dialog
 
-    gen = dialog.ask(state, catalog(lang))
+    gen = dialog.ask(state, catalog(lang), open=open)
     q = next(gen)
-    while isinstance(q, dialogs.Notice):
+    while isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
         if notices is not None:
-            notices.append(" ".join(getattr(b, "text", "") for b in q.report))
+            notices.append(" ".join(getattr(b, "text", "") for b in getattr(q, "report", [])))
         q = gen.send(None)
     return gen, q
 
@@ -349,8 +349,9 @@ def test_NG_S4_losses_menu_offers_the_advice_first(lang):
     assert reason not in first.label and len(first.label) < 60
     assert first.label.startswith("★ Advised" if lang == "en" else "★ Rada sędziego")
     assert reason in notices[-1] and notices[-1].startswith("★")
+    assert isinstance(gen.send(first.value), dialogs.Public)  # the private moment ends first
     try:
-        gen.send(first.value)
+        gen.send(None)
     except StopIteration as stop:
         assert stop.value == first.value.action
     else:
@@ -410,7 +411,9 @@ def test_NG_E6_placement_menu_shows_the_standing_once_per_turn():
 
     t = Table(3)
     t.reveal()
-    gen, q = _first_select(t.s)
+    # issue 22: the standing reads the camps (face down): offered only at an open table
+    assert "standing" not in [c.value for c in _first_select(t.s)[1].choices]
+    gen, q = _first_select(t.s, open=True)
     assert "standing" in [c.value for c in q.choices]
     assert next(c.key for c in q.choices if c.value == "standing") == "s"
     notice = gen.send("standing")
@@ -571,6 +574,15 @@ def test_NG_E6_show_standing_at_the_command_line(capsys, tmp_path, monkeypatch):
     data = ["--data-dir", str(tmp_path / "data")]
     assert _cli(capsys, *data, "import", str(examples / "in-progress-three-players.json"),
                 "--name", "g")[0] == 0
+    # issue 22: the standing reads the face-down camps: refused unless the table plays open
+    code, _, err = _cli(capsys, *data, "show", "g", "--standing")
+    assert code == 2 and "play --open" in err
+    assert "standing" not in json.loads(_cli(capsys, *data, "show", "g", "--json")[1])
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    with SessionService(Store(tmp_path / "data")).open_live("g", open_table=True) as live:
+        live.keep_choices()
     code, out, _ = _cli(capsys, *data, "show", "g", "--standing")
     assert code == 0 and "Score if the game ended now" in out and "would" in out
     assert "Final score" not in out and "Winner:" not in out  # not a final result

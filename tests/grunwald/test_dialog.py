@@ -17,7 +17,7 @@ def run(state, answers):
     asked = []
 
     def answer(q):
-        if isinstance(q, dialogs.Notice):
+        if isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
             return None
         asked.append(q)
         value = answers[q.key]
@@ -66,7 +66,7 @@ def test_losses_keys_do_not_shift_when_a_card_is_chosen():
     seen = []
 
     def answer(q):
-        if isinstance(q, dialogs.Notice):
+        if isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
             return None
         seen.append({c.value: k for c, k in zip(q.choices, shortcut_keys(q.choices))})
         return ["hand/crown:2", "hand/crown:6", "hand/mercenary:3", "done"][len(seen) - 1]
@@ -88,7 +88,7 @@ def test_secret_card_takes_the_last_number_typed_and_u_undoes():
     questions = []
 
     def answer(q):
-        if isinstance(q, dialogs.Notice):
+        if isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
             return None
         questions.append(q)
         return q.parse("p1")  # a rejected "p" stays in the masked field; the 1 is what was meant

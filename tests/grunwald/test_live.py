@@ -54,6 +54,9 @@ class ScriptedTable:
         return len(record.parse_record(s.record).replay()[1])
 
     def __call__(self, q) -> None:
+        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
+            self.pipe.send_text("\r")
+            return
         k = self.saved()
         if k != self.seen:
             self.seen, self.sub = k, 0

@@ -46,6 +46,9 @@ class Keys:
         self.pipe, self.script, self.asked = pipe, list(script), []
 
     def __call__(self, q):
+        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
+            self.pipe.send_text("\r")
+            return
         self.asked.append(q)
         if not self.script:
             self.pipe.send_text("\x03")
@@ -283,7 +286,7 @@ def test_a_four_player_placement_screen_fits_80_by_24(lang):
     t.place(t.s.names[t.s.turn], "teutons")
     screen = io.StringIO()
     console = Console(file=screen, width=80, color_system=None)
-    render(summary.board(t.s, catalog(lang)), console)
+    render(summary.board(t.s, catalog(lang), hints=True), console)  # (the widest: the hands)
     lines = screen.getvalue().rstrip("\n").split("\n")
     menu = next(q for q in iter_questions(t.s, lang) if q.key == "placement.field")
     assert len(lines) + 1 + len(menu.choices) <= 24  # the board, the question, its menu

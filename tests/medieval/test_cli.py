@@ -50,7 +50,7 @@ def answering(referee, monkeypatch, answers, *args):
     asked = []
 
     def ask(self, q):
-        if not isinstance(q, dialogs.Notice):
+        if not isinstance(q, (dialogs.Notice, dialogs.Public)):
             asked.append(q)
             pipe.send_text(keys_for(q, next(answers), self.t.lang))
         return ASK(self, q)
@@ -329,12 +329,16 @@ def test_MB_K9_a_new_game_carries_the_owners_cards_in_its_record(referee, data):
                          "--name", "with cards")
     assert code == 0
     cards.unlink()
-    record = json.loads(referee("export", "with cards", "--format", "record")[1])
+    # (a game in progress: its record, with the armies chosen in secret, only into a file)
+    assert referee("export", "with cards", "--format", "record")[0] == 2
+    target = data.parent / "with-cards.json"
+    assert referee("export", "with cards", "--format", "record", "-o", str(target))[0] == 0
+    record = json.loads(target.read_text(encoding="utf-8"))
     assert record["cards"]["melee"]["heavy_cavalry"] == {"pikemen": "1/1"}
     code, _, _ = referee("new", "--game", "medieval", "--players", "Ola,Bartek", "--no-play",
                          "--name", "without cards")
-    assert code == 0 and "cards" not in json.loads(
-        referee("export", "without cards", "--format", "record")[1])
+    assert referee("export", "without cards", "--format", "record", "-o", str(target))[0] == 0
+    assert code == 0 and "cards" not in json.loads(target.read_text(encoding="utf-8"))
 
 
 def test_battle_without_game_takes_the_only_game_that_has_a_calculator(referee):

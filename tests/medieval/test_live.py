@@ -60,6 +60,9 @@ class Table:
         self.messages: list[str] = []
 
     def __call__(self, q) -> None:
+        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
+            self.pipe.send_text("\r")
+            return
         self.asked.append(q.key)
         self.messages.append(q.message)
         key, answer = self.script.pop(0)

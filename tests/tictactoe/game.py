@@ -33,8 +33,8 @@ class TicTacToe(GamePackage):
     catalog_dir = HERE / "prompts"
     calculator = False  # ``referee score`` refuses it (core.cli.no_calculator)
 
-    def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False
-               ) -> Any:
+    def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False,
+               open: bool = False) -> Any:
         return self.module("dialog").ask(state, t, colors)
 
     @staticmethod

@@ -15,6 +15,8 @@ BY_FIELD = {level.field: level for level in LEVELS if level.field}
 def typed(target, q, lang: str = "en"):
     """The answer to ``q`` leading to ``target``: a choice's value, or the text typed."""
     t = catalog(lang)
+    if isinstance(q, dialogs.Private):
+        return True  # the player alone at the screen presses Enter
     key = q.key
     if isinstance(target, Resign):
         return RESIGN if isinstance(q, dialogs.Select) else True
@@ -38,7 +40,7 @@ def typed(target, q, lang: str = "en"):
     if key == "warchest.recruit":
         return target.recruit
     if key == "warchest.down_coin":
-        return code(t, target.coin)
+        return target.coin
     field = key.split(".")[-1]
     return BY_FIELD[field].value(target)
 
@@ -47,7 +49,7 @@ def direct(target, lang: str = "en"):
     """An answering function for ``dialogs.run``: typed texts are parsed as the prompter would."""
 
     def answer(q):
-        if isinstance(q, dialogs.Notice):
+        if isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
             return None
         value = typed(target, q, lang)
         if isinstance(q, dialogs.Text):

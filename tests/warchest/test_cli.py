@@ -49,7 +49,7 @@ def play(referee, monkeypatch, table, *args):
     table.store = Store(referee.data)
 
     def ask(self, q):
-        if not isinstance(q, dialogs.Notice):
+        if not isinstance(q, (dialogs.Notice, dialogs.Public)):
             table(q)
         return ASK(self, q)
 
@@ -163,8 +163,11 @@ def test_every_command_on_war_chest(referee, monkeypatch, tmp_path):
     assert path.read_text(encoding="utf-8") == page
 
     # the exports of the game in progress work too
-    for fmt in ("md", "html", "json", "csv", "record"):
+    for fmt in ("md", "html", "json", "csv"):
         assert referee("export", sid, "--format", fmt)[0] == 0
+    # … but its record (every draw typed in secret) only into a file (issue 22)
+    assert referee("export", sid, "--format", "record")[0] == 2
+    assert referee("export", sid, "--format", "record", "-o", str(tmp_path / "r.json"))[0] == 0
 
     # no calculator; delete
     code, out, err = referee("score", "--game", "warchest")

@@ -50,7 +50,8 @@ def test_every_question_offers_legal_entries_and_labels_its_hexes(players, seed)
                     last_board = boards[0]
                     assert all(len(line) <= 100 for line in last_board.text().splitlines())
                 return None
-            questions.append(q)
+            if not isinstance(q, (dialogs.Private, dialogs.Public)):
+                questions.append(q)
             if q.key.startswith("warchest.hex."):
                 hex_questions += 1
                 labels = {c.pos: c.label for c in last_board.cells if c.label}
@@ -138,6 +139,8 @@ def test_draws_are_typed_in_secret_and_checked():
     state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
     dialog = ask(state, EN, {})
     assert isinstance(next(dialog), dialogs.Notice)  # the board
+    assert dialog.send(None) == dialogs.private(EN, "Ola")  # typed in Ola's private moment
+    assert "Ola's hand (only you see it): –" in notice_text(dialog.send(None))
     codes = dialog.send(None)
     said = notice_text(codes)
     assert said.startswith("Codes: Cr = Crossbowman, LC = Light Cavalry, Pi = Pikeman, Sw = Swordsman")
@@ -147,7 +150,7 @@ def test_draws_are_typed_in_secret_and_checked():
     assert isinstance(q, dialogs.Secret) and q.message == "Ola, the 3 coins you drew:"
     assert q.parse("sw, ro pikeman") == ("pikeman", "swordsman", "royal")
     polish = ask(state, PL, {})
-    next(polish)
+    next(polish), polish.send(None), polish.send(None)
     assert "Kr = szton koronny" in notice_text(polish.send(None))
     pq = polish.send(None)
     assert pq.message == "Ola, 3 wylosowane sztony:"
@@ -161,8 +164,9 @@ def test_draws_are_typed_in_secret_and_checked():
         assert isinstance(error, dialogs.Notice) and error.report[0].style == "bad"
         assert wrong in notice_text(error)
         assert dialog.send(None) == q
+    assert isinstance(dialog.send(q.parse("ro sw pi")), dialogs.Public)  # the moment is closed
     with pytest.raises(StopIteration) as stop:
-        dialog.send(q.parse("ro sw pi"))
+        dialog.send(None)
     assert stop.value.value == Draw("Ola", ("pikeman", "swordsman", "royal"))
 
 
@@ -182,57 +186,114 @@ def test_face_down_plays_never_ask_the_coin_when_the_hand_is_untold():
     assert asked == ["warchest.play", "warchest.recruit"]
 
 
-def test_face_down_coin_of_a_told_hand_is_typed_in_secret():
+def run_with_moments(state, target, lang="en"):
+    """The questions, split into those inside the player's private moment and those outside,
+    and every notice said outside one."""
+    inside, outside, public_notices = [], [], []
+    moment = False
+    opened = 0
+
+    def answer(q):
+        nonlocal moment, opened
+        if isinstance(q, dialogs.Private):
+            moment, opened = True, opened + 1
+        elif isinstance(q, dialogs.Public):
+            moment = False
+        elif isinstance(q, dialogs.Notice):
+            if not moment:
+                public_notices.append(notice_text(q))
+        else:
+            (inside if moment else outside).append(q)
+        return direct(target, lang)(q)
+
+    got = dialogs.run(ask(state, catalog(lang), {}), answer)
+    assert not moment  # every moment is closed before the entry is returned
+    assert opened == 1  # one moment per turn (never one for a public question)
+    return got, inside, outside, public_notices
+
+
+def test_issue22_face_down_coin_is_chosen_in_the_private_moment_among_the_hand():
+    """Drawn Sw Pi Ro, pass with the royal coin: the turn menu and the coin are asked in Ola's
+    private moment; the coin menu holds the hand's coins only (nothing to refuse, nothing named);
+    outside the moment no word names a coin of the hand."""
     state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
     engine.apply(state, Draw("Ola", ("swordsman", "pikeman", "royal")))
     engine.apply(state, Draw("Bartek", None))
     target = Play("Ola", "pass", "royal")
-    asked = []
-    notices = []
-
-    def answer(q):
-        if not isinstance(q, dialogs.Notice):
-            asked.append(q)
-        else:
-            notices.append(notice_text(q))
-        return direct(target)(q)
-
-    assert dialogs.run(ask(state, EN, {}), answer) == target
-    assert isinstance(asked[-1], dialogs.Secret) and asked[-1].key == "warchest.down_coin"
-    # the screen lists the codes of all Ola's coins, not the hand's (issue 14, 4)
-    assert notices[-1] == ("Codes: Cr = Crossbowman, LC = Light Cavalry, Pi = Pikeman, "
-                           "Sw = Swordsman\nRo = royal coin · b: back")
-    # a coin not in the hand is said and asked again (the field empty)
-    wrong = asked[-1].parse("cr")
-    assert isinstance(wrong, Retry) and wrong.message == ("the Crossbowman is not in your hand: "
-                                                          "type a coin you drew")
+    got, inside, outside, said = run_with_moments(state, target)
+    assert got == target
+    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"] and not outside
+    assert [c.value for c in inside[-1].choices][:-1] == ["pikeman", "swordsman", "royal"]
+    assert inside[-1].message == "Ola, which coin did you discard face down? (hidden)"
+    for text in said:  # (the board's legend names every unit of the game: not a hand)
+        assert "hand (only you see it)" not in text and "Ro" not in text.split()
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
-def test_a_face_down_coin_not_drawn_is_said_not_in_the_hand(lang):
-    """Trial 2, finding 1: drawn Sw Pi Cr, recruit, "ro" typed: not "cannot be discarded" (the
-    royal coin may be discarded to recruit) but "not in your hand"; a drawn coin is taken."""
-    t = catalog(lang)
+def test_issue22_recruit_face_down_the_coin_in_secret_the_unit_in_public(lang):
+    """The recruited unit is public (it goes to the discard face up), asked after the moment."""
     state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
     engine.apply(state, Draw("Kasia", ("swordsman", "pikeman", "crossbowman")))
     engine.apply(state, Draw("Bartek", None))
     target = Play("Kasia", "recruit", "crossbowman", recruit="swordsman")
-    asked = []
+    got, inside, outside, said = run_with_moments(state, target, lang)
+    assert got == target
+    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"]
+    assert [q.key for q in outside] == ["warchest.recruit"]
+    assert [c.value for c in inside[-1].choices][:-1] == sorted(
+        ["swordsman", "pikeman", "crossbowman"], key=lambda u: summary.unit_name(catalog(lang), u))
 
-    def answer(q):
-        if not isinstance(q, dialogs.Notice):
-            asked.append(q)
-        return direct(target, lang)(q)
 
-    assert dialogs.run(ask(state, t, {}), answer) == target
-    secret = asked[-1]
-    assert secret.key == "warchest.down_coin"
-    wrong = secret.parse("ro" if lang == "en" else "kr")
-    assert isinstance(wrong, Retry)
-    assert wrong.message == t("warchest.play.down_coin_not_in_hand", coin=t("warchest.unit.royal"))
-    assert ("not in your hand" if lang == "en" else "nie ma na ręce") in wrong.message
-    assert "cannot" not in wrong.message and "nie można" not in wrong.message
-    assert secret.parse("cr" if lang == "en" else "ku") == "crossbowman"
+def test_issue25_3_one_coin_in_hand_is_not_asked_face_down():
+    """Issue 25 item 3: one coin left in hand: the face-down coin is not asked (nor named)."""
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", ("swordsman", "pikeman", "royal")))
+    engine.apply(state, Draw("Bartek", None))
+    engine.apply(state, Play("Ola", "pass", "royal"))
+    engine.apply(state, Play("Bartek", "pass", None))
+    engine.apply(state, Play("Ola", "pass", "pikeman"))
+    engine.apply(state, Play("Bartek", "pass", None))
+    target = Play("Ola", "pass", "swordsman")
+    got, inside, outside, said = run_with_moments(state, target)
+    assert got == target and [q.key for q in inside] == ["warchest.play"]
+
+
+def public_transcript(state, target, lang="en"):
+    """Everything said or asked outside the player's private moments, as text."""
+    got, inside, outside, said = run_with_moments(state, target, lang)
+    assert got == target
+    asked = [(q.key, q.message, [c.label for c in getattr(q, "choices", [])]) for q in outside]
+    return said, asked, inside
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("action", ["deploy", "pass", "recruit"])
+def test_issue22_the_shared_screen_is_the_same_whatever_the_hand(lang, action):
+    """Two hands, the same public facts, the same entry: everything outside the private moment
+    is word for word the same (a face-up play reveals only the coin played, a face-down one
+    nothing); inside the moment the hand is shown."""
+    def position(hand):
+        state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+        engine.apply(state, Draw("Ola", hand))
+        engine.apply(state, Draw("Bartek", None))
+        return state
+
+    first, second = position(("swordsman", "pikeman", "royal")), position(
+        ("swordsman", "crossbowman", "crossbowman"))
+
+    def target(state):
+        return next(a for a in engine.legal_actions(state) if isinstance(a, Play)
+                    and a.coin == "swordsman" and a.action == action)
+
+    one, two = public_transcript(first, target(first), lang), public_transcript(
+        second, target(second), lang)
+    assert one[:2] == two[:2]
+    # one moment: the turn menu (and the face-down coin when there is a choice)
+    assert [q.key for q in one[2]] == (["warchest.play"] if action == "deploy" else
+                                       ["warchest.play", "warchest.down_coin"])
+    hand = catalog(lang)("warchest.unit.pikeman")
+    assert any(hand in c.label for c in one[2][0].choices)  # the moment showed it
+    assert not any(hand in text for text in one[0] if "Pi " not in text)  # (the legend's codes)
 
 
 def test_back_returns_to_the_previous_question():

@@ -28,13 +28,24 @@ class Grunwald(GamePackage):
     stats_extras = {"losses": ("average_skirmish_losses", "grunwald.stats.losses")}
     variants = ()
     meta_keys = ("date", "place", "notes", "colors")  # the spec's optional keys
-    has_hints = False
+    has_hints = True  # the hands (issue 22: a memory aid, docs/table.md)
+    #: issue 22: the standing reads the camps' face-down values (only an open table sees it)
+    standing_is_private = True
     digest = "na-grunwald.md"  # in docs/rules/: its rule ids are rules.RULES
 
-    def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False
-               ) -> Any:
-        """The live questions of the next entry (this game has no memory aid: ``hints`` is unused)."""
-        return self.module("dialog").ask(state, t, colors)
+    def dialog(self, state: Any, t: Any, colors: dict[str, str] | None = None, hints: bool = False,
+               open: bool = False) -> Any:
+        """The live questions of the next entry: the hands shown with ``hints`` (a memory aid),
+        the camps only at an ``open`` table, else in their owner's private moment."""
+        return self.module("dialog").ask(state, t, colors, hints, open)
+
+    def public_output(self, state: Any, data: dict[str, Any], hints: bool = False) -> dict[str, Any]:
+        """``show --json`` and the JSON export of a game in progress: public facts only."""
+        return self.module("output").public_output(state, data, hints)
+
+    def public_summary(self, state: Any, t: Any, source: str | None = None) -> Any:
+        """``show`` of a game in progress: hands and camps as counts."""
+        return self.module("summary").public_summary(state, t, source)
 
     @staticmethod
     def setup(t: Any, players: list[str]) -> None:

@@ -11,7 +11,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.dialog import BACK, UNDO, Choice, Dialog, Invalid, Notice, Secret, Select, Text
+from referee.core.dialog import (
+    BACK, UNDO, Choice, Dialog, Invalid, Notice, Private, Public, Secret, Select, Text, private,
+)
 from referee.core.errors import RuleError
 from referee.core.report import Line
 from referee.core.text import Catalog
@@ -23,7 +25,7 @@ from referee.games.grunwald.actions import (
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
 from referee.games.grunwald.summary import (
-    board, card_name, cards_text, event_line, field_stakes, standing_report,
+    board, card_name, cards_text, compact_cards, event_line, field_stakes, standing_report,
 )
 
 
@@ -78,15 +80,20 @@ def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | Non
     return values
 
 
-def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Dialog:
+def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
+        hints: bool = False, open: bool = False) -> Dialog:
+    """The next entry's questions.  Issue 22 (docs/table.md): the board shows the hands only with
+    ``hints`` (a memory aid) and the camps (face down) only at an ``open`` table; what uses a
+    player's own camp — the skirmish card, the loss payment, the feeding, with their advice — is
+    asked in that player's private moment; the standing (it reads the camps) only when open."""
     d = engine.decision(state)
-    yield Notice(board(state, t, colors))
+    yield Notice(board(state, t, colors, hints, open))
     if engine.later_position(state) is None:
-        return (yield from _ask(state, t, d))
+        return (yield from _ask(state, t, d, open))
     # The event card lies on the board until the end of the round, and may act "zaraz po ich
     # odkryciu lub w dalszej części rundy": every question of the round offers its effects (e).
     while True:
-        result = yield from _offer_later(state, t, _ask(state, t, d))
+        result = yield from _offer_later(state, t, _ask(state, t, d, open))
         if result is not _AGAIN:
             return result
 
@@ -106,12 +113,16 @@ _AGAIN = _Sentinel("AGAIN")
 
 def _offer_later(state: GrunwaldState, t: Catalog, inner: Dialog) -> Dialog:
     """``inner``'s questions, each also offering an effect of the event card (``e``): chosen, the
-    effect is asked and returned as a ``LaterEffect`` (``_AGAIN``: the table went back)."""
+    effect is asked and returned as a ``LaterEffect`` (``_AGAIN``: the table went back).  An
+    effect is public: asked inside a player's private moment, the moment is closed first."""
+    private_open = False
     try:
         q = next(inner)
         while True:
+            if isinstance(q, (Private, Public)):
+                private_open = isinstance(q, Private)
             if isinstance(q, Select):
-                q = Select(q.key, q.message, [*q.choices, Choice(t("grunwald.play.event_later"), LATER, "e")])
+                q = dataclasses.replace(q, choices=[*q.choices, Choice(t("grunwald.play.event_later"), LATER, "e")])
             elif isinstance(q, Text):  # (a Secret too: nothing is revealed before all are typed)
                 def parse(text: str, parse=q.parse) -> Any:
                     return LATER if text.strip().lower() == "e" else parse(text)
@@ -121,6 +132,8 @@ def _offer_later(state: GrunwaldState, t: Catalog, inner: Dialog) -> Dialog:
             answer = yield q
             if answer is LATER:
                 inner.close()
+                if private_open:
+                    yield Public()
                 return (yield from _later_effect(state, t))
             q = inner.send(answer)
     except StopIteration as stop:
@@ -140,18 +153,18 @@ def _later_effect(state: GrunwaldState, t: Catalog) -> Dialog:
     return action
 
 
-def _ask(state: GrunwaldState, t: Catalog, d: Any) -> Dialog:
+def _ask(state: GrunwaldState, t: Catalog, d: Any, open: bool) -> Dialog:
     kind = d.kind
     if kind == "reveal":
         return (yield from _reveal(state, t, d.teutons))
     if kind == "event":
         return (yield from _event(state, t))
     if kind == "placement":
-        return (yield from _placement(state, t))
+        return (yield from _placement(state, t, open))
     if kind == "skirmish":
         return (yield from _skirmish(state, t, d))
     if kind == "losses":
-        return (yield from _losses(state, t, d))
+        return (yield from _privately(state, t, d.player, _losses(state, t, d)))
     if kind == "helper_purchase":
         answer = yield Select("helper_purchase", t("grunwald.play.helper_purchase", player=d.player,
                                                    price=t.n("grunwald.plural.ducats", d.price)),
@@ -159,8 +172,25 @@ def _ask(state: GrunwaldState, t: Catalog, d: Any) -> Dialog:
                                _undo_choice(t)], default=False)  # Enter never spends ducats
         return UNDO if answer is UNDO else HelperPurchase(answer)
     if kind == "feeding":
-        return (yield from _feeding(state, t, d))
+        return (yield from _privately(state, t, d.player, _feeding(state, t, d)))
     raise AssertionError(kind)
+
+
+def _privately(state: GrunwaldState, t: Catalog, player: str, dialog: Dialog) -> Dialog:
+    """``dialog`` in ``player``'s private moment, their own hand and camp shown first; the moment
+    is closed (the screen cleared) before its answer is recorded."""
+    yield private(t, player)
+    yield Notice([yours(state, t, player)])
+    answer = yield from dialog
+    yield Public()
+    return answer
+
+
+def yours(state: GrunwaldState, t: Catalog, player: str) -> Line:
+    """What only ``player`` sees in their moment: their hand and their camp."""
+    p = state.player(player)
+    return Line(t("grunwald.private.yours", player=player, hand=compact_cards(t, p.hand),
+                  camp=compact_cards(t, p.camp)), "strong")
 
 
 def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
@@ -317,7 +347,7 @@ def _delta_parser(t: Catalog):
     return delta
 
 
-def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
+def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
     legal = engine.legal_actions(state)
     player = state.names[state.turn]
     places = [a for a in legal if isinstance(a, Place)]
@@ -330,7 +360,8 @@ def _placement(state: GrunwaldState, t: Catalog) -> Dialog:
     if missing:  # a field that is not in the menu says why, in one line
         yield Notice([Line(t("grunwald.play.not_offered", fields=missing), "muted")])
     # The standing as if the game ended now (issue 13), once per turn: it stays on the screen.
-    standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")]
+    # It reads the camps' face-down values: offered only at an open table (issue 22).
+    standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")] if open else []
     while True:
         field = yield Select("placement.field", t("grunwald.play.placement", player=player),
                              choices[:-1] + standing + choices[-1:])
@@ -458,8 +489,12 @@ def _skirmish(state: GrunwaldState, t: Catalog, d) -> Dialog:
 
         undo = (t("grunwald.play.secret_retype", player=chosen[-1][0]) if chosen
                 else t("grunwald.play.secret_undo"))
+        # each card in its player's private moment (their hand listed, the field masked too)
+        yield private(t, name)
+        yield Notice([yours(state, t, name)])
         card = yield Secret("skirmish.card", t("grunwald.play.secret_card", player=name,
                                                options=listing, undo=undo), pick)
+        yield Public()
         if card is UNDO and not chosen:
             return UNDO
         if card is UNDO:  # the previous player types their card again; the others' stay

@@ -93,3 +93,26 @@ def skirmish_losses(state: GrunwaldState) -> dict[str, int]:
                 else:
                     out[name] += CARDS[item.split("/", 1)[-1]][1]
     return out
+
+
+def public_output(state: GrunwaldState, data: dict[str, Any], hints: bool = False
+                  ) -> dict[str, Any]:
+    """``data`` (the replay output, or the JSON export) of a game in progress as the table may
+    see it (issue 22, docs/table.md): a camp lies face down ("kładziemy ją na stół rewersem do
+    góry"), so only how many cards it holds (``camp_count``); a hand is a memory aid, its cards
+    only with ``hints`` (else ``hand_count``); the standing and the review of the advice, which
+    read the camps, are left out."""
+    import copy
+
+    data = copy.deepcopy(data)
+    for p in state.players:
+        entry = data.get("players", {}).get(p.name)
+        if not isinstance(entry, dict):
+            continue
+        knights = [c for c in entry.pop("camp", []) if c != "peasant"]
+        entry["camp_count"] = len(knights)
+        if not hints:
+            entry["hand_count"] = len([c for c in entry.pop("hand", []) if c != "peasant"])
+    data.pop("standing", None)
+    data.pop("advice", None)
+    return data

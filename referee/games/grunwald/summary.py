@@ -158,7 +158,9 @@ def round_blocks(t: Catalog, state: GrunwaldState) -> Report:
     return out
 
 
-def holdings_table(t: Catalog, state: GrunwaldState) -> Table:
+def holdings_table(t: Catalog, state: GrunwaldState, public: bool = False) -> Table:
+    """Every player's holdings; ``public``: as a game in progress shows them to the table (hands
+    and camps as counts: docs/table.md)."""
     table = Table(
         t("grunwald.summary.holdings_title"),
         [t("grunwald.summary.col_player"), t("grunwald.summary.col_ducats"),
@@ -167,8 +169,11 @@ def holdings_table(t: Catalog, state: GrunwaldState) -> Table:
         align=["left", "right", "right", "right", "left", "left"],
     )
     for p in state.players:
-        table.rows.append([p.name, str(p.ducats), str(p.provisions), str(p.helpers),
-                           cards_text(t, expand(p.hand)), cards_text(t, expand(p.camp))])
+        if public:
+            hand, camp = hidden_hand(t, p.hand), hidden_camp(t, p.camp)
+        else:
+            hand, camp = cards_text(t, expand(p.hand)), cards_text(t, expand(p.camp))
+        table.rows.append([p.name, str(p.ducats), str(p.provisions), str(p.helpers), hand, camp])
     return table
 
 
@@ -215,7 +220,9 @@ def awaiting_text(t: Catalog, state: GrunwaldState) -> str:
     return t(f"grunwald.awaiting.{a['phase']}", **params)
 
 
-def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Report:
+def summary(state: GrunwaldState, t: Catalog, source: str | None = None,
+            public: bool = False) -> Report:
+    """The game so far (``public``: a game in progress as the table may see it)."""
     title = t("grunwald.summary.heading", players=", ".join(state.names))
     out: Report = [Heading(title, 1)]
     if source:
@@ -229,9 +236,13 @@ def summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Repo
         out.extend(score_blocks(t, engine.final_scores(state), list(state.names)))
     else:
         out.append(Heading(t("grunwald.summary.in_progress"), 2))
-        out.append(holdings_table(t, state))
+        out.append(holdings_table(t, state, public))
         out.append(Line(awaiting_text(t, state), "strong"))
     return out
+
+
+def public_summary(state: GrunwaldState, t: Catalog, source: str | None = None) -> Report:
+    return summary(state, t, source, public=True)
 
 
 # --------------------------------------------------------------------------------------------
@@ -265,6 +276,23 @@ def compact_cards(t: Catalog, counts: dict[str, int]) -> str:
     return " · ".join(parts) or "—"
 
 
+def _knights(counts: dict[str, int]) -> int:
+    return sum(n for c, n in counts.items() if CARDS[c][0] != "peasant")
+
+
+def hidden_hand(t: Catalog, counts: dict[str, int]) -> str:
+    """A hand as the table sees it without the memory aid: how many cards (the peasant, always
+    held, is left out)."""
+    n = _knights(counts)
+    return t.n("grunwald.private.hand", n) if n else "—"
+
+
+def hidden_camp(t: Catalog, counts: dict[str, int]) -> str:
+    """A camp as the table sees it: how many cards lie face down ("rewersem do góry")."""
+    n = _knights(counts)
+    return t.n("grunwald.private.camp", n) if n else "—"
+
+
 def _pawns_left(t: Catalog, p) -> str:
     if p.passed:
         return t("grunwald.board.passed")
@@ -287,7 +315,8 @@ def _board_reveal(t: Catalog, state: GrunwaldState) -> str:
 
 
 def player_lines(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
-                 current: str | None = None, pawns: bool = True) -> Report:
+                 current: str | None = None, pawns: bool = True, hands: bool = True,
+                 camps: bool = True) -> Report:
     """A header and one line per player, in columns: ducats, provisions, helpers, the pawns
     still to place (``pawns``), hand and camp as ``C 1 3 3 5 · M 4``; ``current`` is marked."""
     colors = colors or {}
@@ -300,7 +329,8 @@ def player_lines(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None
     for p in state.players:
         marks = ("▶ " if p.name == current else "  ") + p.name + (" ★" if p.name == start else "")
         rows.append([marks, str(p.ducats), str(p.provisions), str(p.helpers), _pawns_left(t, p),
-                     compact_cards(t, p.hand), compact_cards(t, p.camp)])
+                     compact_cards(t, p.hand) if hands else hidden_hand(t, p.hand),
+                     compact_cards(t, p.camp) if camps else hidden_camp(t, p.camp)])
     if not pawns:
         header, rows = header[:4] + header[5:], [r[:4] + r[5:] for r in rows]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
@@ -316,10 +346,13 @@ def player_lines(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None
     return out
 
 
-def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
+def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
+          hints: bool = False, open: bool = False) -> Report:
     """The live screen above every question (issue 16): for four players at most 11 lines of
     at most 80 columns, so that the question and its menu fit under it on an 80×24 terminal.
-    The fields' pawns are shown in the placement menu itself."""
+    The fields' pawns are shown in the placement menu itself.  Issue 22 (docs/table.md): the
+    hands (a memory aid) as ``C 1 3 3 5 · M 4`` only with ``hints`` or ``open``, else how many
+    cards; the camps (face down: private) only at an ``open`` table, else how many."""
     colors = player_colors({"colors": colors})
     track = "".join("●" if r < state.round else "◉" if r == state.round else "○" for r in range(1, 9))
     start = state.names[state.start_player]
@@ -329,7 +362,8 @@ def board(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None
     if state.reveal is not None:
         out.append(Line(_board_reveal(t, state)))
     d = engine.decision(state)
-    out.extend(player_lines(state, t, colors, d.player if d is not None else None))
+    out.extend(player_lines(state, t, colors, d.player if d is not None else None,
+                            hands=hints or open, camps=open))
     out.append(Line(t("grunwald.board.legend"), "muted"))
     if state.phase in ("placement", "skirmish"):  # after the skirmish they no longer matter
         offered = set()
@@ -356,7 +390,9 @@ def meta_text(value: Any) -> str:
 
 
 def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
+    """``public``: a game in progress as the table may see it (hands and camps as counts, and
+    no review of the advice, which reads the camps)."""
     out: Report = [Heading(t("grunwald.export.title", players=", ".join(state.names)), 1)]
     facts = []
     if meta.get("date"):
@@ -383,7 +419,8 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
     out.extend(round_blocks(t, state))
     for pname, cards in state.feeding_log:
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
-    out.extend(advice_blocks(t, state, actions))
+    if not public:
+        out.extend(advice_blocks(t, state, actions))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))
@@ -394,7 +431,7 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
         out.append(holdings_table(t, state))
     else:
         out.append(Heading(t("grunwald.summary.in_progress"), 2))
-        out.append(holdings_table(t, state))
+        out.append(holdings_table(t, state, public))
         out.append(Line(awaiting_text(t, state), "strong"))
     return out
 

@@ -34,6 +34,10 @@ class Kajko(GamePackage):
     # the live questions and the setup questions (the rest: core.game.CONVENTION)
     dialog = _lazy("dialog", "ask")
     setup = _lazy("dialog", "setup")
+    # issue 22: show --json and the JSON export of a game in progress: the towns as counts
+    public_output = _lazy("output", "public_output")
+    #: its record is the log of what the table saw (it may be shown while the game is played)
+    secret_record = False
 
     @staticmethod
     def progress(state: Any, t: Any) -> str:

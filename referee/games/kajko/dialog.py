@@ -47,8 +47,13 @@ def is_secret(action: Any) -> bool:
 
 
 def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
-        hints: bool = False) -> Dialog:
-    yield Notice(board(state, t, colors, stacks=False))  # the stack menu says what each holds
+        hints: bool = False, open: bool = False) -> Dialog:
+    """The next turn's questions.  Issue 22 (docs/table.md): nothing here is private to one
+    player; the memory aid (``hints``) adds the dangers left in each stack and what lies face
+    down on each player's characters ("żaden gracz nie może ich podglądać"), which the table saw
+    sent but must remember."""
+    # the stack menu says what each holds
+    yield Notice(board(state, t, colors, stacks=False, town=hints or open))
     p = state.current()
     while True:
         choices = [Choice(_stack_label(t, state, i, hints), i, STACK_KEYS[i])

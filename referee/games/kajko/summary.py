@@ -150,7 +150,7 @@ def setup_lines(t: Catalog, state: KajkoState, with_stacks: bool = True) -> Repo
 
 
 def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
-          stacks: bool = True) -> Report:
+          stacks: bool = True, town: bool = False) -> Report:
     """The table: whose turn, the players' fronts, and the stacks (or the memory aid).  The live
     dialog leaves the stacks out: its stack menu says how many cards each holds."""
     out: Report = []
@@ -159,7 +159,7 @@ def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
     else:
         out.append(Heading(t("kajko.board.turn", n=len(state.log) + 1, player=state.current().name), 2))
     out.extend(setup_lines(t, state, with_stacks=False))
-    out.append(_players_table(t, state, colors, show_town=state.over))
+    out.append(_players_table(t, state, colors, show_town=state.over or town))
     left = Table(t("kajko.board.stacks"), [str(i + 1) for i in range(len(state.left))],
                  [[str(n) for n in state.left]], align=["right"] * len(state.left))
     if stacks:
@@ -261,7 +261,7 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
 
 
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
     # the game's name in the title; the session's name under it
     out: Report = [Heading(t("kajko.summary.title", players=", ".join(state.names)), 1)]
     if name:

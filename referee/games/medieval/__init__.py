@@ -44,6 +44,8 @@ class MedievalBattle(GamePackage):
     # the live questions and the setup questions (the rest: core.game.CONVENTION)
     dialog = _lazy("dialog", "ask")
     setup = _lazy("dialog", "setup")
+    # issue 22: show --json and the JSON export of a game in progress: a secret army stays hidden
+    public_output = _lazy("output", "public_output")
 
     # the table tools (``core.game.Game``'s optional members)
     #: ``referee battle``: ``battle_tool(t, cards_document, attacker=…, defender=…, …)``

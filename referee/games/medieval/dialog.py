@@ -16,7 +16,9 @@ import textwrap
 from dataclasses import replace
 from typing import Any
 
-from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select, Text
+from referee.core.dialog import (
+    BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Public, Secret, Select, Text, private,
+)
 from referee.core.errors import RuleError
 from referee.core.report import Line
 from referee.core.text import Catalog
@@ -202,7 +204,10 @@ def _number(t: Catalog, least: int, most: int):
 
 
 def ask(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None,
-        hints: bool = False) -> Dialog:
+        hints: bool = False, open: bool = False) -> Dialog:
+    """The next entry's questions.  Issue 22 (docs/table.md): the army chosen in secret (MB-R1)
+    is typed in its player's private moment (what is typed, and every refusal of it, is theirs);
+    the game has no memory aid (everything else is on the map)."""
     d = engine.decision(state)
     if d.kind in (engine.ANSWER, engine.PURSUIT):  # mid-turn: the news just above is the context
         yield Notice([Line(progress(state, t), "strong")])
@@ -264,8 +269,10 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     lines.append(t("medieval.play.recruit_example"))  # typed masked: no instruction is shown
     message = block(t("medieval.play.recruit", player=player, budget=info["budget"]), *lines,
                     answer_below=True)
+    yield private(t, player)  # a refusal names what was typed: in the moment only
     action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
                           t("medieval.play.recruit_example"))
+    yield Public()
     return action  # the second army reveals both: the news after the entry says so (``news``)
 
 

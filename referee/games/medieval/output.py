@@ -47,3 +47,22 @@ def replay_output(state: MedievalState) -> dict[str, Any]:
     if d is not None:
         out["awaiting"] = {"kind": d.kind, "player": d.player}
     return out
+
+
+def public_output(state: MedievalState, data: dict[str, Any], hints: bool = False
+                  ) -> dict[str, Any]:
+    """``data`` (the replay output, or the JSON export) of a game in progress as the table may
+    see it (issue 22, MB-R1: "budują swoje armie dokonując w sekrecie wyboru żetonów"): an army
+    chosen while the other is not yet is only said to be chosen (``hidden``)."""
+    import copy
+
+    from referee.games.medieval.summary import army_hidden
+
+    data = copy.deepcopy(data)
+    for i, army in enumerate(state.armies):
+        entry = data.get("players", {}).get(army.name)
+        if isinstance(entry, dict) and army_hidden(state, i):
+            for key in ("recruited", "units", "field_value", "baggage_taken"):
+                entry.pop(key, None)
+            entry["hidden"] = True
+    return data

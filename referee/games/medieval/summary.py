@@ -68,6 +68,10 @@ def _hidden(state: MedievalState, owner: int) -> bool:
     return any(a.recruited is None for a in state.armies) and state.armies[owner].recruited is not None
 
 
+#: (its public name: the replay output hides such an army too — issue 22)
+army_hidden = _hidden
+
+
 def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None = None) -> Table:
     columns = [t("medieval.board.col_player"), t("medieval.board.col_army"),
                t("medieval.board.col_tokens"), t("medieval.board.col_flags"),
@@ -398,7 +402,7 @@ def timeline(state: MedievalState) -> list[dict[str, Any]]:
 
 
 def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
     out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))),
                    _setup_line(t, state)]
     if name:

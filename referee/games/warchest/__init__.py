@@ -42,6 +42,8 @@ class WarChest(GamePackage):
     # the record module's reader, whose replay leaves the entries on the state (the summary's log)
     parse_record = _lazy("history", "parse_record")
     progress = _lazy("summary", "progress")
+    # issue 22: show --json and exports of a game in progress hold public facts only
+    public_output = _lazy("output", "public_output")
 
     def export_json(self, state: Any, t: Any, meta: dict[str, Any],
                     actions: list[Any] | None = None) -> dict[str, Any]:

@@ -13,14 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from referee.core.dialog import BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Secret, Select
+from referee.core.dialog import (
+    BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Public, Secret, Select, private,
+)
 from referee.core.text import Catalog, catalog
 from referee.games.warchest import engine
 from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, GuardCard, Pick, Play, Resign, Deal
 from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
-from referee.games.warchest.summary import WIDTH, board, by_name, code, hex_text, packed, side_name, unit_name
+from referee.games.warchest.summary import (
+    WIDTH, board, by_name, code, codes_of, coins_text, hex_text, packed, side_name, unit_name,
+)
 from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
@@ -120,7 +124,11 @@ def _laid_out(t: Catalog, need: int) -> Dialog:
 
 
 def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
-        hints: bool = False) -> Dialog:
+        hints: bool = False, open: bool = False) -> Dialog:
+    """The next entry's questions.  A player's hand, what depends on it and their exact bag are
+    shown only in their private moment (``Private`` … ``Public``): the draw, the turn menu and
+    the face-down coin (issue 22, docs/table.md); ``open`` changes nothing here (the table then
+    simply opens no moment)."""
     d = engine.decision(state)
     if d.kind == "draw":
         return (yield from _draw(state, t, colors, hints, d.player))
@@ -264,6 +272,9 @@ def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) ->
     count = min(3, engine.available(p))
     told = {a.coins for a in engine.legal_actions(state) if a.coins is not None}
     yield Notice(board(state, t, colors, hints=hints))
+    # typed in the player's private moment: what they type, and every error about it, is theirs
+    yield private(t, player)
+    yield Notice(private_lines(state, t, player))
     # the codes of all the player's coins: which of them the draw can hold might tell the hand
     notes = codes_lines(t, [*p.units, ROYAL], t("warchest.play.draw_keys"))
     if not told:
@@ -294,6 +305,7 @@ def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) ->
 
     answer = yield from _secret(Secret("warchest.draw", t.n("warchest.play.draw", count, player=player),
                                        parse))
+    yield Public()
     if answer is UNDO:
         return UNDO
     return Draw(player, answer)
@@ -341,8 +353,10 @@ def _attr(name: str) -> Callable[[Any], Any]:
 LEVELS = [
     Level("top", _group),
     Level("action", lambda a: getattr(a, "action", None)),
-    Level("recruit", _attr("recruit")),
+    # the face-down coin is chosen in the player's private moment, right after the action: the
+    # recruited unit (public) is asked once the moment is closed
     Level("coin", lambda a: a.coin if isinstance(a, Play) and a.action in FACE_DOWN else None),
+    Level("recruit", _attr("recruit")),
     Level("hex", _attr("frm"), "frm"),
     Level("hex", _attr("unit"), "unit"),
     Level("hex", _attr("at"), "at"),
@@ -357,28 +371,54 @@ LEVELS = [
 
 
 def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
+    """A turn, narrowed level by level.  With the hand known (its draw was typed) the turn menu
+    (the hand's coins and what each can do) and the face-down coin are asked in the player's
+    private moment; the moment is closed (screen and scrollback cleared) before anything public:
+    a face-up coin's action and hexes (the coin is then on the table), the recruited unit, the
+    entry.  A face-down action never names its coin; nothing of the hand is said publicly."""
     candidates = engine.legal_actions(state)
+    p = state.players[engine.index(state, d.player)]
+    secret = p.hand is not None and any(getattr(a, "coin", None) for a in candidates)
     stack: list[tuple[int, list]] = []
     i, cands = 0, candidates
+    inside = False  # the player's private moment is open
+    redraw = False  # the moment was just closed: the screen is empty
     while True:
         if i == len(LEVELS):
+            if inside:
+                yield Public()
             return cands[0]
         level = LEVELS[i]
         values = _distinct(level.value(a) for a in cands)
+        hidden = secret and _is_private(level, cands)
+        if hidden and not inside:
+            yield private(t, d.player)
+            yield Notice(private_lines(state, t, d.player))
+            inside = True
+        elif inside and not hidden:
+            yield Public()
+            inside, redraw = False, True  # (the screen is cleared: the board before the next menu)
         # one possibility is not asked but said (keys typed ahead would answer the next question);
-        # the face-down coin is always asked: that there was one choice would tell the hand
-        if level.kind != "top" and len(values) == 1 and not (level.kind == "coin" and values[0]):
-            said = _auto_text(_view(state, level, cands), t, level, values[0])
+        # the face-down coin is chosen silently (a word of it would name a coin of the hand)
+        if level.kind != "top" and len(values) == 1:
+            said = _auto_text(_view(state, level, cands), t, level, values[0]) if level.kind != "coin" else ""
             if said:
                 yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
             continue
+        if redraw and level.kind != "hex":  # (a hex question draws its own board)
+            yield Notice(board(state, t, colors, hints=hints))
+        redraw = False
         answer = yield from _question(state, t, colors, hints, d, level, values, cands, first=not stack)
         if answer is UNDO:
+            if inside:
+                yield Public()
             return UNDO
         if answer is RESIGN:
             sure = yield Confirm("warchest.resign", t("warchest.play.resign_confirm", player=d.player))
             if sure:
+                if inside:
+                    yield Public()
                 return Resign(d.player)
             continue
         if answer is BACK:
@@ -387,6 +427,29 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
         stack.append((i, cands))
         cands = [a for a in cands if level.value(a) == answer]
         i += 1
+
+
+def _is_private(level: Level, cands: list) -> bool:
+    """Whether a level of the turn shows the hand: the turn menu, and a face-down play's action
+    and coin (its action is public once the entry is made; asked inside the same moment)."""
+    if level.kind == "top":
+        return True
+    down = all(isinstance(a, Play) and a.action in FACE_DOWN for a in cands)
+    if level.kind == "coin":
+        return down and any(a.coin for a in cands)
+    return level.kind == "action" and down
+
+
+def private_lines(state: WarChestState, t: Catalog, player: str) -> list[Line]:
+    """What only ``player`` may see: their hand and, known exactly, their bag and face-down
+    discard (the memory aid shows only their union: that would tell the hand)."""
+    p = state.players[engine.index(state, player)]
+    out = [Line(t("warchest.private.hand", player=player, coins=coins_text(t, p.hand)), "strong")]
+    aid = engine.memory_aid(state, player)
+    if aid["bag"] is not None:
+        out.append(Line(t("warchest.private.bag", bag=codes_of(t, aid["bag"]),
+                          down=codes_of(t, p.down)), "muted"))
+    return out
 
 
 def _auto_text(state: WarChestState, t: Catalog, level: Level, value: Any) -> str:
@@ -441,28 +504,12 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
         return (yield Select("warchest.recruit", t("warchest.play.recruit", player=player),
                              choices + [back]))
     if level.kind == "coin":
-        # the hand is known (its draw was typed): the face-down coin is named, in secret
-        # the codes of all the player's coins are shown (the screen is the table's: never the
-        # hand's); any coin of the hand is read, one the action cannot take is said and re-asked
-        p = state.players[engine.index(state, player)]
-        parse_one = coin_parser(t, [*p.units, ROYAL])
-
-        def parse(text: str) -> Any:
-            if text.strip().casefold() == "b":
-                return BACK
-            try:
-                coin = parse_one(text)
-            except Invalid as error:
-                return Retry(str(error))
-            if coin in values:
-                return coin
-            if coin not in engine.faceup_coins(p):  # not drawn: said before what the action takes
-                return Retry(t("warchest.play.down_coin_not_in_hand", coin=unit_name(t, coin)))
-            return Retry(t("warchest.play.down_coin_wrong", coin=unit_name(t, coin)))
-
-        yield Notice(codes_lines(t, [*p.units, ROYAL], t("warchest.play.down_coin_keys")))
-        return (yield from _secret(Secret("warchest.down_coin",
-                                          t("warchest.play.down_coin", player=player), parse)))
+        # the hand is known (its draw was typed): the face-down coin is chosen in the player's
+        # private moment, among the coins of the hand the action can take (never refused)
+        keys = coin_keys(state, t, player)
+        choices = [Choice(unit_name(t, c), c, keys.get(c)) for c in _coin_order(t, values)]
+        return (yield Select("warchest.down_coin", t("warchest.play.down_coin", player=player),
+                             choices + [back]))
     if level.kind == "absorb":
         choices = [Choice(t("warchest.play.absorb_no"), False, "1"),
                    Choice(t("warchest.play.absorb_yes"), True, "2"), back]

@@ -55,3 +55,29 @@ def replay_output(state: WarChestState) -> dict[str, Any]:
         "initiative": {"holder": holder, "changed_this_round": state.changed},
         "players": players,
     }
+
+
+def public_output(state: WarChestState, data: dict[str, Any], hints: bool = False
+                  ) -> dict[str, Any]:
+    """``data`` (the replay output, or the JSON export) of a game in progress as the table may
+    see it (issue 22, docs/table.md): a hand, an exact bag and the face-down discard are private
+    (the book: draw "tak, aby przeciwnik nie widział, jakie sztony zostały wylosowane"; a coin
+    discarded face down: "nie pokazuj przeciwnikowi, jaki to szton"): only their union
+    (``hidden``) and the counts stay, and a face-down play's coin is left out of the entries."""
+    import copy
+
+    from referee.games.warchest.actions import FACE_DOWN
+
+    data = copy.deepcopy(data)
+    for p in state.players:
+        entry = data.get("players", {}).get(p.name)
+        if not isinstance(entry, dict):
+            continue
+        for key in ("hand", "bag", "discard_facedown"):
+            entry.pop(key, None)
+        entry["hidden"] = ordered(p.hidden)
+    for r in data.get("rounds", []) or []:
+        for e in r.get("entries", []):
+            if e.get("action") in FACE_DOWN:
+                e.pop("coin", None)
+    return data

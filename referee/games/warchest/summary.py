@@ -436,7 +436,8 @@ def colors_table(state: WarChestState, t: Catalog, colors: dict[str, str]) -> Ta
 
 
 def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: str = "",
-                  actions: list[Any] | None = None) -> Report:
+                  actions: list[Any] | None = None, public: bool = False) -> Report:
+    """(``public``: the report never names a hand or a face-down coin: the same either way.)"""
     colors = export_colors(state, meta)
     out: Report = [Heading(name or t("warchest.summary.title", players=", ".join(state.names)), 1)]
     for key in ("date", "place", "notes"):

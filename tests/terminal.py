@@ -1,0 +1,65 @@
+"""An 80x24 virtual terminal (pyte) that the console and the real prompts both draw on, so a test
+reads what a table would see: the screen and the scrollback (issue 22: nothing of a private
+moment may stay in either once it is closed)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+import pyte
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+from rich.console import Console
+
+
+class Terminal:
+    def __init__(self, columns: int = 80, lines: int = 24) -> None:
+        self.size = Size(rows=lines, columns=columns)
+        self.screen = pyte.HistoryScreen(columns, lines, history=100000, ratio=0.5)
+        self.screen.set_mode(pyte.modes.LNM)  # a newline returns the cursor too, as a tty does
+        self.stream = pyte.Stream(self.screen)
+        self.raw: list[str] = []  # everything written, in order
+
+    # -- a file both Rich and prompt_toolkit write to
+    encoding = "utf-8"
+
+    def write(self, text: str) -> int:
+        self.raw.append(text)
+        self.stream.feed(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        raise OSError("a virtual terminal")
+
+    # -- what a table sees
+    def display(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def scrollback(self) -> str:
+        lines = list(self.screen.history.top)
+        return "\n".join("".join(line[x].data for x in sorted(line)).rstrip() for line in lines)
+
+    def everything(self) -> str:
+        """The scrollback, then the screen: all a player could read by scrolling."""
+        return self.scrollback() + "\n" + self.display()
+
+    def console(self) -> Console:
+        return Console(file=self, width=self.size.columns, color_system=None, highlight=False,
+                       markup=False, emoji=False)
+
+    @contextlib.contextmanager
+    def session(self) -> Iterator:
+        """A prompt_toolkit session drawing on this terminal, its keys from the pipe yielded."""
+        with create_pipe_input() as pipe:
+            output = Vt100_Output(self, lambda: self.size, term="xterm")
+            with create_app_session(input=pipe, output=output):
+                yield pipe

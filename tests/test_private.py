@@ -1,0 +1,131 @@
+"""The private moment (issue 22): one player's facts on a shared screen, driven through the real
+prompts onto an 80x24 virtual terminal (pyte), and through the kept-answers resume."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cli.prompter import CLEAR, Prompter
+from referee.core import dialog as d
+from referee.core.report import Line
+from referee.core.text import catalog
+from tests.terminal import Terminal
+
+KEYS = {"private": "\r", "card": "2", "typed": "HIDDEN-TYPED\r", "after": "y"}
+
+
+def moment_dialog():
+    yield d.Notice([Line("Round 1 · public board")])
+    yield d.private(catalog("en"), "Kasia")
+    yield d.Notice([Line("Your hand: SECRET-HAND")])
+    card = yield d.Select("card", "Which card?", [d.Choice("SECRET-A", 1, "1"),
+                                                  d.Choice("SECRET-B", 2, "2")])
+    typed = yield d.Secret("typed", "Type it", lambda s: s)
+    yield d.Public()
+    after = yield d.Confirm("after", "Public question after the moment?")
+    return card, typed, after
+
+
+def drive(dialog, open_table=False, stop_at=None, answer=None):
+    term = Terminal()
+    seen = {}
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), "en")
+        prompter.open = open_table
+
+        def before(q):
+            seen[q.key] = term.everything()  # what the screen held when q was asked
+            pipe.send_text("\x03" if q.key == stop_at else KEYS[q.key])
+
+        prompter.before_question = before
+        result = d.run(dialog, answer(prompter) if answer else prompter.ask)
+    return term, seen, result
+
+
+def test_a_private_moment_leaves_nothing_on_the_screen_or_in_the_scrollback():
+    term, seen, result = drive(moment_dialog())
+    assert result == (2, "HIDDEN-TYPED", True)
+    # inside the moment the player saw the hand (so the search below can fail) …
+    assert "SECRET-HAND" in seen["card"] and "Round 1" not in seen["card"]
+    assert "Kasia: press Enter when only you can see the screen" in "".join(term.raw)
+    assert "Round 1" in seen["private"]  # the board stays in sight until the player is alone
+    # … and once it is closed, nothing of it is on the screen or in the scrollback
+    assert "SECRET" not in seen["after"] and "HIDDEN" not in seen["after"]
+    everything = term.everything()
+    assert "Public question after the moment?" in everything
+    assert "SECRET" not in everything and "HIDDEN" not in everything
+    assert "".join(term.raw).count(CLEAR) == 2  # on opening, and on closing (with ESC[3J)
+
+
+def test_a_table_that_plays_open_sees_everything_and_no_moment_is_opened():
+    term, seen, result = drive(moment_dialog(), open_table=True)
+    assert result == (2, "HIDDEN-TYPED", True)
+    assert "private" not in seen and CLEAR not in "".join(term.raw)
+    assert "SECRET-HAND" in term.everything() and "Round 1" in term.everything()
+
+
+def test_ctrl_c_inside_a_moment_clears_it_first():
+    term = Terminal()
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), "en")
+        prompter.before_question = lambda q: pipe.send_text("\x03" if q.key == "typed" else KEYS[q.key])
+        with pytest.raises(KeyboardInterrupt):
+            try:
+                d.run(moment_dialog(), prompter.ask)
+            except KeyboardInterrupt:
+                prompter.leave_private()  # what the play loop does
+                raise
+    assert "SECRET" not in term.everything() and prompter.private is None
+
+
+class Recorder:
+    def __init__(self, answers):
+        self.answers, self.seen, self.kept = dict(answers), [], []
+
+    def __call__(self, q):
+        self.seen.append(q)
+        if isinstance(q, (d.Notice, d.Private, d.Public)):
+            return None
+        return self.answers[q.key]
+
+
+def test_an_entry_interrupted_inside_a_moment_resumes_into_a_new_moment():
+    """The kept answers replay without a word; the moment opens again before its first notice."""
+    kept = [{"key": "card", "choice": 1}]  # the card was chosen, then Ctrl-C at the typed one
+    rec = Recorder({"typed": "x", "after": True})
+    answers = d.Resumable(rec, kept, lambda tokens: None, lambda: "x")
+    assert d.run(moment_dialog(), answers) == (2, "x", True)
+    kinds = [type(q).__name__ for q in rec.seen]
+    # the public notice, then the moment, its notice, the question not answered yet, its end
+    assert kinds == ["Notice", "Private", "Notice", "Secret", "Public", "Confirm"]
+    assert all(t.get("key") != "private" for t in answers.tokens)
+
+
+def test_a_moment_answered_in_full_is_not_opened_again_on_resume():
+    kept = [{"key": "card", "choice": 0}, {"key": "typed", "text": "y"}]
+    rec = Recorder({"after": False})
+    answers = d.Resumable(rec, kept, lambda tokens: None, lambda: "")
+    assert d.run(moment_dialog(), answers) == (1, "y", False)
+    assert [type(q).__name__ for q in rec.seen] == ["Notice", "Confirm"]  # no private fact shown
+
+
+def test_open_and_hints_are_kept_with_the_session_from_the_command_line(tmp_path, monkeypatch):
+    """``new --no-play --open --hints`` keeps both with the session; ``play --no-open`` would
+    change it (the service's side: ``open_live(open_table=False)``)."""
+    from referee.cli.app import main
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    with pytest.raises(SystemExit) as done:
+        main(["--data-dir", str(tmp_path), "new", "--game", "warchest", "--players", "Ola,Bartek",
+              "--no-play", "--open", "--hints", "--name", "g"])
+    assert not done.value.code
+    store = Store(tmp_path)
+    assert store.open("g", write=False).settings.get("open") is True
+    with SessionService(store).open_live("g") as live:
+        assert live.open and live.hints
+    with SessionService(store).open_live("g", open_table=False) as live:
+        live.keep_choices()
+    with SessionService(store).open_live("g") as live:
+        assert not live.open and live.hints

@@ -1,0 +1,156 @@
+"""Issue 22 at the War Chest table: the game driven through ``referee play`` and its real prompts
+onto an 80x24 virtual terminal (pyte).  Whenever a question is asked outside a private moment,
+and once the play stops, the screen and the scrollback hold nothing the moments showed: the hand,
+the turn menu that lists it, the face-down coin, the exact bag."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.cli import commands
+from referee.cli.prompter import Prompter
+from referee.core import dialog as dialogs
+from referee.core.service import SessionService
+from referee.core.text import catalog
+from referee.games.warchest import engine
+from referee.store.sessions import Store
+from tests.terminal import Terminal
+from tests.warchest.test_live import TWO, WarTable
+from tests.warchest.test_trial import hidden_draws
+
+#: words only a private moment shows (English, Polish)
+PRIVATE = {"en": ("only you see it", "coins in hand: which coin", "Your bag:",
+                  "which coin did you discard face down"),
+           "pl": ("widzisz ją tylko ty", "sztony na ręce", "Twój woreczek", "odrzucono zakryty")}
+
+
+def play_on_terminal(store, table, lang="en", open_table=None, hints=None):
+    term = Terminal()
+    checked = {"public": 0, "private": 0}
+    with term.session() as pipe:
+        table.pipe = pipe
+        prompter = Prompter(term.console(), lang)
+
+        def before(q):
+            if isinstance(q, dialogs.Private) or prompter.private is not None:
+                checked["private"] += 1
+            else:  # a public question: nothing of any moment before it is left anywhere
+                checked["public"] += 1
+                if not prompter.open:
+                    assert_clean(term, lang)
+            table(q)
+
+        prompter.before_question = before
+        with pytest.raises(KeyboardInterrupt):
+            commands.play(store, table.sid, lang, prompter=prompter, hints=hints,
+                          open_table=open_table)
+    return term, checked
+
+
+def assert_clean(term, lang):
+    everything = term.everything()
+    for words in PRIVATE[lang]:
+        assert words not in everything, words
+
+
+def new_session(store, lang="en", **choices):
+    """A first game of Ola and Bartek (no setup question), kept with ``choices``."""
+    session = SessionService(store).new("warchest", TWO, lang=lang,
+                                        setup={"setup": {"method": "first_game"}})
+    sid = session.id
+    session.close()
+    if choices:
+        with SessionService(store).open_live(sid, **choices) as live:
+            live.keep_choices()
+    return sid
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_war_chest_nothing_private_outlives_its_moment(tmp_path, lang):
+    """Two rounds, every draw typed: each turn menu, face-down coin and draw in a moment; at
+    every public question and at the end, no word of any moment on the screen or scrollback."""
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 2, {})
+    table = WarTable(store, target, lang=lang)
+    table.sid = new_session(store, lang)
+    term, checked = play_on_terminal(store, table, lang)
+    assert checked["public"] > 5 and checked["private"] > 10
+    assert table.saved() == len(target)
+    assert_clean(term, lang)
+
+
+def test_issue22_war_chest_open_table_shows_the_hand_and_opens_no_moment(tmp_path):
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 1, {})
+    table = WarTable(store, target[:6])
+    table.sid = new_session(store, open_table=True)
+    term, checked = play_on_terminal(store, table)  # (kept with the session: no flag now)
+    assert checked["private"] == 0
+    assert "Ola's hand (only you see it)" in term.everything()
+
+
+def test_issue22_ctrl_c_in_a_moment_resumes_into_a_new_moment(tmp_path):
+    """Stopped at the face-down coin (inside Ola's moment): the screen is cleared before
+    "Interrupted"; resumed, the kept answers replay silently and a new moment opens."""
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 2, {})
+    state = engine.new_state(TWO, {"method": "first_game"})
+    for k, a in enumerate(target):  # the first face-down play whose coin is asked
+        p = state.players[engine.index(state, getattr(a, "player", ""))] if hasattr(a, "action") \
+            else None
+        if p is not None and a.action in ("pass", "recruit", "initiative") and a.coin \
+                and len(p.hand or {}) > 1:
+            break
+        engine.apply(state, a)
+    else:
+        raise AssertionError("no face-down play")
+    table = WarTable(store, target[:k + 1], stop_at=(k, "warchest.down_coin"))
+    table.sid = new_session(store)
+    term, _ = play_on_terminal(store, table)
+    assert table.saved() == k
+    assert_clean(term, "en")
+    kept = store.open(table.sid, write=False).settings.get("pending")
+    assert kept and kept["answers"]  # the turn menu's answer was kept
+    asked = len(table.asked)
+    term, checked = play_on_terminal(store, table)
+    resumed = table.asked[asked:]
+    assert isinstance(resumed[0], dialogs.Private)  # a new moment, before any private fact
+    assert resumed[1].key == "warchest.down_coin"  # the turn menu's answer replayed silently
+    assert table.saved() == k + 1
+
+
+def test_issue22_show_json_and_exports_of_a_game_in_progress_hold_public_facts_only(tmp_path):
+    """A hand, an exact bag and a face-down coin are private: ``show --json`` and the JSON export
+    of a game in progress keep only their union; an open table's show them; the record (every
+    secret entry) goes only into a file; a finished game shows everything."""
+    from referee.core.errors import UsageError
+    from referee.games.warchest.actions import Play
+
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 1, {})
+    sid = new_session(store)
+    with SessionService(store).open_live(sid) as live:
+        for a in target[:4]:  # two draws told, two plays
+            live.apply(a)
+    service = SessionService(store)
+    data = service.show_data(sid)
+    for name, entry in data["players"].items():
+        assert "hand" not in entry and "bag" not in entry and "discard_facedown" not in entry
+        assert entry["hidden"] and entry["counts"]["hand"] >= 2
+    exported = service.export(sid, "json")
+    import json
+
+    for entry in json.loads(exported)["players"].values():
+        assert not {"hand", "bag", "discard_facedown"} & set(entry) and entry["hidden"]
+    down = {a.action for a in target[:4] if isinstance(a, Play) and a.coin and a.action in (
+        "pass", "recruit", "initiative")}
+    for r in json.loads(exported)["rounds"]:
+        for e in r["entries"]:
+            assert e["action"] not in down or "coin" not in e
+    with pytest.raises(UsageError) as info:
+        service.export(sid, "record")
+    assert info.value.key == "core.private.export_record"
+    assert service.export(sid, "record", to_file=True).startswith('{\n  "game": "war-chest"')
+    with service.open_live(sid, open_table=True) as live:
+        live.keep_choices()
+    assert all("hand" in e for e in service.show_data(sid)["players"].values())
