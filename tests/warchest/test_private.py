@@ -154,3 +154,30 @@ def test_issue22_show_json_and_exports_of_a_game_in_progress_hold_public_facts_o
     with service.open_live(sid, open_table=True) as live:
         live.keep_choices()
     assert all("hand" in e for e in service.show_data(sid)["players"].values())
+
+
+def test_issue22_a_refused_draw_is_said_only_in_the_moment():
+    """A draw typed wrong ("ar ca kn": not Ola's coins) is refused with what was typed —
+    inside Ola's moment; once it is closed, neither the refusal nor the coins are anywhere."""
+    from referee.games.warchest import dialog
+
+    state = engine.new_state(TWO, {"method": "first_game"})
+    term = Terminal()
+    typed = iter(["ar ca kn\r", "sw pi ro\r"])
+    inside = []
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), "en")
+
+        def before(q):
+            if isinstance(q, dialogs.Private):
+                pipe.send_text("\r")
+                return
+            inside.append(term.everything())
+            pipe.send_text(next(typed))
+
+        prompter.before_question = before
+        action = dialogs.run(dialog.ask(state, catalog("en"), {}), prompter.ask)
+    assert action.coins == ("pikeman", "swordsman", "royal")
+    assert any("ar is not a coin here" in screen for screen in inside)  # said in the moment
+    everything = term.everything()
+    assert "ar is not a coin" not in everything and "Codes:" not in everything
