@@ -83,7 +83,7 @@ class Terminal:
         return len(self.rows)
 
     def write(self, text: str) -> int:
-        text = text.replace("\x1b[H", "")
+        text = text.replace("\x1b[H", "").replace("\x1b[3J", "")  # (the scrollback: none here)
         while "\x1b[2J" in text:
             before, text = text.split("\x1b[2J", 1)
             self.write(before)
@@ -149,7 +149,17 @@ def walk(game, state, t, rng: random.Random, hints: bool, term: Terminal, prompt
     try:
         q = next(dialog)
         for _ in range(limit):
-            if isinstance(q, dialogs.Notice):
+            if isinstance(q, (dialogs.Private, dialogs.Public)):
+                if isinstance(q, dialogs.Private):  # the look-away question, under the board
+                    look = dialogs.Select(q.key, q.message, [dialogs.Choice(t("core.private.ready"), True)])
+                    shown, _, more = prompter.prepare(look)
+                    lines, _ = question_lines(look, t, shown, more)
+                    first, last = term.draw(lines)
+                    header = len(term.rows) - prompter.drawn - (last - first + 1)
+                    _check(look, lines, first, header, term, faults, where, _head_fits(look, prompter))
+                prompter.clear()  # the moment starts (or ends) on a clear screen
+                answer = None
+            elif isinstance(q, dialogs.Notice):
                 prompter.ask(q)
                 if news:
                     prompter.show(news)
