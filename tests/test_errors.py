@@ -29,3 +29,17 @@ def test_record_errors_name_their_file_location_and_rule_in_both_languages():
         line = info.value.render(lang)
         assert line.startswith("g.json: players: NG-C1: ") and "\n" not in line
     assert info.value.as_dict("en")["rule"] == "NG-C1"
+
+
+def test_a_quoted_value_never_breaks_the_error_line():
+    """Found by the record-shape fuzzer (issue 24): a name or value holding a line separator
+    (``\\n``, ``\\x85``, ``\\u2028`` …) made a two-line error; it is escaped, in both languages."""
+    from referee.core.errors import RecordError, RuleError
+
+    for breaker in ("\n", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"):
+        for error in (RecordError(None, "rounds[0].placements[0].pawn", "grunwald.record.bad_pawn",
+                                  value=f"a{breaker}b"),
+                      RuleError("NG-C1", "rounds[0].placements[0].player", "grunwald.error.unknown_player",
+                                player=f"Ola{breaker}", players="Ola, Bartek")):
+            for lang in ("en", "pl"):
+                assert len(error.render(lang).splitlines()) == 1, (breaker, error.render(lang))

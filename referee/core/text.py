@@ -215,9 +215,14 @@ QUOTE_LIMIT = 200
 
 def _cap(value: object) -> object:
     """A value quoted in an error, cut to ``QUOTE_LIMIT`` characters (a 4,000-character name
-    must not make a 4,000-character error line)."""
-    if isinstance(value, str) and len(value) > QUOTE_LIMIT:
-        return value[:QUOTE_LIMIT] + "…"
+    must not make a 4,000-character error line), with every character that is not printable
+    escaped (``\\n``, ``\\x85``, ``\\u2028``: an error is one line, whatever a record holds)."""
+    if not isinstance(value, str):
+        return value
+    if len(value) > QUOTE_LIMIT:
+        value = value[:QUOTE_LIMIT] + "…"
+    if not value.isprintable():
+        value = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in value)
     return value
 
 
