@@ -27,7 +27,8 @@ def drive(dialog, typing: dict[str, str], lang: str = "en"):
 
             def before(q):
                 asked.append(q.key)
-                keys = typing.get(q.key, "")
+                # a private moment's look-away question: the player presses Enter (issue 22)
+                keys = typing.get(q.key, "\r" if isinstance(q, dialogs.Private) else "")
                 pipe.send_text(keys.pop(0) if isinstance(keys, list) else keys)
 
             prompter.before_question = before

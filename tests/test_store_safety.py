@@ -280,7 +280,7 @@ def test_a_fifo_in_the_store_never_hangs(root, name):
     if path.exists():
         path.unlink()
     os.mkfifo(path)
-    for command in (["list"], ["stats"], ["show", LIVE], ["undo", LIVE, "--yes"], ["export", LIVE],
+    for command in (["list"], ["stats"], ["show", LIVE], ["undo", LIVE, "--yes"], ["export", LIVE, "--format", "md"],
                     ["delete", LIVE, "--yes"]):
         done = run(root, *command, timeout=20)
         assert done.returncode in (0, 3), (command, done.stderr)

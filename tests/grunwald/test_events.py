@@ -85,15 +85,15 @@ def _questions(state):
 
     def answer(q):
         asked.append(q)
-        if isinstance(q, dialogs.Notice):
-            return None
+        if isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
+            return None  # (a private moment opens: the player presses Enter)
         raise StopIteration
 
     try:
         dialogs.run(dialog.ask(state, T), answer)
     except (StopIteration, RuntimeError):
         pass
-    return [q for q in asked if not isinstance(q, dialogs.Notice)]
+    return [q for q in asked if not isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public))]
 
 
 def test_NG_R2_a_later_effect_is_recorded_with_its_point_and_replays_there():

@@ -56,7 +56,7 @@ def test_once_the_losses_are_covered_enter_finishes_the_payment():
     key = next(c.key for c in q.choices if c.value == card)
     dialog, seen = _questions(ask(state, t))
     result, asked, _ = drive(dialog, {"losses.item": [key, "\r"]})
-    assert asked == ["losses.item", "losses.item"]
+    assert asked == ["private", "losses.item", "losses.item"]  # in the payer's private moment
     assert result == PayLosses(d.player, (card,))
     assert [q.default for q in seen if getattr(q, "key", "") == "losses.item"][-1] == "done"
 

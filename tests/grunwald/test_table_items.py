@@ -22,6 +22,8 @@ def drive(state, answers):
         if isinstance(q, dialogs.Notice):
             said.extend(getattr(b, "text", "") for b in q.report)
             return None
+        if isinstance(q, (dialogs.Private, dialogs.Public)):  # the player alone at the screen
+            return None
         asked.append(q)
         value = answers[q.key]
         value = value.pop(0) if isinstance(value, list) else value

@@ -26,6 +26,8 @@ def run(state, *given, t=T):
         if isinstance(q, Notice):
             notices.extend(line.text for line in q.report)
             return None
+        if isinstance(q, (dialogs.Private, dialogs.Public)):  # the player alone at the screen
+            return None
         asked.append(q.key)
         questions.append(q)
         value = queue.pop(0)
@@ -224,7 +226,9 @@ def test_stats_say_the_baggage_and_flag_parts_are_victory_points():
         assert (t("medieval.score.baggage"), t("medieval.score.flags")) == words
     results = stats.compute([{"complete": True, "result": summary}], GAME.titles,
                             {x: key for x, (key, _) in GAME.stats_extras.items()})
-    detail = [b for b in stats.report({GAME: results}, T) if getattr(b, "rows", None)][-1]
+    # the table of average points by category (among stats' tables: players, head to head …)
+    detail = next(b for b in stats.report({GAME: results}, T)
+                  if any("baggage" in str(r[0]) for r in getattr(b, "rows", None) or []))
     row = next(r for r in detail.rows if "baggage" in r[0])
     assert "VP from baggage trains" in row[0] and row[detail.columns.index(YELLOW)] == "3.0"
 

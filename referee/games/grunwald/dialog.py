@@ -172,6 +172,8 @@ def _ask(state: GrunwaldState, t: Catalog, d: Any, open: bool) -> Dialog:
                                _undo_choice(t)], default=False)  # Enter never spends ducats
         return UNDO if answer is UNDO else HelperPurchase(answer)
     if kind == "feeding":
+        if d.owed >= state.player(d.player).knight_count():  # every knight goes: nothing to
+            return (yield from _feeding(state, t, d))           # choose, no private moment
         return (yield from _privately(state, t, d.player, _feeding(state, t, d)))
     raise AssertionError(kind)
 
