@@ -42,9 +42,11 @@ def _new(tmp_path, game):
 
 
 def _record(tmp_path):
-    done = referee(*_data(tmp_path), "export", "g")
+    # (a game in progress: its record, which holds the secret entries, goes only into a file)
+    target = tmp_path / "record.json"
+    done = referee(*_data(tmp_path), "export", "g", "-o", target)
     assert done.returncode == 0, done.stderr  # the session loads and replays
-    return json.loads(done.stdout)
+    return json.loads(target.read_text(encoding="utf-8"))
 
 
 class Table:

@@ -16,7 +16,7 @@ def test_issue22_a_secret_army_is_typed_in_a_private_moment_and_cleared():
     state = engine.new_state(["Ola", "Bartek"])
     term = Terminal()
     inside = []
-    keys = ["99 HC\r", "\x15", "1 HC\r"]  # refused (over the budget), cleared, then accepted
+    keys = ["99 HC\r", "\x15", "1 HC!\r"]  # refused (over the budget), cleared, then accepted (! keeps it)
     with term.session() as pipe:
         prompter = Prompter(term.console(), "en")
 
@@ -38,7 +38,7 @@ def test_issue22_a_secret_army_is_typed_in_a_private_moment_and_cleared():
 def test_issue22_show_json_hides_the_first_army_until_the_second_is_chosen():
     state = engine.new_state(["Ola", "Bartek"])
     first = dialogs.run(dialog.ask(state, catalog("en")), lambda q: None if isinstance(
-        q, (dialogs.Notice, dialogs.Private, dialogs.Public)) else q.parse("2 HC"))
+        q, (dialogs.Notice, dialogs.Private, dialogs.Public)) else q.parse("2 HC!"))
     engine.apply(state, first)
     data = output.public_output(state, output.replay_output(state))
     ola = data["players"]["Ola"]
