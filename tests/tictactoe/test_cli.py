@@ -56,7 +56,9 @@ def play(referee, monkeypatch, answers, *args):
     def ask(self, q):
         if not isinstance(q, dialogs.Notice):
             asked.append(q)
-            pipe.send_text(keys_for(q, next(answers), self.t.lang))
+            keys = keys_for(q, next(answers), self.t.lang)
+            # typed once the question is shown (keys typed before it are thrown away, issue 22)
+            self.before_question = lambda _q, keys=keys: pipe.send_text(keys)
         return ASK(self, q)
 
     monkeypatch.setattr(Prompter, "ask", ask)
