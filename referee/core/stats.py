@@ -11,6 +11,13 @@ Beyond each player's figures (issue 26): results by player count (``by_count``),
 winning streaks in the order the games were played (``streaks``: the longest and the current) and,
 for a game with points, the records (``records``: the highest score, the largest margin between the
 winner and the next).
+
+Ratings (``ratings``): openskill's Plackett-Luce model (a kept library, imported only when
+``stats`` rates), the games rated in the order they were played, each player's place as the
+rank (a shared place is a tie).  In a game without points the place is the side's (War Chest:
+the winning side first), so the players who share it are rated as one team.  A player's rating is
+the model's *ordinal*, mu - 3 sigma: a skill the model is quite sure the player has at least;
+everyone starts at 0, and it rises with wins over strong players and with games played.
 """
 
 from __future__ import annotations
@@ -51,6 +58,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
     per: dict[str, dict[str, Any]] = {}
+    rated: list[tuple[Any, Any, dict[str, int]]] = []  # (session, day, {name: place}) in play order
     tags: dict[str, dict[str, int]] = {}
     for entry in entries:
         result = entry.get("result")
@@ -67,6 +75,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             continue
         games += 1
         won = set(winners)
+        if len(players) > 1:
+            rated.append((entry.get("id"), entry.get("date"),
+                          {n: _place(p, n in won) for n, p in players.items()}))
         count = by_count.get(len(players))
         if count is None:
             count = by_count[len(players)] = {"games": 0, "players": {}}
@@ -158,11 +169,63 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                              for name in out}
     if points:
         result_out["records"] = {"highest_score": highest, "largest_margin": margin}
+    ratings = rate(rated, teams=not points)
+    result_out["ratings"] = {name: ratings[name] for name in sorted(
+        ratings, key=lambda n: (-ratings[n]["rating"], n)) if only is None or name.casefold() == only}
     if tags:
         result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
                               for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
                                                                                     -kv[1]["games"], kv[0]))}
     return result_out
+
+
+def _place(p: dict[str, Any], won: bool) -> int:
+    """A player's place in a game (1 the best); a summary without one: 1 the winners, 2 the rest."""
+    place = p.get("place")
+    return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
+
+
+def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, dict[str, Any]]:
+    """Each player's rating after the games (``(session, day, {name: place})``, in play order):
+    ``{name: {"rating": ordinal, "mu", "sigma", "games", "history": [{"session", "date",
+    "rating"} after each game]}}``.  ``teams``: the players who share a place are one team (War
+    Chest's sides); else each player is alone and a shared place is a tie."""
+    if not games:
+        return {}
+    from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
+
+    model = PlackettLuce()
+    current: dict[str, Any] = {}
+    out: dict[str, dict[str, Any]] = {}
+    for session, day, places in games:
+        if teams:
+            groups: dict[int, list[str]] = {}
+            for name, place in places.items():
+                groups.setdefault(place, []).append(name)
+            sides = [sorted(groups[place]) for place in sorted(groups)]
+            ranks = sorted(groups)
+        else:
+            sides = [[name] for name in sorted(places)]
+            ranks = [places[side[0]] for side in sides]
+        if len(sides) < 2:  # (one side: nobody beat anybody)
+            continue
+        for side in sides:
+            for name in side:
+                if name not in current:
+                    current[name] = model.rating(name=name)
+        new = model.rate([[current[n] for n in side] for side in sides], ranks=ranks)
+        for side, ratings in zip(sides, new):
+            for name, r in zip(side, ratings):
+                current[name] = r
+                acc = out.get(name)
+                if acc is None:
+                    acc = out[name] = {"rating": 0.0, "mu": 0.0, "sigma": 0.0, "games": 0, "history": []}
+                acc["games"] += 1
+                acc["history"].append({"session": session, "date": day, "rating": round(r.ordinal(), 2)})
+    for name, acc in out.items():
+        r = current[name]
+        acc["rating"], acc["mu"], acc["sigma"] = round(r.ordinal(), 2), round(r.mu, 3), round(r.sigma, 3)
+    return out
 
 
 def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
@@ -243,6 +306,12 @@ def _group_blocks(r: dict[str, Any], t: Any) -> list[Any]:
         for name, run in r["streaks"].items():
             streaks.rows.append([name, str(run["longest"]), str(run["current"])])
         out.append(streaks)
+    if r.get("ratings"):  # (the model's ordinal; stats --help says what it means)
+        ratings = Table(t("core.cli.stats_ratings"), [t("core.cli.col_player"), t("core.cli.col_rating"),
+                                                      t("core.cli.col_games")], align=["left", "right", "right"])
+        for name, rating in r["ratings"].items():
+            ratings.rows.append([name, f"{rating['rating']:.1f}", str(rating["games"])])
+        out.append(ratings)
     records = r.get("records") or {}
     if records.get("highest_score"):
         h = records["highest_score"]
