@@ -287,3 +287,30 @@ def test_openskill_is_imported_only_when_stats_rates(tmp_path):
                         "stats"], capture_output=True, text=True, env=env)
     assert r.returncode == 0 and "openskill" in r.stderr  # (the check can see it)
     del store
+
+
+def test_ratings_fast_update_gives_openskills_rate_numbers():
+    """core.stats updates through openskill's own step (no deep copies): over random games of 2–4
+    players with shared places (a draw of all too), the same numbers as the public ``rate``."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from openskill.models import PlackettLuce
+
+    from referee.core.stats import rate
+
+    names = ["Ala", "Bob", "Cyd", "Dan"]
+    game = st.lists(st.integers(1, 4), min_size=2, max_size=4).map(lambda ps: dict(zip(names, ps)))
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(game, min_size=1, max_size=8))
+    def check(games):
+        m = PlackettLuce()
+        ratings: dict = {}
+        for places in games:
+            order = sorted(places)
+            new = m.rate([[ratings.get(n) or m.rating()] for n in order], ranks=[places[n] for n in order])
+            ratings.update({n: t[0] for n, t in zip(order, new)})
+        got = rate([(k, "", p) for k, p in enumerate(games)])
+        assert {n: v["rating"] for n, v in got.items()} == {n: round(r.ordinal(), 2) for n, r in ratings.items()}
+
+    check()
