@@ -10,7 +10,7 @@ Beyond each player's figures (issue 26): results by player count (``by_count``),
 (``head_to_head``: each pair of players, the games they played together and the wins of each),
 winning streaks in the order the games were played (``streaks``: the longest and the current) and,
 for a game with points, the records (``records``: the highest score, the largest margin between the
-winner and the next).
+winner and the next) and how often each player scored each total (``score_counts``).
 
 Ratings (``ratings``): openskill's Plackett-Luce model (a kept library, imported only when
 ``stats`` rates), the games rated in the order they were played, each player's place as the
@@ -60,6 +60,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     per: dict[str, dict[str, Any]] = {}
     rated: list[tuple[Any, Any, dict[str, int]]] = []  # (session, day, {name: place}) in play order
     tags: dict[str, dict[str, int]] = {}
+    scores: dict[str, dict[Any, int]] = {}  # a game with points: each player's totals, counted
     for entry in entries:
         result = entry.get("result")
         if not entry.get("complete") or not isinstance(result, dict):
@@ -126,6 +127,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             score = p.get("score", {})
             total = score.get("total", 0)
             acc["totals"].append(total)
+            if points and "total" in score and isinstance(total, (int, float)):
+                counted = scores.setdefault(name, {})
+                counted[total] = counted.get(total, 0) + 1
             if points and "total" in score and isinstance(total, (int, float)) and (
                     highest is None or total > highest["score"]):
                 highest = {"player": name, "score": total, "session": entry.get("id"),
@@ -169,6 +173,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                              for name in out}
     if points:
         result_out["records"] = {"highest_score": highest, "largest_margin": margin}
+        # (how often each total was scored, per player: the HTML's score distribution)
+        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
+                                      for name in out if name in scores}
     ratings = rate(rated, teams=not points)
     result_out["ratings"] = {name: ratings[name] for name in sorted(
         ratings, key=lambda n: (-ratings[n]["rating"], n)) if only is None or name.casefold() == only}
@@ -187,8 +194,8 @@ def _place(p: dict[str, Any], won: bool) -> int:
 
 def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, dict[str, Any]]:
     """Each player's rating after the games (``(session, day, {name: place})``, in play order):
-    ``{name: {"rating": ordinal, "mu", "sigma", "games", "history": [{"session", "date",
-    "rating"} after each game]}}``.  ``teams``: the players who share a place are one team (War
+    ``{name: {"rating": ordinal, "mu", "sigma", "games", "history": [{"game": its number in the play order,
+    "session", "date", "rating"} after each game]}}``.  ``teams``: the players who share a place are one team (War
     Chest's sides); else each player is alone and a shared place is a tie."""
     if not games:
         return {}
@@ -198,7 +205,7 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -
     update = _updater(model)
     current: dict[str, Any] = {}
     out: dict[str, dict[str, Any]] = {}
-    for session, day, places in games:
+    for number, (session, day, places) in enumerate(games, 1):
         if teams:
             groups: dict[int, list[str]] = {}
             for name, place in places.items():
@@ -222,7 +229,8 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -
                 if acc is None:
                     acc = out[name] = {"rating": 0.0, "mu": 0.0, "sigma": 0.0, "games": 0, "history": []}
                 acc["games"] += 1
-                acc["history"].append({"session": session, "date": day, "rating": round(r.ordinal(), 2)})
+                acc["history"].append({"game": number, "session": session, "date": day,
+                                       "rating": round(r.ordinal(), 2)})
     for name, acc in out.items():
         r = current[name]
         acc["rating"], acc["mu"], acc["sigma"] = round(r.ordinal(), 2), round(r.mu, 3), round(r.sigma, 3)
