@@ -203,12 +203,14 @@ def test_ratings_on_a_hand_checked_archive_match_openskill_in_play_order():
     history_ala.append(ala2.ordinal())
     [[ala3], [bob3], [cyd3]] = m.rate([[ala2], [bob2], [cyd]], ranks=[1, 2, 2])
     history_ala.append(ala3.ordinal())
-    r = compute(HAND[:3], (), {})["ratings"]
+    full = compute(HAND[:3], (), {})
+    r = full["ratings"]
+    assert full["rated_games"] == [["g1", "2026-01-01"], ["g2", "2026-01-02"], ["g3", "2026-01-03"]]
     assert r["Ala"]["rating"] == round(ala3.ordinal(), 2) and r["Ala"]["games"] == 3
     assert r["Bob"]["rating"] == round(bob3.ordinal(), 2)
     assert r["Cyd"]["rating"] == round(cyd3.ordinal(), 2) and r["Cyd"]["games"] == 1
-    assert [h["rating"] for h in r["Ala"]["history"]] == [round(x, 2) for x in history_ala]
-    assert [h["session"] for h in r["Ala"]["history"]] == ["g1", "g2", "g3"]  # the order played
+    assert r["Ala"]["history"] == [[k, round(x, 2)] for k, x in enumerate(history_ala, 1)]  # in play order
+    assert r["Cyd"]["history"] == [[3, round(cyd3.ordinal(), 2)]]
     assert list(r) == sorted(r, key=lambda n: -r[n]["rating"])  # the best first
     assert r["Ala"]["mu"] == round(ala3.mu, 3) and r["Ala"]["sigma"] == round(ala3.sigma, 3)
 
@@ -310,7 +312,7 @@ def test_ratings_fast_update_gives_openskills_rate_numbers():
             order = sorted(places)
             new = m.rate([[ratings.get(n) or m.rating()] for n in order], ranks=[places[n] for n in order])
             ratings.update({n: t[0] for n, t in zip(order, new)})
-        got = rate([(k, "", p) for k, p in enumerate(games)])
+        got = rate([(k, "", p) for k, p in enumerate(games)])["players"]
         assert {n: v["rating"] for n, v in got.items()} == {n: round(r.ordinal(), 2) for n, r in ratings.items()}
 
     check()

@@ -177,8 +177,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
                                       for name in out if name in scores}
     ratings = rate(rated, teams=not points)
-    result_out["ratings"] = {name: ratings[name] for name in sorted(
-        ratings, key=lambda n: (-ratings[n]["rating"], n)) if only is None or name.casefold() == only}
+    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
+                             if only is None or name.casefold() == only}
+    result_out["rated_games"] = ratings["games"]
     if tags:
         result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
                               for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
@@ -192,31 +193,35 @@ def _place(p: dict[str, Any], won: bool) -> int:
     return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
 
 
-def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, dict[str, Any]]:
-    """Each player's rating after the games (``(session, day, {name: place})``, in play order):
-    ``{name: {"rating": ordinal, "mu", "sigma", "games", "history": [{"game": its number in the play order,
-    "session", "date", "rating"} after each game]}}``.  ``teams``: the players who share a place are one team (War
-    Chest's sides); else each player is alone and a shared place is a tie."""
+def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, Any]:
+    """The ratings after the games (``(session, day, {name: place})``, in play order):
+    ``{"games": [[session, day], …] (game number k is item k-1), "players": {name: {"rating":
+    ordinal, "mu", "sigma", "games", "history": [[game number, rating after it], …]}}}``, the best
+    rated first.  ``teams``: the players who share a place are one team (War Chest's sides); else
+    each player is alone and a shared place is a tie."""
     if not games:
-        return {}
+        return {"games": [], "players": {}}
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
     update = _updater(model)
     current: dict[str, Any] = {}
     out: dict[str, dict[str, Any]] = {}
-    for number, (session, day, places) in enumerate(games, 1):
+    rated: list[list[Any]] = []
+    for session, day, places in games:
         if teams:
             groups: dict[int, list[str]] = {}
             for name, place in places.items():
                 groups.setdefault(place, []).append(name)
-            sides = [sorted(groups[place]) for place in sorted(groups)]
             ranks = sorted(groups)
+            sides = [sorted(groups[place]) for place in ranks]
         else:  # (the best first, as the model orders them)
             sides = [[name] for name in sorted(places, key=lambda n: (places[n], n))]
             ranks = [places[side[0]] for side in sides]
         if len(sides) < 2:  # (one side: nobody beat anybody)
             continue
+        rated.append([session, day])
+        number = len(rated)
         for side in sides:
             for name in side:
                 if name not in current:
@@ -229,12 +234,12 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -
                 if acc is None:
                     acc = out[name] = {"rating": 0.0, "mu": 0.0, "sigma": 0.0, "games": 0, "history": []}
                 acc["games"] += 1
-                acc["history"].append({"game": number, "session": session, "date": day,
-                                       "rating": round(r.ordinal(), 2)})
+                acc["history"].append([number, round(r.mu - 3 * r.sigma, 2)])  # (the ordinal)
     for name, acc in out.items():
         r = current[name]
         acc["rating"], acc["mu"], acc["sigma"] = round(r.ordinal(), 2), round(r.mu, 3), round(r.sigma, 3)
-    return out
+    return {"games": rated,
+            "players": {n: out[n] for n in sorted(out, key=lambda n: (-out[n]["rating"], n))}}
 
 
 def _updater(model: Any) -> Any:

@@ -86,7 +86,7 @@ def win_share(r: dict[str, Any], t: Any) -> str:
             f"</figure>")
 
 
-def _thin(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _thin(history: list[list[Any]]) -> list[list[Any]]:
     if len(history) <= MOST_POINTS:
         return history
     step = len(history) / (MOST_POINTS - 1)
@@ -103,8 +103,8 @@ def rating_lines(r: dict[str, Any], t: Any) -> str:
     every = _colours(list(r["players"]))  # (a player's colour is the same in every chart)
     colours = {n: every.get(n, "#555") for n in names}
     lines = {n: _thin(ratings[n]["history"]) for n in names}
-    values = [h["rating"] for n in names for h in lines[n]] + [0.0]
-    last = max(h["game"] for n in names for h in lines[n])
+    values = [h[1] for n in names for h in lines[n]] + [0.0]
+    last = max(h[0] for n in names for h in lines[n])
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     width, height, left, right, top, bottom = 860, 340, 56, 20, 16, 44
@@ -132,7 +132,7 @@ def rating_lines(r: dict[str, Any], t: Any) -> str:
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" font-size="12" '
                  f'fill="#444">{_e(t("core.cli.chart_games_axis"))}</text>')
     for name in reversed(names):  # (the best rated drawn last: on top)
-        points = [(x(0), y(0.0))] + [(x(h["game"]), y(h["rating"])) for h in lines[name]]
+        points = [(x(0), y(0.0))] + [(x(game), y(rating)) for game, rating in lines[name]]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
         final = ratings[name]["rating"]
         parts.append(f'<polyline points="{path}" fill="none" stroke="{colours[name]}" stroke-width="2.2" '
