@@ -80,6 +80,18 @@ def test_stats_format_html_writes_the_page_and_format_json_is_json(tmp_path, cap
     inside = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "data"), "stats", "--format", "html",
                                       "-o", str(tmp_path / "data" / "sessions" / "x.html")])
     assert inside.exit_code != 0 and not (tmp_path / "data" / "sessions" / "x.html").exists()  # never into the store
+    text_to_file = CliRunner().invoke(app, ["--data-dir", str(tmp_path / "data"), "stats", "-o", str(out)])
+    assert getattr(text_to_file.exception, "key", None) == "core.cli.stats_output_format"  # never silently ignored
+
+
+def test_stats_html_of_an_empty_archive_says_so(tmp_path, capsys):
+    from referee.store.sessions import Store
+
+    views.show_stats(Store(tmp_path), as_json=False, player=None, players_count=None, since=None,
+                     game_name=None, lang="en", html=True)
+    html = capsys.readouterr().out
+    assert html.startswith("<!DOCTYPE html>") and catalog("en")("core.cli.stats_none") in html
+    assert "<svg" not in html
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

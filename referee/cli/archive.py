@@ -115,6 +115,10 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
     (``damaged`` in the JSON), as ``list`` shows it."""
     from referee.cli.render import render
 
+    if output is not None and not (as_json or html):  # (never silently ignored)
+        from referee.core.errors import UsageError
+
+        raise UsageError("core.cli.stats_output_format")
     sessions = _service(store)
     result, damaged = sessions.stats_and_damaged(game_name=game_name, player=player,
                                                  players_count=players_count, since=since)
