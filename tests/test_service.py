@@ -416,6 +416,6 @@ def test_stats_and_its_report():
     headings = [b.text for b in report if isinstance(b, Heading)]
     assert any("3 finished games" in h for h in headings) and len(headings) == 2
     # per game: the overview and the detail, then (issue 26) head to head and streaks, and for
-    # Na Grunwald!'s three player counts the results by count
-    assert sum(isinstance(b, Table) for b in report) == 4 + 2 + 2 + 1
+    # Na Grunwald!'s three player counts the results by count; then the ratings of each game
+    assert sum(isinstance(b, Table) for b in report) == 4 + 2 + 2 + 1 + 2
     assert svc.stats_report(svc.stats(players_count=9), "en") is None

@@ -182,3 +182,137 @@ def test_stats_json_and_text_carry_the_group_figures(tmp_path, capsys):
     for words in ("Wyniki według liczby graczy", "Pojedynki", "Serie zwycięstw",
                   "Najwyższy wynik: 48 — Ola (2026-10-03)", "Największa przewaga: 5 — Ola nad Bartek"):
         assert words in text
+
+
+# --------------------------------------------------------------------------------------------
+# ratings (issue 26): openskill's Plackett-Luce, in play order, the place as the rank
+
+
+def test_ratings_on_a_hand_checked_archive_match_openskill_in_play_order():
+    """The first three games of HAND by date (g1, g2, g3), rated by hand with openskill itself:
+    g1 Bob beats Ala, g2 Ala beats Bob, g3 Ala first and Bob and Cyd share the second place."""
+    from openskill.models import PlackettLuce
+
+    from referee.core.stats import compute
+
+    m = PlackettLuce()
+    ala, bob, cyd = m.rating(), m.rating(), m.rating()
+    [[bob1], [ala1]] = m.rate([[bob], [ala]], ranks=[1, 2])
+    history_ala = [ala1.ordinal()]
+    [[ala2], [bob2]] = m.rate([[ala1], [bob1]], ranks=[1, 2])
+    history_ala.append(ala2.ordinal())
+    [[ala3], [bob3], [cyd3]] = m.rate([[ala2], [bob2], [cyd]], ranks=[1, 2, 2])
+    history_ala.append(ala3.ordinal())
+    full = compute(HAND[:3], (), {})
+    r = full["ratings"]
+    assert full["rated_games"] == [["g1", "2026-01-01"], ["g2", "2026-01-02"], ["g3", "2026-01-03"]]
+    assert r["Ala"]["rating"] == round(ala3.ordinal(), 2) and r["Ala"]["games"] == 3
+    assert r["Bob"]["rating"] == round(bob3.ordinal(), 2)
+    assert r["Cyd"]["rating"] == round(cyd3.ordinal(), 2) and r["Cyd"]["games"] == 1
+    assert r["Ala"]["history"] == [[k, round(x, 2)] for k, x in enumerate(history_ala, 1)]  # in play order
+    assert r["Cyd"]["history"] == [[3, round(cyd3.ordinal(), 2)]]
+    assert list(r) == sorted(r, key=lambda n: -r[n]["rating"])  # the best first
+    assert r["Ala"]["mu"] == round(ala3.mu, 3) and r["Ala"]["sigma"] == round(ala3.sigma, 3)
+
+
+def test_ratings_rate_war_chest_sides_as_teams():
+    """No points (War Chest): the players who share the place are one side, rated as a team."""
+    from openskill.models import PlackettLuce
+
+    from referee.core.stats import compute
+
+    game = _entry("w4", "2026-01-01", {"Ala": None, "Bob": None, "Cyd": None, "Dan": None}, ["Ala", "Cyd"])
+    m = PlackettLuce()
+    [[a, c], [b, d]] = m.rate([[m.rating(), m.rating()], [m.rating(), m.rating()]], ranks=[1, 2])
+    r = compute([game], (), {}, points=False)["ratings"]
+    assert r["Ala"]["rating"] == r["Cyd"]["rating"] == round(a.ordinal(), 2)
+    assert r["Bob"]["rating"] == r["Dan"]["rating"] == round(b.ordinal(), 2)
+    # as four players alone (the points games' reading) the losers would tie for second: another number
+    [[a4], [b4], [c4], [d4]] = m.rate([[m.rating()] for _ in range(4)], ranks=[1, 2, 1, 2])
+    assert round(a4.ordinal(), 2) != r["Ala"]["rating"]
+
+
+def test_ratings_a_player_who_wins_every_game_ends_highest():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from referee.core.stats import compute
+
+    names = ["Ala", "Bob", "Cyd", "Dan"]
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(st.tuples(st.sets(st.sampled_from(names[1:]), min_size=1),
+                              st.lists(st.integers(0, 30), min_size=3, max_size=3)), min_size=1, max_size=12))
+    def check(games):
+        entries = []
+        for k, (others, points) in enumerate(games):
+            scores = {n: points[i] for i, n in enumerate(names[1:]) if n in others}
+            scores["Ala"] = max(scores.values()) + 1  # she wins every game, alone
+            entries.append(_entry(f"g{k}", f"2026-01-{k + 1:02d}", scores))
+        r = compute(entries, (), {})["ratings"]
+        assert list(r)[0] == "Ala"
+        assert all(r["Ala"]["rating"] > v["rating"] for n, v in r.items() if n != "Ala")
+
+    check()
+
+
+def test_stats_text_shows_the_ratings_in_both_languages(tmp_path, capsys):
+    from rich.console import Console
+
+    store = archive(tmp_path)
+    capsys.readouterr()
+    s = stats(capsys, store)
+    assert s["ratings"] and all(len(v["history"]) == v["games"] for v in s["ratings"].values())
+    for lang, words in (("en", "Ratings (openskill"), ("pl", "Rankingi (openskill")):
+        out = Console(width=80, record=True, file=open("/dev/null", "w"))
+        views.show_stats(store, as_json=False, player=None, players_count=None, since=None,
+                         game_name=None, lang=lang, console=out)
+        text = out.export_text()
+        assert words in text
+        assert f"{next(iter(s['ratings'].values()))['rating']:.1f}" in text
+
+
+def test_openskill_is_imported_only_when_stats_rates(tmp_path):
+    """Its ~80 ms are paid by stats over a game with ratings, never at start-up or for --help."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REFEREE_LANG": "en"}
+    for args in (["--help"], ["stats", "--help"], ["--data-dir", str(tmp_path), "list"],
+                 ["--data-dir", str(tmp_path), "stats"]):
+        r = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", *args],
+                           capture_output=True, text=True, env=env)
+        assert r.returncode == 0 and "openskill" not in r.stderr, args
+    store = archive(tmp_path)
+    r = subprocess.run([sys.executable, "-X", "importtime", "-m", "referee", "--data-dir", str(tmp_path),
+                        "stats"], capture_output=True, text=True, env=env)
+    assert r.returncode == 0 and "openskill" in r.stderr  # (the check can see it)
+    del store
+
+
+def test_ratings_fast_update_gives_openskills_rate_numbers():
+    """core.stats updates through openskill's own step (no deep copies): over random games of 2–4
+    players with shared places (a draw of all too), the same numbers as the public ``rate``."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from openskill.models import PlackettLuce
+
+    from referee.core.stats import rate
+
+    names = ["Ala", "Bob", "Cyd", "Dan"]
+    game = st.lists(st.integers(1, 4), min_size=2, max_size=4).map(lambda ps: dict(zip(names, ps)))
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(game, min_size=1, max_size=8))
+    def check(games):
+        m = PlackettLuce()
+        ratings: dict = {}
+        for places in games:
+            order = sorted(places)
+            new = m.rate([[ratings.get(n) or m.rating()] for n in order], ranks=[places[n] for n in order])
+            ratings.update({n: t[0] for n, t in zip(order, new)})
+        got = rate([(k, "", p) for k, p in enumerate(games)])["players"]
+        assert {n: v["rating"] for n, v in got.items()} == {n: round(r.ordinal(), 2) for n, r in ratings.items()}
+
+    check()

@@ -201,9 +201,17 @@ def replay(
     raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language(), jobs=jobs))
 
 
+class StatsFormat(str, Enum):
+    text = "text"
+    json = "json"
+    html = "html"
+
+
 @app.command(help=_help("cli.help.stats"))
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.stats_json"))] = False,
+    fmt: Annotated[StatsFormat, typer.Option("--format", help=_help("cli.help.stats_format"))] = StatsFormat.text,
+    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.stats_output"))] = None,
     player: Annotated[Optional[str], typer.Option("--player", help=_help("cli.help.stats_player"))] = None,
     players_count: Annotated[Optional[int], typer.Option("--players-count", min=2, help=_help("cli.help.stats_count"))] = None,
     since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
@@ -211,8 +219,9 @@ def stats(
 ) -> None:
     from referee.cli.archive import show_stats
 
-    show_stats(store(), as_json=as_json, player=player, players_count=players_count, since=since,
-               game_name=game, lang=language())
+    show_stats(store(), as_json=as_json or fmt is StatsFormat.json, player=player,
+               players_count=players_count, since=since, game_name=game, lang=language(),
+               html=fmt is StatsFormat.html, output=output)
 
 
 @app.command(help=_help("cli.help.score"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from datetime import datetime
+from pathlib import Path
 
 from rich import box
 from rich.console import Console
@@ -116,17 +117,29 @@ def _status(t, r: dict) -> str:
 
 def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,
                since: str | None, game_name: str | None, lang: str,
-               console: Console | None = None) -> None:
+               console: Console | None = None, html: bool = False, output: Path | None = None) -> None:
     """Per game, over the finished sessions (``player``: only that player's figures, over the
     games they played).  A damaged session is never silently left out: it is named and counted
     (``damaged`` in the JSON), as ``list`` shows it."""
     from referee.cli.render import render
 
+    if output is not None and not (as_json or html):  # (never silently ignored)
+        from referee.core.errors import UsageError
+
+        raise UsageError("core.cli.stats_output_format")
     sessions = _service(store)
     result, damaged = sessions.stats_and_damaged(game_name=game_name, player=player,
                                                  players_count=players_count, since=since)
-    if as_json:
-        sys.stdout.write(jsonio.dumps_line({"games": result, "damaged": damaged}) + "\n")
+    if as_json or html:
+        text = (sessions.stats_html(result, lang, damaged) if html
+                else jsonio.dumps_line({"games": result, "damaged": damaged}) + "\n")
+        if output is None or str(output) == "-":
+            sys.stdout.write(text)
+        else:  # (never over the store's own files, as export)
+            from referee.store.storage import write_user_file
+
+            store.refuse_inside(output)
+            write_user_file(output, text)
         return
     t = catalog(lang)
     out = console or _console()

@@ -188,6 +188,20 @@ def svg_board(board: Board) -> str:
 
 
 def to_html(report: Report, title: str, lang: str = "en") -> str:
+    return html_page(html_blocks(report), title, lang)
+
+
+def html_page(body: list[str], title: str, lang: str = "en", css: str = "") -> str:
+    """One self-contained HTML document: the style inline, no script, font or link."""
+    e = html.escape
+    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+            f"<title>{e(neutral(title))}</title>\n<style>{CSS}{css}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def html_blocks(report: Report) -> list[str]:
+    """Each block of ``report`` as HTML."""
     def e(text: str) -> str:
         return html.escape(neutral(text))
 
@@ -215,10 +229,7 @@ def to_html(report: Report, title: str, lang: str = "en") -> str:
             body.append(_svg_chart(block))
         elif isinstance(block, Board):
             body.append(svg_board(block))
-    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}">\n<head>\n<meta charset="utf-8">\n'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-            f"<title>{e(title)}</title>\n<style>{CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    return body
 
 
 # --------------------------------------------------------------------------------------------

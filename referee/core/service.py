@@ -872,6 +872,13 @@ class SessionService:
                                    points=game.stats_points)
         return result, damaged
 
+    def stats_html(self, result: dict[str, Any], lang: str, damaged: list[str] = ()) -> str:
+        """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""
+        from referee.core.stats_html import page
+
+        return page({registry.find(name): r for name, r in result.items()}, catalog(lang), lang,
+                    list(damaged))
+
     def stats_report(self, result: dict[str, Any], lang: str) -> Report | None:
         """``stats`` as a report (``None``: no finished game matches)."""
         from referee.core.stats import report

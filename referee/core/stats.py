@@ -10,7 +10,14 @@ Beyond each player's figures (issue 26): results by player count (``by_count``),
 (``head_to_head``: each pair of players, the games they played together and the wins of each),
 winning streaks in the order the games were played (``streaks``: the longest and the current) and,
 for a game with points, the records (``records``: the highest score, the largest margin between the
-winner and the next).
+winner and the next) and how often each player scored each total (``score_counts``).
+
+Ratings (``ratings``): openskill's Plackett-Luce model (a kept library, imported only when
+``stats`` rates), the games rated in the order they were played, each player's place as the
+rank (a shared place is a tie).  In a game without points the place is the side's (War Chest:
+the winning side first), so the players who share it are rated as one team.  A player's rating is
+the model's *ordinal*, mu - 3 sigma: a skill the model is quite sure the player has at least;
+everyone starts at 0, and it rises with wins over strong players and with games played.
 """
 
 from __future__ import annotations
@@ -51,7 +58,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
     per: dict[str, dict[str, Any]] = {}
+    rated: list[tuple[Any, Any, dict[str, int]]] = []  # (session, day, {name: place}) in play order
     tags: dict[str, dict[str, int]] = {}
+    scores: dict[str, dict[Any, int]] = {}  # a game with points: each player's totals, counted
     for entry in entries:
         result = entry.get("result")
         if not entry.get("complete") or not isinstance(result, dict):
@@ -67,6 +76,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             continue
         games += 1
         won = set(winners)
+        if len(players) > 1:
+            rated.append((entry.get("id"), entry.get("date"),
+                          {n: _place(p, n in won) for n, p in players.items()}))
         count = by_count.get(len(players))
         if count is None:
             count = by_count[len(players)] = {"games": 0, "players": {}}
@@ -115,6 +127,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             score = p.get("score", {})
             total = score.get("total", 0)
             acc["totals"].append(total)
+            if points and "total" in score and isinstance(total, (int, float)):
+                counted = scores.setdefault(name, {})
+                counted[total] = counted.get(total, 0) + 1
             if points and "total" in score and isinstance(total, (int, float)) and (
                     highest is None or total > highest["score"]):
                 highest = {"player": name, "score": total, "session": entry.get("id"),
@@ -158,11 +173,97 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                              for name in out}
     if points:
         result_out["records"] = {"highest_score": highest, "largest_margin": margin}
+        # (how often each total was scored, per player: the HTML's score distribution)
+        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
+                                      for name in out if name in scores}
+    ratings = rate(rated, teams=not points)
+    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
+                             if only is None or name.casefold() == only}
+    result_out["rated_games"] = ratings["games"]
     if tags:
         result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
                               for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
                                                                                     -kv[1]["games"], kv[0]))}
     return result_out
+
+
+def _place(p: dict[str, Any], won: bool) -> int:
+    """A player's place in a game (1 the best); a summary without one: 1 the winners, 2 the rest."""
+    place = p.get("place")
+    return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
+
+
+def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, Any]:
+    """The ratings after the games (``(session, day, {name: place})``, in play order):
+    ``{"games": [[session, day], …] (game number k is item k-1), "players": {name: {"rating":
+    ordinal, "mu", "sigma", "games", "history": [[game number, rating after it], …]}}}``, the best
+    rated first.  ``teams``: the players who share a place are one team (War Chest's sides); else
+    each player is alone and a shared place is a tie."""
+    if not games:
+        return {"games": [], "players": {}}
+    from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
+
+    model = PlackettLuce()
+    update = _updater(model)
+    current: dict[str, Any] = {}
+    out: dict[str, dict[str, Any]] = {}
+    rated: list[list[Any]] = []
+    for session, day, places in games:
+        if teams:
+            groups: dict[int, list[str]] = {}
+            for name, place in places.items():
+                groups.setdefault(place, []).append(name)
+            ranks = sorted(groups)
+            sides = [sorted(groups[place]) for place in ranks]
+        else:  # (the best first, as the model orders them)
+            sides = [[name] for name in sorted(places, key=lambda n: (places[n], n))]
+            ranks = [places[side[0]] for side in sides]
+        if len(sides) < 2:  # (one side: nobody beat anybody)
+            continue
+        rated.append([session, day])
+        number = len(rated)
+        for side in sides:
+            for name in side:
+                if name not in current:
+                    current[name] = model.rating(name=name)
+        new = update([[current[n] for n in side] for side in sides], ranks)
+        for side, ratings in zip(sides, new):
+            for name, r in zip(side, ratings):
+                current[name] = r
+                acc = out.get(name)
+                if acc is None:
+                    acc = out[name] = {"rating": 0.0, "mu": 0.0, "sigma": 0.0, "games": 0, "history": []}
+                acc["games"] += 1
+                acc["history"].append([number, round(r.mu - 3 * r.sigma, 2)])  # (the ordinal)
+    for name, acc in out.items():
+        r = current[name]
+        acc["rating"], acc["mu"], acc["sigma"] = round(r.ordinal(), 2), round(r.mu, 3), round(r.sigma, 3)
+    return {"games": rated,
+            "players": {n: out[n] for n in sorted(out, key=lambda n: (-out[n]["rating"], n))}}
+
+
+def _updater(model: Any) -> Any:
+    """``update(teams, ranks)`` -> the teams' new ratings (``ranks`` ascending, the teams in that
+    order).  openskill's ``rate`` deep-copies its input and draws a fresh id for every rating it
+    returns (~155 µs a four-player game: 1.5 s over 10,000 games); its own update step, given the
+    teams as ``rate`` hands them over (sigma widened by tau, sorted by rank; limit_sigma off),
+    updates them in place for a fifth of that.  The same numbers (tests/test_stats.py checks them
+    against ``rate``); where that step is not there (another openskill), ``rate`` itself."""
+    compute = getattr(model, "_compute", None)
+    if compute is None or getattr(model, "limit_sigma", False):
+        return lambda teams, ranks: model.rate(teams, ranks=ranks)
+    import math
+
+    tau2 = model.tau * model.tau
+
+    def update(teams: list[list[Any]], ranks: list[int]) -> list[list[Any]]:
+        for team in teams:
+            for r in team:
+                r.sigma = math.sqrt(r.sigma * r.sigma + tau2)
+        compute(teams=teams, ranks=ranks)
+        return teams
+
+    return update
 
 
 def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
@@ -247,6 +348,12 @@ def _group_blocks(r: dict[str, Any], t: Any) -> list[Any]:
         for name, run in r["streaks"].items():
             streaks.rows.append([name, str(run["longest"]), str(run["current"])])
         out.append(streaks)
+    if r.get("ratings"):  # (the model's ordinal; stats --help says what it means)
+        ratings = Table(t("core.cli.stats_ratings"), [t("core.cli.col_player"), t("core.cli.col_rating"),
+                                                      t("core.cli.col_games")], align=["left", "right", "right"])
+        for name, rating in r["ratings"].items():
+            ratings.rows.append([name, f"{rating['rating']:.1f}", str(rating["games"])])
+        out.append(ratings)
     records = r.get("records") or {}
     if records.get("highest_score"):
         h = records["highest_score"]
