@@ -122,9 +122,13 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
     (``damaged`` in the JSON), as ``list`` shows it."""
     from referee.cli.render import render
 
+    from referee.store import scores
+
     sessions = _service(store)
+    kept = [{**r, "id": f"{scores.FOLDER}/{r['id']}"} for r in scores.entries(store.root)]
     result, damaged = sessions.stats_and_damaged(game_name=game_name, player=player,
-                                                 players_count=players_count, since=since)
+                                                 players_count=players_count, since=since,
+                                                 kept=kept)
     if as_json:
         sys.stdout.write(jsonio.dumps_line({"games": result, "damaged": damaged}) + "\n")
         return
