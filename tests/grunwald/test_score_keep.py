@@ -108,3 +108,25 @@ def test_a_kept_score_is_never_written_through_a_link(tmp_path):
                        capture_output=True, text=True, cwd=ROOT, timeout=60,
                        env={**os.environ, "REFEREE_LANG": "en"})
     assert r.returncode != 0 and "link" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_a_kept_score_leaves_the_averages_it_cannot_know_alone():
+    """A kept score has no skirmish losses (an inventory does not know them): the average is
+    over the sessions that do, not lowered by the kept score's missing figure."""
+    from referee.core import registry
+    from referee.core.stats import compute
+
+    game = registry.get("grunwald")
+    extras = {x: key for x, (key, _) in game.stats_extras.items()}
+    extra, key = next(iter(extras.items()))
+    player = {"score": {"total": 40}, "place": 1}
+    session = {"complete": True, "date": "2026-11-01",
+               "result": {"players": {"Ania": {**player, extra: 4}, "Ola": {**player, "place": 2,
+                                                                              extra: 0}},
+                          "winners": ["Ania"]}}
+    kept = {"complete": True, "date": "2026-11-02",
+            "result": {"players": {"Ania": player, "Ola": {**player, "place": 2}},
+                       "winners": ["Ania"]}}
+    out = compute([session, kept], game.titles, extras)
+    assert out["players"]["Ania"]["games"] == 2 and out["players"]["Ania"]["wins"] == 2
+    assert out["players"]["Ania"][key] == 4.0
