@@ -130,3 +130,12 @@ def test_a_kept_score_leaves_the_averages_it_cannot_know_alone():
     out = compute([session, kept], game.titles, extras)
     assert out["players"]["Ania"]["games"] == 2 and out["players"]["Ania"]["wins"] == 2
     assert out["players"]["Ania"][key] == 4.0
+
+
+def test_an_export_never_writes_among_the_kept_scores(tmp_path):
+    """``scores/`` is the store's: a file asked for there is refused, as one among the sessions."""
+    from referee.core.errors import UsageError
+    from referee.store.sessions import Store
+
+    with pytest.raises(UsageError):
+        Store(tmp_path).refuse_inside(tmp_path / "scores" / "x.json")
