@@ -229,10 +229,14 @@ def score(
     file: Annotated[Optional[Path], typer.Argument(help=_help("cli.help.score_file"))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.score_json"))] = False,
     game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    kept: Annotated[bool, typer.Option("--list", help=_help("cli.help.score_list"))] = False,
 ) -> None:
-    from referee.cli.score import run
+    from referee.cli.score import list_kept, run
 
-    run(file, as_json=as_json, game_name=game, lang=language())
+    if kept:
+        list_kept(store().root, as_json=as_json, lang=language())
+        return
+    run(file, as_json=as_json, game_name=game, lang=language(), root=store().root)
 
 
 def _data_dir() -> Path:

@@ -127,9 +127,13 @@ def show_stats(store: Store, *, as_json: bool, player: str | None, players_count
         from referee.core.errors import UsageError
 
         raise UsageError("core.cli.stats_output_format")
+    from referee.store import scores
+
     sessions = _service(store)
+    kept = [{**r, "id": f"{scores.FOLDER}/{r['id']}"} for r in scores.entries(store.root)]
     result, damaged = sessions.stats_and_damaged(game_name=game_name, player=player,
-                                                 players_count=players_count, since=since)
+                                                 players_count=players_count, since=since,
+                                                 kept=kept)
     if as_json or html:
         text = (sessions.stats_html(result, lang, damaged) if html
                 else jsonio.dumps_line({"games": result, "damaged": damaged}) + "\n")

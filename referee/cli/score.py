@@ -24,7 +24,9 @@ BACK_KEY = "u"
 
 
 def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str,
-        prompter: Any = None) -> None:
+        prompter: Any = None, root: Path | None = None) -> None:
+    """Score ``file`` (else ask at the table).  ``root``: the data folder, where a score asked at
+    the table may be kept (the table is asked; without ``root`` it is not)."""
     from referee.cli.render import plain_console, render
 
     t = catalog(lang)
@@ -43,9 +45,55 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str,
         output, result = game.score(document)
     if as_json:
         sys.stdout.write(jsonio.dumps_line(output) + "\n")
+    else:
+        render(game.score_notes(output, t) + game.score_report(result, list(output["players"]), t),
+               console)
+    if file is None and root is not None:
+        offer_to_keep(document, root, prompter, t, console)
+
+
+def offer_to_keep(document: dict[str, Any], root: Path, prompter: Any, t: Catalog,
+                  console: Any) -> None:
+    """Ask whether to keep the score just asked at the table (default Yes: answered by a stray
+    Enter, a kept file costs a ``rm``; not kept, the table's answers are lost for good)."""
+    from referee.core.report import Line
+    from referee.cli.render import render
+    from referee.store import scores
+    from referee.store.sessions import now
+
+    if not prompter.ask(dialogs.Confirm("score.keep", t("core.cli.score_keep"), default=True)):
         return
-    render(game.score_notes(output, t) + game.score_report(result, list(output["players"]), t),
-           console)
+    path = scores.keep(root, document, now()[:10])
+    render([Line(t("core.cli.score_kept", path=str(path)), "good")], console)
+
+
+def list_kept(root: Path, *, as_json: bool, lang: str) -> None:
+    """``score --list``: the kept scores, oldest first; a damaged one is named with its error."""
+    from referee.core.report import Line, Table
+    from referee.cli.render import plain_console, render
+    from referee.store import scores
+
+    rows = scores.entries(root)
+    if as_json:
+        sys.stdout.write(jsonio.dumps_line({"scores": [
+            {k: (v.render(lang) if k == "error" else v) for k, v in r.items()} for r in rows]}) + "\n")
+        return
+    t = catalog(lang)
+    console = plain_console()
+    good = [r for r in rows if not r.get("damaged")]
+    report: list[Any] = []
+    if good:
+        report.append(Table(t("core.cli.score_list_title"), [
+            t("core.cli.score_list_file"), t("core.cli.score_list_game"),
+            t("core.cli.score_list_players"), t("core.cli.score_list_winners")], [
+            [r["id"], registry.get(r["game"]).title, ", ".join(r["players"]),
+             ", ".join(r["result"]["winners"])] for r in good]))
+    else:
+        report.append(Line(t("core.cli.score_list_none", folder=str(scores.folder_of(root)))))
+    for r in rows:
+        if r.get("damaged"):
+            report.append(Line(r["error"].render(lang), "bad"))
+    render(report, console)
 
 
 def run_with_back(make: Callable[[], dialogs.Dialog], ask: Callable[[dialogs.Question], Any],

@@ -852,14 +852,17 @@ class SessionService:
                                       players_count=players_count, since=since)[0]
 
     def stats_and_damaged(self, *, game_name: str | None = None, player: str | None = None,
-                          players_count: int | None = None, since: str | None = None
+                          players_count: int | None = None, since: str | None = None,
+                          kept: Iterable[dict[str, Any]] = ()
                           ) -> tuple[dict[str, Any], list[str]]:
         """``stats`` and the ids of the damaged sessions (files that cannot be read: they are
-        counted nowhere, and named so that nobody takes the figures for the whole archive)."""
+        counted nowhere, and named so that nobody takes the figures for the whole archive).
+        ``kept``: more finished games, shaped as the archive's entries (the scores kept by
+        ``referee score``, a damaged one with ``damaged`` and its ``id``)."""
         from referee.core.stats import compute
 
         since = _day(since)
-        entries = self.archive.entries()
+        entries = [*self.archive.entries(), *kept]
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).name] if game_name else sorted(
             {e.get("game") for e in entries} & set(registry.names()))

@@ -109,7 +109,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             acc = per.get(name)
             if acc is None:
                 acc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
-                                   "extras": dict.fromkeys(extras, 0), "longest": 0, "current": 0}
+                                   "extras": dict.fromkeys(extras, 0), "seen": dict.fromkeys(extras, 0), "longest": 0, "current": 0}
             win = name in won
             acc["games"] += 1
             acc["wins"] += win
@@ -139,9 +139,10 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                     acc["parts"][part] = acc["parts"].get(part, 0) + value
             for title in titles:
                 acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
-            for extra in extras:
+            for extra in extras:  # (a kept score knows none: averaged over the games that do)
                 value = p.get(extra, 0)
                 acc["extras"][extra] += value if isinstance(value, (int, float)) else 0
+                acc["seen"][extra] += extra in p
             for tag in p.get("tags") or ():
                 if isinstance(tag, str):
                     tally = tags.setdefault(tag, {"games": 0, "wins": 0})
@@ -158,7 +159,8 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
             "best_total": max(acc["totals"]),
             "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
             "titles": acc["titles"],
-            **{key: round(acc["extras"][extra] / n, 2) for extra, key in extras.items()},
+            **{key: round(acc["extras"][extra] / (acc["seen"][extra] or n), 2)
+               for extra, key in extras.items()},
         }
     result_out: dict[str, Any] = {"games": games, "players": out}
     result_out["by_count"] = {

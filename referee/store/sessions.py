@@ -288,11 +288,11 @@ class Store:
 
     @staticmethod
     def owned_folders() -> set[str]:
-        """The folders of the data folder that only the store writes: the sessions and every
-        game's card table folder (``Game.cards_file``)."""
+        """The folders of the data folder that only the store writes: the sessions, the kept
+        scores (``referee score``) and every game's card table folder (``Game.cards_file``)."""
         from referee.core import registry
 
-        return {"sessions", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
+        return {"sessions", "scores", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
 
     def ensure(self) -> None:
         try:
