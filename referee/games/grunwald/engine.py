@@ -197,13 +197,18 @@ _PHASE_RULE = {
 def _apply_event(state: GrunwaldState, action: Event) -> None:
     if state.phase != EVENT:
         _expect(state, EVENT, "event")
-    for i, effect in enumerate(action.effects):
+    apply_effects(state, action.effects)
+    end_event(state, action)
+
+
+def apply_effects(state: GrunwaldState, effects: Any) -> None:
+    """An event's effects in turn; an error names the effect (``.effects[i]``)."""
+    for i, effect in enumerate(effects):
         try:
             apply_effect(state, effect)
         except RuleError as exc:
             exc.location = f".effects[{i}]{exc.location}"
             raise
-    end_event(state, action)
 
 
 def end_event(state: GrunwaldState, action: Event | None = None) -> None:
@@ -362,12 +367,7 @@ def _apply_later_effect(state: GrunwaldState, action: LaterEffect) -> None:
         if action.at != at:
             raise RuleError("NG-R2", ".at", "grunwald.error.later_position", at=action.at,
                             expected=at)
-    for i, effect in enumerate(action.effects):
-        try:
-            apply_effect(state, effect)
-        except RuleError as exc:
-            exc.location = f".effects[{i}]{exc.location}"
-            raise
+    apply_effects(state, action.effects)
     if state.tracked:
         log = state.log[-1]
         ev = log.event if log.event is not None else Event("")
