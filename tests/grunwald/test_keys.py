@@ -61,6 +61,43 @@ def test_once_the_losses_are_covered_enter_finishes_the_payment():
     assert [q.default for q in seen if getattr(q, "key", "") == "losses.item"][-1] == "done"
 
 
+def _partial_debt():
+    """A state where the player paying losses holds a card worth less than the debt and enough
+    besides to cover it (a payment chosen card by card)."""
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"])
+        while (d := engine.decision(state)) is not None:
+            if d.kind == "losses":
+                p = state.player(d.player)
+                small = sorted((c for c in p.camp if 0 < CARDS[c][1] < d.owed), key=lambda c: CARDS[c][1])
+                if small and p.loss_value() - CARDS[small[0]][1] >= d.owed - CARDS[small[0]][1] > 0 \
+                        and p.loss_value() > d.owed:
+                    return state, d, f"camp/{small[0]}"
+            engine.apply(state, bot.random_action(state, rng))
+    raise AssertionError("no such debt in 300 games")
+
+
+def test_part_way_through_a_payment_enter_throws_no_card_away():
+    """Trial (issue 22): owing 7, a mercenary 5 taken by hand, Enter discarded the highlighted
+    crown 6 ("paid so far 11").  Part-way through a payment chosen by hand, Enter starts it again:
+    nothing is discarded that the player did not pick."""
+    state, d, card = _partial_debt()
+    t = catalog("en")
+    probe = ask(state, t)
+    q = next(probe)
+    while getattr(q, "key", "") != "losses.item":
+        q = probe.send(None)
+    key = next(c.key for c in q.choices if c.value == card)
+    dialog, seen = _questions(ask(state, t))
+    # the card by hand, then Enter (the default), then the whole advice (key 0 on a fresh start)
+    result, asked, _ = drive(dialog, {"losses.item": [key, "\r", "0"]})
+    menus = [q for q in seen if getattr(q, "key", "") == "losses.item"]
+    assert menus[1].default == "restart"  # part-way: Enter discards nothing
+    assert len(menus) == 3 and [c.value for c in menus[2].choices][0] != card  # started again
+    assert card not in result.items or result.items.count(card) == 1
+
+
 def test_the_helper_purchase_highlights_no():
     """Enter alone never spends ducats: the default of the helper purchase is No."""
     for seed in range(300):

@@ -550,7 +550,7 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
         shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
         answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
                                                value=value, items=shown), choices,
-                              default=_paid_default(value, owed))
+                              default=_paid_default(value, owed, items))
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):
@@ -589,9 +589,13 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             return PayLosses(p.name, tuple(items))
 
 
-def _paid_default(value: int, owed: int) -> str | None:
-    """Issue 22: once the debt is covered, Enter finishes the payment (never one card more)."""
-    return "done" if value >= owed else None
+def _paid_default(value: int, owed: int, items: list[str]) -> str | None:
+    """Issue 22: Enter never throws a card away the player did not pick.  Once the debt is
+    covered, Enter finishes the payment; part-way through one the player chose by hand, Enter
+    starts it again (nothing is discarded); at the start, Enter takes the referee's advice."""
+    if value >= owed:
+        return "done"
+    return "restart" if items else None
 
 
 def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:

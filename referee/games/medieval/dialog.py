@@ -397,7 +397,7 @@ def _regroup(state: MedievalState, t: Catalog, player: str, info: dict[str, Any]
     to the baggage."""
     sure = yield Confirm("medieval.regroup",
                          t("medieval.play.regroup_confirm", tokens=state.armies[state.index(player)].tokens,
-                           gains="; ".join(regroup_gains(t, info))), default=True)
+                           gains="; ".join(regroup_gains(t, info))))  # Enter never spends a token
     if not sure:
         return BACK
     picked: dict[str, list[str]] = {"returns": [], "enter": []}
