@@ -51,8 +51,10 @@ def answering(referee, monkeypatch, answers, *args):
 
     def ask(self, q):
         if not isinstance(q, (dialogs.Notice, dialogs.Public)):
-            asked.append(q)
-            keys = keys_for(q, next(answers), self.t.lang)
+            # a private moment's look-away question: the player presses Enter (issue 22)
+            keys = "\r" if isinstance(q, dialogs.Private) else keys_for(q, next(answers), self.t.lang)
+            if not isinstance(q, dialogs.Private):
+                asked.append(q)
             # typed once the question is shown (keys typed before it are thrown away, issue 22)
             self.before_question = lambda _q, keys=keys: pipe.send_text(keys)
         return ASK(self, q)

@@ -50,7 +50,8 @@ def play(referee, monkeypatch, table, *args):
 
     def ask(self, q):
         if not isinstance(q, (dialogs.Notice, dialogs.Public)):
-            table(q)
+            # typed once the question is shown (keys typed before it are thrown away, issue 22)
+            self.before_question = table
         return ASK(self, q)
 
     monkeypatch.setattr(Prompter, "ask", ask)
