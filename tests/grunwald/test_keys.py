@@ -44,16 +44,21 @@ def _questions(dialog):
     return spy(), asked
 
 
+def _key_of(state, t, card) -> str:
+    """The key of ``card`` in the first loss-payment menu."""
+    probe = ask(state, t)
+    q = next(probe)
+    while getattr(q, "key", "") != "losses.item":
+        q = probe.send(None)
+    return next(c.key for c in q.choices if c.value == card)
+
+
 def test_once_the_losses_are_covered_enter_finishes_the_payment():
     """``paid so far 15`` after owing 9: the highlight stayed on a card, so Enter threw one more
     away.  Now, the debt covered, the highlight (Enter) is Done."""
     state, d, card = _overpaying_debt()
     t = catalog("en")
-    probe = ask(state, t)
-    q = next(probe)
-    while getattr(q, "key", "") != "losses.item":
-        q = probe.send(None)
-    key = next(c.key for c in q.choices if c.value == card)
+    key = _key_of(state, t, card)
     dialog, seen = _questions(ask(state, t))
     result, asked, _ = drive(dialog, {"losses.item": [key, "\r"]})
     assert asked == ["private", "losses.item", "losses.item"]  # in the payer's private moment
@@ -84,11 +89,7 @@ def test_part_way_through_a_payment_enter_throws_no_card_away():
     nothing is discarded that the player did not pick."""
     state, d, card = _partial_debt()
     t = catalog("en")
-    probe = ask(state, t)
-    q = next(probe)
-    while getattr(q, "key", "") != "losses.item":
-        q = probe.send(None)
-    key = next(c.key for c in q.choices if c.value == card)
+    key = _key_of(state, t, card)
     dialog, seen = _questions(ask(state, t))
     # the card by hand, then Enter (the default), then the whole advice (key 0 on a fresh start)
     result, asked, _ = drive(dialog, {"losses.item": [key, "\r", "0"]})
