@@ -98,7 +98,8 @@ def test_new_with_variants_and_bad_options(tmp_path):
     # the game has hints: what stops it is only the missing terminal (stdin here is not one)
     assert r.returncode == 2 and "no memory aid" not in r.stderr
     assert "input is not a terminal" in r.stderr and len(r.stderr.splitlines()) == 1
-    r = referee(*data, "new", "--players", "A,B", "--hints", "--no-play")
+    # (Na Grunwald! has a memory aid since issue 22: Medieval Battle is the game without one)
+    r = referee(*data, "new", "--game", "medieval", "--players", "A,B", "--hints", "--no-play")
     assert r.returncode == 2 and "no memory aid" in r.stderr
 
 
