@@ -12,20 +12,27 @@ from referee.games.grunwald.dialog import ask
 from tests.test_keys import drive
 
 
-def _overpaying_debt():
-    """A state where the player paying losses holds, in the camp, a card worth more than the
-    debt, and more besides (the debt is paid by choosing, not all at once)."""
+def _debt(card_of):
+    """The first loss payment of random games where ``card_of(player, decision)`` names a camp
+    card (else ``None``): (state, decision, ``camp/<card>``)."""
     for seed in range(300):
         rng = random.Random(seed)
         state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"])
         while (d := engine.decision(state)) is not None:
-            if d.kind == "losses":
-                p = state.player(d.player)
-                big = sorted(c for c in p.camp if CARDS[c][1] > d.owed)
-                if big and p.loss_value() > CARDS[big[0]][1]:
-                    return state, d, f"camp/{big[0]}"
+            if d.kind == "losses" and (card := card_of(state.player(d.player), d)) is not None:
+                return state, d, f"camp/{card}"
             engine.apply(state, bot.random_action(state, rng))
     raise AssertionError("no such debt in 300 games")
+
+
+def _overpaying_debt():
+    """A state where the player paying losses holds, in the camp, a card worth more than the
+    debt, and more besides (the debt is paid by choosing, not all at once)."""
+    def card_of(p, d):
+        big = sorted(c for c in p.camp if CARDS[c][1] > d.owed)
+        return big[0] if big and p.loss_value() > CARDS[big[0]][1] else None
+
+    return _debt(card_of)
 
 
 def _questions(dialog):
@@ -69,18 +76,11 @@ def test_once_the_losses_are_covered_enter_finishes_the_payment():
 def _partial_debt():
     """A state where the player paying losses holds a card worth less than the debt and enough
     besides to cover it (a payment chosen card by card)."""
-    for seed in range(300):
-        rng = random.Random(seed)
-        state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"])
-        while (d := engine.decision(state)) is not None:
-            if d.kind == "losses":
-                p = state.player(d.player)
-                small = sorted((c for c in p.camp if 0 < CARDS[c][1] < d.owed), key=lambda c: CARDS[c][1])
-                if small and p.loss_value() - CARDS[small[0]][1] >= d.owed - CARDS[small[0]][1] > 0 \
-                        and p.loss_value() > d.owed:
-                    return state, d, f"camp/{small[0]}"
-            engine.apply(state, bot.random_action(state, rng))
-    raise AssertionError("no such debt in 300 games")
+    def card_of(p, d):
+        small = sorted((c for c in p.camp if 0 < CARDS[c][1] < d.owed), key=lambda c: CARDS[c][1])
+        return small[0] if small and p.loss_value() > d.owed else None
+
+    return _debt(card_of)
 
 
 def test_part_way_through_a_payment_enter_throws_no_card_away():
