@@ -57,11 +57,22 @@ def test_every_question_of_whole_random_games_fits_80x24(combo, seed):
     assert not faults, _report(faults)
 
 
+#: boards still taller than 80×24 leaves for a question (known, left to their owners): War Chest's
+#: memory aid (``--hints``, issue 22 part 1), Na Grunwald! 3–4 players after a round of long field
+#: results.  Every other game, count and language must leave room: the test is strict there.
+TALL = {("war-chest", 2, True), ("war-chest", 4, True), ("na-grunwald", 3, False),
+        ("na-grunwald", 4, False)}
+
+
+def _tall(combo):
+    name, count, lang, hints = combo
+    marks = [pytest.mark.xfail(strict=False, reason="a board taller than 80×24 leaves room for")] \
+        if (name, count, hints) in TALL else []
+    return pytest.param(combo, marks=marks, id=_ids(combo))
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="boards still taller than 80×24 leaves for a question: "
-                   "War Chest with --hints (the memory aid's lines: issue 22 part 1's), Na Grunwald! "
-                   "with 3–4 players after a round of long field results")
-@pytest.mark.parametrize("combo", COMBOS, ids=_ids)
+@pytest.mark.parametrize("combo", [_tall(c) for c in COMBOS])
 def test_every_board_leaves_room_for_its_questions(combo):
     faults = [f for f in _faults(*combo, seed=0) if not f.head_fits]
     assert not faults, _report(faults)
