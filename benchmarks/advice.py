@@ -19,7 +19,7 @@ import random
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,7 +108,7 @@ def main() -> int:
     for value, what in stress():
         rows.append(f"| {'PASS' if value < BUDGET_MS else 'info'} | losses, stress (not a real game) | 1 | "
                     f"– | – | {value:.2f} ms | {what} |")
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     section = "\n".join([
         f"## Run {when}",
         "",

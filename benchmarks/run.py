@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -258,7 +258,7 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     return 1 if failed else 0
 
 
-def measure_archive(report: "Report", ref: list[str], python: str, work: Path, n_archive: int,
+def measure_archive(report: Report, ref: list[str], python: str, work: Path, n_archive: int,
                     runs: int) -> None:
     """3. Flat persistence, 4. archive commands: an empty store against an archive of
     ``n_archive`` finished games."""
@@ -317,7 +317,7 @@ def measure_archive(report: "Report", ref: list[str], python: str, work: Path, n
                    f"{t:.2f} s", t < budget)
 
 
-def measure_archive_ops(report: "Report", ref: list[str], empty: Path, full: Path, n_archive: int,
+def measure_archive_ops(report: Report, ref: list[str], empty: Path, full: Path, n_archive: int,
                         runs: int) -> None:
     """Creating a session, importing one record and deleting a session: an empty store against the
     archive, through the CLI as a user runs it (medians of interleaved runs) and through the
@@ -415,7 +415,7 @@ def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
     lines = [
         "# Benchmarks",
         "",
-        f"Run: {datetime.now(timezone.utc).strftime('%Y-%m-%d %H:%M UTC')} · "
+        f"Run: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} · "
         f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()} · "
         f"Python {platform.python_version()}{' · quick run' if quick else ''}",
         "",

@@ -40,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -388,7 +388,7 @@ SECTION_START, SECTION_END = "<!-- warchest -->", "<!-- /warchest -->"
 
 
 def write(rows, args) -> None:
-    when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     machine = (f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} "
                f"{platform.release()} · Python {platform.python_version()}")
     quick = " · quick run" if args.quick else ""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
@@ -62,7 +62,6 @@ def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[
 def _answered(q, answer: str) -> list[str]:
     """The lines a question leaves once answered: the question and the answer after it (not
     checked for cut words: what is answered is no longer read to decide)."""
-    hint = prompting.text_hint(q)
     lines = f"? {prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))}".split("\n")
     lines[-1] = f"{lines[-1]} {answer}"[:WIDTH]
     return lines

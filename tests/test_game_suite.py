@@ -13,8 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.core import registry
-from referee.core import jsonio
+from referee.core import jsonio, registry
 from referee.core.errors import RecordError
 from referee.core.game import Game, GameState
 from tests.conftest import EXAMPLES, game_names
@@ -92,13 +91,13 @@ def test_random_playouts_keep_the_invariants_and_replay_equal(game, seed, data):
 
 
 def test_an_entry_after_the_end_is_refused(game):
-    players, state, actions = playout(game, random.Random(7), game.player_counts[0])
+    _players, state, actions = playout(game, random.Random(7), game.player_counts[0])
     with pytest.raises(RecordError):
         game.apply(state, actions[-1])
 
 
 def test_every_prefix_replays_to_the_engine_state(game):
-    players, state, actions = playout(game, random.Random(11), game.player_counts[-1])
+    players, _state, actions = playout(game, random.Random(11), game.player_counts[-1])
     trial, _ = replayed(game, players, [])
     for k, action in enumerate(actions):
         game.apply(trial, action)

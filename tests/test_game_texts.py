@@ -9,8 +9,7 @@ import random
 import pytest
 
 from referee.cli.app import main
-from referee.core import jsonio
-from referee.core import registry
+from referee.core import jsonio, registry
 
 
 def run(capsys, *args: str) -> tuple[int, str, str]:

@@ -324,9 +324,8 @@ def test_a_full_disk_during_import_leaves_nothing(tmp_path, monkeypatch, capsys,
 
 def test_a_full_disk_while_playing_changes_and_shows_nothing(tmp_path, monkeypatch):
     from referee.cli.commands import service
-    from referee.store.sessions import Store
-
     from referee.core import registry
+    from referee.store.sessions import Store
 
     game = registry.find("grunwald")
     parsed = game.parse_record(json.loads((EXAMPLES / "two-players.json").read_text()))

@@ -45,7 +45,7 @@ def test_warchest_unhashable_action_coin_or_recruit_is_a_record_error(tmp_path, 
     from tests.test_reliability import run_main
 
     path, index = _warchest(tmp_path, key, value)
-    code, out, err = run_main(["replay", str(path)], capsys)
+    code, _out, err = run_main(["replay", str(path)], capsys)
     assert code == 1, err
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "internal error" not in err, err
@@ -154,7 +154,7 @@ def test_a_record_colour_that_is_not_a_colour_is_refused_at_import_with_its_plac
     doc["colors"]["Bartek"] = colour
     path = tmp_path / "hostile.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, err = _run([*data(tmp_path), "import", path], capsys)
+    code, _out, err = _run([*data(tmp_path), "import", path], capsys)
     assert code == 1, err
     assert len(err.strip().splitlines()) == 1 and "hostile.json: colors.Bartek: " in err, err
     assert not (tmp_path / "data" / "sessions").exists() or not any((tmp_path / "data" / "sessions").iterdir())
@@ -167,7 +167,7 @@ def test_a_record_colours_map_is_a_map_of_players_to_colours(tmp_path, capsys, c
     doc["colors"] = colors
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    code, out, err = _run(["replay", path], capsys)
+    code, _out, err = _run(["replay", path], capsys)
     assert code == 1 and f"bad.json: {where}: " in err, err
 
 
@@ -184,7 +184,7 @@ def test_colours_of_the_list_and_rrggbb_are_kept(tmp_path, capsys):
 
 @pytest.mark.parametrize("colour", ["color(5)", "default", "blink", "grey50"])
 def test_new_colors_takes_only_colours_of_the_list(tmp_path, capsys, colour):
-    code, out, err = _run([*data(tmp_path), "new", "--players", "Ala,Bob", "--colors", f"red,{colour}",
+    code, _out, err = _run([*data(tmp_path), "new", "--players", "Ala,Bob", "--colors", f"red,{colour}",
                            "--no-play"], capsys)
     assert code == 1 and len(err.strip().splitlines()) == 1 and colour in err, err
 
@@ -255,7 +255,7 @@ def test_new_with_long_player_names_derives_a_name_and_id_that_fit(tmp_path, cap
 def test_new_and_import_with_an_empty_name_are_refused(tmp_path, capsys, name):
     code, out, err = _run([*data(tmp_path), "new", "--players", "Ala,Bob", "--name", name, "--no-play"], capsys)
     assert code == 1 and len(err.strip().splitlines()) == 1 and "session name" in err, err
-    code, out, err = _run([*data(tmp_path), "import", "--name", name, EXAMPLES / "two-players.json"], capsys)
+    code, _out, err = _run([*data(tmp_path), "import", "--name", name, EXAMPLES / "two-players.json"], capsys)
     assert code == 1 and len(err.strip().splitlines()) == 1 and "session name" in err, err
     assert not (tmp_path / "data" / "sessions").exists() or not any((tmp_path / "data" / "sessions").iterdir())
 
@@ -296,7 +296,7 @@ def test_two_tables_starting_at_once_both_get_a_session(tmp_path):
         runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                  env=env, stdin=subprocess.DEVNULL) for _ in range(3)]
         for run in runs:
-            out, err = run.communicate(timeout=120)
+            _out, err = run.communicate(timeout=120)
             assert run.returncode == 0, err
     rows = json.loads(referee(*data(tmp_path), "list", "--json").stdout)
     assert len(rows) == 12 and len({r["name"] for r in rows}) == 12

@@ -6,7 +6,7 @@ imports.  Read from the source with ``ast``: nothing is imported to check it."""
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "referee"
@@ -23,7 +23,7 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def sources() -> dict[str, tuple[Path, ast.Module]]:
     return {module_name(p): (p, ast.parse(p.read_text(encoding="utf-8"), str(p)))
             for p in sorted(PACKAGE.rglob("*.py"))}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 import pytest
 
@@ -69,7 +69,7 @@ def test_each_entry_time_sittings_and_end_are_kept(table):
 
 
 def test_undo_takes_back_the_entry_time_and_the_end(table):
-    store, service, clock = table
+    store, service, _clock = table
     from referee.core.registry import find
 
     game = find("kajko")
@@ -87,7 +87,7 @@ def test_undo_takes_back_the_entry_time_and_the_end(table):
 
 
 def test_duration_place_show_and_summaries_give_the_play_time(table):
-    store, service, clock = table
+    store, service, _clock = table
     from referee.core.registry import find
 
     game = find("na-grunwald")
@@ -130,7 +130,7 @@ def test_new_place_is_remembered_for_the_next_game(tmp_path):
 
 def test_a_failed_save_keeps_no_time_of_the_entry_it_lost(table):
     """The entry's time is saved with the entry: a save that fails leaves the times as they were."""
-    store, service, clock = table
+    store, service, _clock = table
     from referee.core.registry import find
 
     game = find("kajko")

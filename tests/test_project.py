@@ -37,7 +37,7 @@ GAME_FOLDERS = sorted(p.parent.name for p in (ROOT / "referee" / "games").glob("
 def test_nothing_outside_a_game_package_is_specific_to_it(package):
     word = package
     for path in (ROOT / "referee").rglob("*.py"):
-        if f"games/{package}" in path.as_posix() or path.name == "__init__.py" and path.parent.name == "games":
+        if f"games/{package}" in path.as_posix() or (path.name == "__init__.py" and path.parent.name == "games"):
             continue
         text = path.read_text(encoding="utf-8").lower()
         assert word not in text.replace(f"referee.games.{package}", ""), path

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.cli.app import main
 from referee.core import jsonio
@@ -353,7 +354,7 @@ def test_sighup_from_a_closed_terminal_leaves_the_session_resumable(tmp_path):
             os.write(fd, answer.encode() + b"\r")
         read_until("where do you place")
         os.kill(pid, signal.SIGHUP)
-        _, status = os.waitpid(pid, 0)
+        _, _status = os.waitpid(pid, 0)
     finally:
         os.close(fd)
     s = store.open("game")  # the lock is free again

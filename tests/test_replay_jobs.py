@@ -10,8 +10,8 @@ import sys
 import time
 
 import pytest
-
 from conftest import EXAMPLES, referee
+
 from referee.cli import replay
 from referee.core.errors import RecordError
 

@@ -20,7 +20,7 @@ from tests.conftest import EXAMPLES
 
 @dataclass
 class MemorySession:
-    archive: "MemoryArchive"
+    archive: MemoryArchive
     id: str
     name: str
     game: str
@@ -179,7 +179,7 @@ def test_core_knows_no_archive_and_no_cli():
 
 
 def test_new_builds_the_record_from_the_games_meta_keys_and_names_it_uniquely():
-    svc, archive = service()
+    svc, _archive = service()
     a = svc.new(None, [" Ala", "Bob "], lang="pl", colors=["red", "blue"])
     assert a.players == ["Ala", "Bob"] and a.lang == "pl" and a.writable
     assert a.record["colors"] == {"Ala": "red", "Bob": "blue"} and "date" in a.record

@@ -223,12 +223,12 @@ def test_ratings_rate_war_chest_sides_as_teams():
 
     game = _entry("w4", "2026-01-01", {"Ala": None, "Bob": None, "Cyd": None, "Dan": None}, ["Ala", "Cyd"])
     m = PlackettLuce()
-    [[a, c], [b, d]] = m.rate([[m.rating(), m.rating()], [m.rating(), m.rating()]], ranks=[1, 2])
+    [[a, _c], [b, _d]] = m.rate([[m.rating(), m.rating()], [m.rating(), m.rating()]], ranks=[1, 2])
     r = compute([game], (), {}, points=False)["ratings"]
     assert r["Ala"]["rating"] == r["Cyd"]["rating"] == round(a.ordinal(), 2)
     assert r["Bob"]["rating"] == r["Dan"]["rating"] == round(b.ordinal(), 2)
     # as four players alone (the points games' reading) the losers would tie for second: another number
-    [[a4], [b4], [c4], [d4]] = m.rate([[m.rating()] for _ in range(4)], ranks=[1, 2, 1, 2])
+    [[a4], [_b4], [_c4], [_d4]] = m.rate([[m.rating()] for _ in range(4)], ranks=[1, 2, 1, 2])
     assert round(a4.ordinal(), 2) != r["Ala"]["rating"]
 
 

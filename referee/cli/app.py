@@ -10,12 +10,11 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from referee.core.errors import InputError, RefereeError
-
 from referee.core.text import LANGUAGES, catalog, language_from_env
 
 # Help texts are read by players too: they come from the catalog of $REFEREE_LANG; those that
@@ -42,10 +41,10 @@ app = typer.Typer(
     rich_markup_mode=None,
 )
 
-_state: dict[str, Optional[str]] = {"lang": None, "data_dir": None}
+_state: dict[str, str | None] = {"lang": None, "data_dir": None}
 
-LangOption = Annotated[Optional[str], typer.Option("--lang", help=_help("cli.help.lang"))]
-DataDirOption = Annotated[Optional[Path], typer.Option("--data-dir", help=_help("cli.help.data_dir"))]
+LangOption = Annotated[str | None, typer.Option("--lang", help=_help("cli.help.lang"))]
+DataDirOption = Annotated[Path | None, typer.Option("--data-dir", help=_help("cli.help.data_dir"))]
 SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 
@@ -61,7 +60,7 @@ def language() -> str:
     return language_from_env(_state["lang"])
 
 
-def explicit_language() -> Optional[str]:
+def explicit_language() -> str | None:
     """The language asked for on this command line or in $REFEREE_LANG (else the session's)."""
     import os
 
@@ -76,15 +75,15 @@ def store():
 
 @app.command(help=_help("cli.help.new"))
 def new(
-    players: Annotated[Optional[str], typer.Option("--players", help=_help("cli.help.new_players"))] = None,
-    colors: Annotated[Optional[str], typer.Option("--colors", help=_help("cli.help.new_colors"))] = None,
-    name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.new_name"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
-    variant: Annotated[Optional[list[str]], typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
+    players: Annotated[str | None, typer.Option("--players", help=_help("cli.help.new_players"))] = None,
+    colors: Annotated[str | None, typer.Option("--colors", help=_help("cli.help.new_colors"))] = None,
+    name: Annotated[str | None, typer.Option("--name", help=_help("cli.help.new_name"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.game"))] = None,
+    variant: Annotated[list[str] | None, typer.Option("--variant", help=_help("cli.help.new_variant"))] = None,
     no_play: Annotated[bool, typer.Option("--no-play", help=_help("cli.help.new_no_play"))] = False,
-    hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
-    place: Annotated[Optional[str], typer.Option("--place", help=_help("cli.help.new_place"))] = None,
-    open_table: Annotated[Optional[bool], typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
+    hints: Annotated[bool | None, typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
+    place: Annotated[str | None, typer.Option("--place", help=_help("cli.help.new_place"))] = None,
+    open_table: Annotated[bool | None, typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
 ) -> None:
     from referee.cli import commands
 
@@ -96,9 +95,9 @@ def new(
 
 @app.command(help=_help("cli.help.play"))
 def play(
-    session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
-    hints: Annotated[Optional[bool], typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
-    open_table: Annotated[Optional[bool], typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
+    session: Annotated[str | None, typer.Argument(help=_help("cli.help.session"))] = None,
+    hints: Annotated[bool | None, typer.Option("--hints/--no-hints", help=_help("cli.help.play_hints"))] = None,
+    open_table: Annotated[bool | None, typer.Option("--open/--no-open", help=_help("cli.help.play_open"))] = None,
 ) -> None:
     from referee.cli import commands
 
@@ -151,8 +150,8 @@ def delete(
 @app.command("import", help=_help("cli.help.import"))
 def import_(
     files: Annotated[list[Path], typer.Argument(help=_help("cli.help.replay_files"))],
-    name: Annotated[Optional[str], typer.Option("--name", help=_help("cli.help.import_name"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    name: Annotated[str | None, typer.Option("--name", help=_help("cli.help.import_name"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.game"))] = None,
 ) -> None:
     from referee.cli import commands
 
@@ -171,11 +170,11 @@ class ExportFormat(str, Enum):
 
 @app.command(help=_help("cli.help.export"))
 def export(
-    session: Annotated[Optional[str], typer.Argument(help=_help("cli.help.session"))] = None,
+    session: Annotated[str | None, typer.Argument(help=_help("cli.help.session"))] = None,
     fmt: Annotated[ExportFormat, typer.Option("--format", help=_help("cli.help.export_format"))] = ExportFormat.record,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=_help("cli.help.export_output"))] = None,
     every: Annotated[bool, typer.Option("--all", help=_help("cli.help.export_all"))] = False,
-    since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.export_since"))] = None,
+    since: Annotated[str | None, typer.Option("--since", help=_help("cli.help.export_since"))] = None,
     link: Annotated[bool, typer.Option("--link", help=_help("cli.help.export_link"))] = False,
 ) -> None:
     from referee.cli import commands
@@ -189,8 +188,8 @@ def replay(
     # str, not Path: kept as typed (the output's "file"), and no per-file conversion and stat
     files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.replay_json"))] = False,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
-    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help=_help("cli.help.replay_jobs"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.game"))] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help=_help("cli.help.replay_jobs"))] = None,
 ) -> None:
     from referee.cli.replay import run
 
@@ -211,11 +210,11 @@ class StatsFormat(str, Enum):
 def stats(
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.stats_json"))] = False,
     fmt: Annotated[StatsFormat, typer.Option("--format", help=_help("cli.help.stats_format"))] = StatsFormat.text,
-    output: Annotated[Optional[Path], typer.Option("--output", "-o", help=_help("cli.help.stats_output"))] = None,
-    player: Annotated[Optional[str], typer.Option("--player", help=_help("cli.help.stats_player"))] = None,
-    players_count: Annotated[Optional[int], typer.Option("--players-count", min=2, help=_help("cli.help.stats_count"))] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.stats_game"))] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help=_help("cli.help.stats_output"))] = None,
+    player: Annotated[str | None, typer.Option("--player", help=_help("cli.help.stats_player"))] = None,
+    players_count: Annotated[int | None, typer.Option("--players-count", min=2, help=_help("cli.help.stats_count"))] = None,
+    since: Annotated[str | None, typer.Option("--since", help=_help("cli.help.stats_since"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.stats_game"))] = None,
 ) -> None:
     from referee.cli.archive import show_stats
 
@@ -226,9 +225,9 @@ def stats(
 
 @app.command(help=_help("cli.help.score"))
 def score(
-    file: Annotated[Optional[Path], typer.Argument(help=_help("cli.help.score_file"))] = None,
+    file: Annotated[Path | None, typer.Argument(help=_help("cli.help.score_file"))] = None,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.score_json"))] = False,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.game"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.game"))] = None,
     kept: Annotated[bool, typer.Option("--list", help=_help("cli.help.score_list"))] = False,
 ) -> None:
     from referee.cli.score import list_kept, run
@@ -257,7 +256,7 @@ def battle(
     defender_strength: Annotated[int, typer.Option("--defender-strength",
                                                    help=_help("cli.help.battle_strength"))] = 2,
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.battle_json"))] = False,
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.battle_game"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.battle_game"))] = None,
 ) -> None:
     from referee.cli.tools import battle as run
 
@@ -269,7 +268,7 @@ def battle(
 
 @app.command(help=_help("cli.help.cards"))
 def cards(
-    game: Annotated[Optional[str], typer.Option("--game", help=_help("cli.help.cards_game"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.cards_game"))] = None,
 ) -> None:
     from referee.cli.tools import cards as run
 
@@ -334,7 +333,7 @@ def _tolerant_streams() -> None:
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if stream is None:  # closed when Python started: write into /dev/null
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process)
         elif isinstance(stream, io.TextIOWrapper):
             try:
                 stream.reconfigure(errors="referee-escape")

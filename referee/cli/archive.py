@@ -22,7 +22,7 @@ from referee.core.service import SessionService, short_title, trim_finished
 from referee.core.text import catalog
 from referee.store.sessions import Store, slugify
 
-__all__ = ["LIST_FINISHED", "list_sessions", "show_stats", "compact_time"]
+__all__ = ["LIST_FINISHED", "compact_time", "list_sessions", "show_stats"]
 
 #: finished sessions the table shows without ``--all`` (a terminal, not a report)
 LIST_FINISHED = 20

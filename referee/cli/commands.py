@@ -15,18 +15,29 @@ from rich.console import Console
 from referee.cli import interrupt
 from referee.cli.prompter import Prompter
 from referee.cli.render import plain_console, render
-from referee.core.report import Line
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.core.service import (
-    PLAY_FORMATS, SessionHandle, SessionService, UndoPlan, short_title,
-)
 from referee.core.errors import UsageError
+from referee.core.report import Line
+from referee.core.service import (
+    PLAY_FORMATS,
+    SessionHandle,
+    SessionService,
+    UndoPlan,
+    short_title,
+)
 from referee.core.text import Catalog, catalog, language_from_env
 from referee.store.sessions import Store, default_data_dir
 
-__all__ = ["new", "play", "undo", "show", "delete",
-           "import_records", "export"]
+__all__ = [
+    "delete",
+    "export",
+    "import_records",
+    "new",
+    "play",
+    "show",
+    "undo",
+]
 
 
 def console() -> Console:
@@ -79,7 +90,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         owned = read_cards(game, store.root)
         if owned:
             setup = {**setup, "cards": owned}
-    remembered = place is None and sessions.last_place() or None  # where the table played last
+    remembered = (place is None and sessions.last_place()) or None  # where the table played last
     draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name,
                           place=place if place is not None else remembered)
     if play_now:

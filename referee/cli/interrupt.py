@@ -20,8 +20,9 @@ from __future__ import annotations
 
 import functools
 import signal
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+from typing import Any
 
 #: the signals that stop the referee (SIGHUP: the terminal was closed)
 SIGNALS = tuple(s for s in (getattr(signal, n, None) for n in ("SIGINT", "SIGTERM", "SIGHUP"))

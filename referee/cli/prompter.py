@@ -15,17 +15,26 @@ directly (tests, scripted demos) answers through whatever input it is given.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console
 
-from referee.core.dialog import (
-    Confirm, Invalid, Notice, Private, Public, Question, Secret, Select, Text,
-)
-from referee.core.errors import UsageError
 from referee.cli import interrupt
 from referee.cli.render import render
+from referee.core.dialog import (
+    Confirm,
+    Invalid,
+    Notice,
+    Private,
+    Public,
+    Question,
+    Secret,
+    Select,
+    Text,
+)
+from referee.core.errors import UsageError
 from referee.core.report import Board
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
@@ -82,7 +91,7 @@ class Prompter:
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
-                     ) -> "Prompter":
+                     ) -> Prompter:
         """The prompter of a command run by people: without a terminal it refuses with
         ``refusal`` (a ``core.cli.no_terminal_*`` text that names the flag to pass instead)."""
         prompter = cls(console, lang)

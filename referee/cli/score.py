@@ -13,9 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from referee.core import registry
 from referee.core import dialog as dialogs
-from referee.core import jsonio
+from referee.core import jsonio, registry
 from referee.core.errors import from_file
 from referee.core.text import Catalog, catalog
 
@@ -56,8 +55,8 @@ def offer_to_keep(document: dict[str, Any], root: Path, prompter: Any, t: Catalo
                   console: Any) -> None:
     """Ask whether to keep the score just asked at the table (default Yes: answered by a stray
     Enter, a kept file costs a ``rm``; not kept, the table's answers are lost for good)."""
-    from referee.core.report import Line
     from referee.cli.render import render
+    from referee.core.report import Line
     from referee.store import scores
     from referee.store.sessions import now
 
@@ -69,8 +68,8 @@ def offer_to_keep(document: dict[str, Any], root: Path, prompter: Any, t: Catalo
 
 def list_kept(root: Path, *, as_json: bool, lang: str) -> None:
     """``score --list``: the kept scores, oldest first; a damaged one is named with its error."""
-    from referee.core.report import Line, Table
     from referee.cli.render import plain_console, render
+    from referee.core.report import Line, Table
     from referee.store import scores
 
     rows = scores.entries(root)

@@ -8,8 +8,9 @@ impossible interactively.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generator
+from typing import Any
 
 from referee.core.report import Report
 

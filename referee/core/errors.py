@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any
 
 from referee.core.text import catalog
 
@@ -55,7 +56,7 @@ class RecordError(RefereeError):
         self.location = location
         self.source: str | None = None  # the file the document came from, when there is one
 
-    def with_location(self, location: str) -> "RecordError":
+    def with_location(self, location: str) -> RecordError:
         self.location = location
         return self
 

@@ -36,7 +36,7 @@ class GameState(Protocol):
     def names(self) -> Sequence[str]:
         """The players, in the record's order (the undo of a secret entry asks each of them)."""
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         """An independent copy: the CLI applies an entry to a copy and keeps it only if legal."""
 
     def snapshot(self) -> dict[str, Any]:

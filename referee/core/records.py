@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def load_record(path: str | os.PathLike[str], default_game: str | None = None,
-                text: str | None = None) -> tuple["Game", "Sourced"]:
+                text: str | None = None) -> tuple[Game, Sourced]:
     """Read and parse a record file (``text``: already read); returns ``(game, record)``.  The
     record's ``game`` key decides; ``default_game`` (else the registry's default) serves records
     that do not say.  Every error, now or while replaying, names the file."""

@@ -21,12 +21,12 @@ if TYPE_CHECKING:
 #: the folder whose packages are games (found by name: the games depend on core, not the reverse)
 GAMES_PACKAGE = "referee.games"
 
-_games: dict[str, "Game"] = {}
+_games: dict[str, Game] = {}
 _aliases: dict[str, str] = {}
 _discovered = False
 
 
-def register(game: "Game") -> "Game":
+def register(game: Game) -> Game:
     """Add ``game`` (a later game of the same name replaces an earlier one).  A game whose
     catalogs are not in its folder's ``prompts/`` (``catalog_dir``) has that folder read for its
     namespace."""
@@ -75,7 +75,7 @@ def names() -> list[str]:
     return list(_games)
 
 
-def games() -> list["Game"]:
+def games() -> list[Game]:
     _discover()
     return list(_games.values())
 
@@ -89,13 +89,13 @@ def default() -> str:
     return next(iter(_games))
 
 
-def get(name: str) -> "Game":
+def get(name: str) -> Game:
     """The game of that name or alias (``KeyError`` if there is none)."""
     _discover()
     return _games[_aliases.get(name, name)]
 
 
-def find(name: str | None) -> "Game":
+def find(name: str | None) -> Game:
     """The game of that name (default: ``default()``), or a clear usage error naming the known
     ones."""
     try:
@@ -113,7 +113,7 @@ def known() -> str:
     return ", ".join(f"{n} ({short[n]})" if n in short else n for n in _games)
 
 
-def short_name(game: "Game") -> str:
+def short_name(game: Game) -> str:
     """What to type after ``--game``: its first alias, else its name."""
     aliases = getattr(game, "aliases", ())
     return aliases[0] if aliases else game.name
@@ -146,7 +146,7 @@ def help_params(t) -> dict[str, str]:
             "battle_games": having("battle_tool"), "cards_games": having("cards_dialog")}
 
 
-def for_document(document: object, default_name: str | None) -> "Game":
+def for_document(document: object, default_name: str | None) -> Game:
     """The game a document names in its ``game`` key (else ``default_name``, else the default),
     as a record error at ``game`` when there is no such game."""
     fallback = default_name or default()

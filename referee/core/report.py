@@ -45,7 +45,7 @@ class Table:
     #: may be shown with rows and columns swapped where it would not fit (a narrow terminal)
     transposable: bool = False
 
-    def transposed(self) -> "Table":
+    def transposed(self) -> Table:
         columns = [self.columns[0]] + [row[0] for row in self.rows]
         rows = [[self.columns[i]] + [row[i] for row in self.rows] for i in range(1, len(self.columns))]
         return Table(self.title, columns, rows, ["left"] + ["right"] * len(self.rows))

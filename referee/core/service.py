@@ -18,13 +18,13 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import UTC, date, datetime
 from typing import Any, Protocol
 
 from referee.core import registry
-from referee.core.records import load_record
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.game import Game
+from referee.core.records import load_record
 from referee.core.report import Line, Report
 from referee.core.text import catalog
 
@@ -229,7 +229,7 @@ PLACE = "place"
 
 def clock() -> str:
     """Now, UTC, to the second (ISO 8601): how the session's times are kept."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def _times(settings: dict[str, Any]) -> dict[str, Any]:
@@ -467,7 +467,7 @@ class Live:
     def close(self) -> None:
         self.session.close()
 
-    def __enter__(self) -> "Live":
+    def __enter__(self) -> Live:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -491,7 +491,8 @@ PLAY_FORMATS = ("bgstats", "bgg")
 def render_plays(plays: list[dict[str, Any]], fmt: str, link: bool, single: bool) -> str:
     """Logged plays as ``bgstats`` (one object, or a list; ``link``: the links, one a line) or
     ``bgg`` XML."""
-    from referee.core import jsonio, plays as formats
+    from referee.core import jsonio
+    from referee.core import plays as formats
 
     if link:
         return "".join(formats.bgstats_link(p) + "\n" for p in plays)
@@ -659,7 +660,7 @@ class SessionService:
             lang = lang or session.lang
             t = catalog(lang)
             game = game_of(session)
-            parsed, state, actions = replay(game, session.record, session.path)
+            parsed, _state, actions = replay(game, session.record, session.path)
             refusal = None
             if steps > len(actions):
                 refusal = RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))

@@ -155,7 +155,7 @@ def score_histogram(r: dict[str, Any], t: Any) -> str:
     low, high = math.floor(min(values)), math.floor(max(values))
     size = max(1, math.ceil((high - low + 1) / MOST_BINS))
     bins = (high - low) // size + 1
-    stacks = [{n: 0 for n in names} for _ in range(bins)]
+    stacks = [dict.fromkeys(names, 0) for _ in range(bins)]
     for n in names:
         for v, c in counts[n].items():
             stacks[int((math.floor(float(v)) - low) // size)][n] += c

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import string
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -126,7 +126,7 @@ class Catalog:
     """The texts of one language.  A key's first segment names its file (``game.error.x`` lives
     in ``game.<lang>.toml``); files are read on first use, so start-up reads only what it shows."""
 
-    def __init__(self, lang: str, fallback: "Catalog | None") -> None:
+    def __init__(self, lang: str, fallback: Catalog | None) -> None:
         self.lang = lang
         self.fallback = fallback
         self._namespaces: dict[str, dict[str, str]] = {}
@@ -198,7 +198,7 @@ class Catalog:
     def has_own(self, key: str) -> bool:
         return key in self._namespace(key.split(".", 1)[0])
 
-    def render_error(self, error: "RefereeError", bare: bool = False) -> str:
+    def render_error(self, error: RefereeError, bare: bool = False) -> str:
         """One line: ``location: rule: message`` (``bare`` gives the message alone); a record
         error (one with a ``location``) is prefixed by its file, location and rule id."""
         message = self(error.key, **{k: _cap(v) for k, v in error.params.items()})
@@ -236,7 +236,7 @@ def _prompts_folder() -> Path:
     return package.parent / "prompts"
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str = DEFAULT_LANGUAGE) -> Catalog:
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
     fallback = None if lang == DEFAULT_LANGUAGE else catalog(DEFAULT_LANGUAGE)

@@ -16,6 +16,7 @@ import errno
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 from referee.core.errors import DamagedStore, RecordError, RefereeError, backup_of
 

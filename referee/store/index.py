@@ -21,9 +21,10 @@ import json
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.store.storage import IndexCorrupt, StoreLocked

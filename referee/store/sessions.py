@@ -34,7 +34,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -44,10 +44,20 @@ from tinydb import TinyDB
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.shape import player_names
 from referee.store.files import (
-    MAX_OWNER_BYTES, StoreLink, StoreShape, check_kind, check_result, read_store_bytes,
+    MAX_OWNER_BYTES,
+    StoreLink,
+    StoreShape,
+    check_kind,
+    check_result,
+    read_store_bytes,
 )
 from referee.store.storage import (
-    AtomicJSONStorage, StoreCorrupt, StoreLocked, atomic_write, fsync_dir, read_json,
+    AtomicJSONStorage,
+    StoreCorrupt,
+    StoreLocked,
+    atomic_write,
+    fsync_dir,
+    read_json,
 )
 
 LOCK_TIMEOUT = 0.5  # seconds: a second process gives up well within a second
@@ -74,7 +84,7 @@ def default_data_dir() -> Path:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 def slugify(text: str) -> str:
@@ -160,7 +170,7 @@ def check_name(name: str) -> str:
 
 @dataclass
 class Session:
-    store: "Store"
+    store: Store
     id: str
     name: str
     game: str
@@ -216,7 +226,7 @@ class Session:
                 pass
             self._lock = None
 
-    def __enter__(self) -> "Session":
+    def __enter__(self) -> Session:
         return self
 
     def __exit__(self, *exc: Any) -> None:
@@ -679,7 +689,7 @@ class Store:
             self._finish_delete(sid)
             return sid
         sid = self.resolve(key)
-        index, conn = self._index()  # a damaged index stops here, before anything is touched
+        _index, _conn = self._index()  # a damaged index stops here, before anything is touched
         path = self.session_path(sid)  # (a link is reported and left alone)
         lock = self._lock(sid)
         try:

@@ -18,8 +18,17 @@ from tinydb.storages import Storage
 from referee.core.errors import InputError, RefereeError
 from referee.store.files import StoreCorrupt, StoreLink, read_store_json
 
-__all__ = ["StoreLocked", "StoreCorrupt", "StoreLink", "IndexCorrupt", "atomic_write", "read_json",
-           "AtomicJSONStorage", "write_user_file", "fsync_dir"]
+__all__ = [
+    "AtomicJSONStorage",
+    "IndexCorrupt",
+    "StoreCorrupt",
+    "StoreLink",
+    "StoreLocked",
+    "atomic_write",
+    "fsync_dir",
+    "read_json",
+    "write_user_file",
+]
 
 
 class StoreLocked(RefereeError):

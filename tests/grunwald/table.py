@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    Effect, Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    Effect,
+    Event,
+    Feed,
+    HelperPurchase,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
+    SkirmishCards,
 )
 
 NAMES = ["Marek", "Jacek", "Kasia", "Ania"]

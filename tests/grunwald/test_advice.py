@@ -14,7 +14,8 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.core.text import catalog
 from referee.games.grunwald import advice, bot, engine, scoring
@@ -447,7 +448,8 @@ def test_NG_E6_standing_report_in_both_languages(lang):
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_NG_E6_standing_of_a_finished_game_is_the_final_score_under_one_title(lang):
-    from referee.core.report import Heading, Table as ReportTable
+    from referee.core.report import Heading
+    from referee.core.report import Table as ReportTable
     from referee.games.grunwald import GAME
 
     s = feeding_state([

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import itertools
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import Feed, HelperPurchase, PayLosses, Reveal
@@ -366,8 +367,8 @@ def test_NG_E1_golden_later_player_who_starves_keeps_no_title(monkeypatch):
     crown 1 scores 2 + 2 + 2 + crown commander 2 + mercenary commander 1 = 9; the mercenary 2
     only 5 + crown commander 3 = 8.  (Scored against Marek unfed, the crown 1 seemed to lose the
     crown title: 7.)"""
-    from referee.games.grunwald import GAME, advice
     from referee.core.text import catalog
+    from referee.games.grunwald import GAME, advice
 
     s = engine.new_state(["Ania", "Marek"])
     ania, marek = s.players
@@ -425,8 +426,8 @@ def test_NG_S4_golden_the_rest_of_the_round_is_already_decided():
     the crown 5 is advised (5 + commander 1 + quartermaster 2 = 8); but the Provisions field
     still gives Ania 2 this round: paying provisions keeps both knights fed, 10 + commander 2 =
     12 (the crown 5 then: 5 + 1 + quartermaster 4 = 10)."""
-    from referee.games.grunwald import advice
     from referee.core.text import catalog
+    from referee.games.grunwald import advice
 
     s = _provisions_to_come()
     a = advice.advise_losses(s, "Ania", 3)

@@ -135,7 +135,7 @@ def _all_placements_offered(state):
                     options = [c.value for c in q.choices  # (the event's effect, e: test_events)
                                if c.value not in (dialogs.UNDO, dialogs.BACK, dialog.LATER)]
                 elif isinstance(q, dialogs.Text):  # a long list of numbers: try each one
-                    options = [v for v in range(0, 40) if _parses(q, v)]
+                    options = [v for v in range(40) if _parses(q, v)]
                 if not taken:
                     for value in options:
                         walk(path + [value])

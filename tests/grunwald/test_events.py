@@ -11,7 +11,7 @@ from referee.core import dialog as dialogs
 from referee.core.errors import RecordError
 from referee.core.text import catalog
 from referee.games.grunwald import dialog, engine, record
-from referee.games.grunwald.actions import Effect, Event, LaterEffect, Place
+from referee.games.grunwald.actions import Effect, Event, LaterEffect
 from tests.grunwald.table import Table
 
 T = catalog("en")

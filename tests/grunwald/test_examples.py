@@ -75,7 +75,7 @@ def test_in_progress_record_replays_to_where_it_stops():
 def test_examples_are_canonical_records(name):
     text = (EXAMPLES / name).read_text(encoding="utf-8")
     doc = jsonio.loads(text)
-    state, steps = record.parse_record(doc).replay()
+    _state, steps = record.parse_record(doc).replay()
     rewritten = record.write_record(doc["players"], [s.action for s in steps],
                                     {k: doc[k] for k in record.META_KEYS if k in doc})
     assert jsonio.dumps_pretty(rewritten) == text

@@ -87,12 +87,12 @@ def test_part_way_through_a_payment_enter_throws_no_card_away():
     """Trial (issue 22): owing 7, a mercenary 5 taken by hand, Enter discarded the highlighted
     crown 6 ("paid so far 11").  Part-way through a payment chosen by hand, Enter starts it again:
     nothing is discarded that the player did not pick."""
-    state, d, card = _partial_debt()
+    state, _d, card = _partial_debt()
     t = catalog("en")
     key = _key_of(state, t, card)
     dialog, seen = _questions(ask(state, t))
     # the card by hand, then Enter (the default), then the whole advice (key 0 on a fresh start)
-    result, asked, _ = drive(dialog, {"losses.item": [key, "\r", "0"]})
+    result, _asked, _ = drive(dialog, {"losses.item": [key, "\r", "0"]})
     menus = [q for q in seen if getattr(q, "key", "") == "losses.item"]
     assert menus[1].default == "restart"  # part-way: Enter discards nothing
     assert len(menus) == 3 and [c.value for c in menus[2].choices][0] != card  # started again

@@ -23,13 +23,20 @@ from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
 
-from referee.core import dialog as dialogs
-from referee.core import jsonio
 from referee.cli import commands
 from referee.cli.prompter import Prompter, keys_for
+from referee.core import dialog as dialogs
+from referee.core import jsonio
 from referee.games.grunwald import bot, engine, output, record
 from referee.games.grunwald.actions import (
-    Event, Feed, HelperPurchase, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    Event,
+    Feed,
+    HelperPurchase,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
+    SkirmishCards,
 )
 from referee.store.sessions import Store
 from tests.conftest import EXAMPLES, ROOT
@@ -254,7 +261,7 @@ def test_interrupt_mid_skirmish_and_before_feeding(tmp_path):
 def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
     store = Store(tmp_path)
     players = ["Ola", "Bartek"]
-    target_state, target = target_game(players, 5)
+    _target_state, target = target_game(players, 5)
     sid = new_session(store, players)
     # Enter round 1 and round 2's event, then take three entries back from the command line.
     first_event = _first(target, Event)

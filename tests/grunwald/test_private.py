@@ -116,7 +116,7 @@ def test_issue22_skirmish_cards_each_in_its_players_moment():
     t.place("Jacek", "teutons")
     t.place("Kasia", "crown")
     t.pass_rest()
-    action, term, public = drive(t.s, ["2\r", "1\r"])
+    action, term, _public = drive(t.s, ["2\r", "1\r"])
     assert dict(action.cards)["Jacek"] == "mercenary:5"
     assert any("hand C 1 3 3 · M 4" in screen for screen in drive.inside)
     everything = term.everything()
@@ -126,5 +126,5 @@ def test_issue22_skirmish_cards_each_in_its_players_moment():
 
 def test_issue22_an_open_table_sees_the_camps_and_no_moment():
     t = losses_position()
-    action, term, public = drive(t.s, ["\r"], open=True)
+    _action, term, _public = drive(t.s, ["\r"], open=True)
     assert "M 6" in term.everything()

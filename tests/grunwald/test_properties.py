@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 import random
 
-from hypothesis import given, settings, strategies as st
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.core import jsonio
 from referee.games.grunwald import bot, engine, output, record
@@ -65,10 +65,10 @@ def test_random_legal_games_keep_every_invariant(params):
 @settings(max_examples=60, deadline=None)
 @given(games, st.floats(min_value=0, max_value=1))
 def test_partial_records_replay_to_the_state_where_they_stop(params, where):
-    seed, n, pass_bias, _ = params
+    seed, n, _pass_bias, _ = params
     rng = random.Random(seed)
     players = NAMES[:n]
-    full, actions = bot.play_random_game(players, rng)
+    _full, actions = bot.play_random_game(players, rng)
     cut = int(where * len(actions))
     s = engine.new_state(players)
     for a in actions[:cut]:

@@ -325,7 +325,7 @@ def test_error_changes_nothing_and_names_what_was_legal():
 
 def test_record_may_stop_anywhere_between_entries():
     doc = example()
-    full, steps = record.parse_record(doc).replay()
+    _full, steps = record.parse_record(doc).replay()
     # Cut the record after each of the first rounds' entries: replay stops there, complete: false.
     for cut in (0, 1, 5, 11, 12, 30, 47, 60, len(steps) - 1):
         actions = [s.action for s in steps[:cut]]
@@ -341,7 +341,7 @@ def test_record_may_stop_anywhere_between_entries():
 
 
 def test_empty_record_is_a_game_about_to_start():
-    state, steps = record.parse_record({"game": "na-grunwald", "format": 1,
+    state, _steps = record.parse_record({"game": "na-grunwald", "format": 1,
                                         "players": ["A", "B"], "rounds": []}).replay()
     out = output.replay_output(state)
     assert out["round"] == 0 and out["awaiting"] == {"round": 1, "phase": "reveal"}
@@ -428,5 +428,5 @@ def test_an_effect_that_changes_nothing_round_trips():
     t.event(Effect("Marek"))
     doc = record_of(t)
     assert doc["rounds"][1]["event"]["effects"] == [{"player": "Marek", "ducats": 0}]
-    state, steps = record.parse_record(doc).replay()
+    _state, steps = record.parse_record(doc).replay()
     assert record.write_record(doc["players"], [s.action for s in steps]) == doc

@@ -14,10 +14,10 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
+from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from referee.core.errors import RecordError
 from referee.core.text import catalog
-from referee.cli.prompter import Prompter, keys_for
 from referee.games.grunwald.inventory import ask_inventory, score_document, score_output
 from tests.conftest import ROOT
 

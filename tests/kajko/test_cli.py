@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import pytest
-
 import json
 
-from tests.conftest import EXAMPLES
-from tests.conftest import referee
+import pytest
+
+from tests.conftest import EXAMPLES, referee
 
 THREE = EXAMPLES / "kajko" / "three-players.json"
 TWO = EXAMPLES / "kajko" / "two-players.json"

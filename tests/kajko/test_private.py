@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import random
 
-from referee.core import dialog as dialogs
 from referee.core.report import Table
 from referee.core.text import catalog
 from referee.games.kajko import bot, dialog, engine, output
-from referee.games.kajko.actions import Send
 
 
 def sent_state():

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from referee.core import dialog as dialogs
-from referee.core.text import catalog
 from referee.core.registry import get
+from referee.core.text import catalog
 
 GAME = get("kajko")
 

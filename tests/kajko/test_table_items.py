@@ -10,7 +10,7 @@ import random
 from rich.console import Console
 
 from referee.core import dialog as dialogs
-from referee.core.report import Heading, Table as ReportTable
+from referee.core.report import Table as ReportTable
 from referee.core.text import catalog
 from referee.games.kajko import bot, dialog, engine, summary
 from referee.games.kajko.actions import Reveal

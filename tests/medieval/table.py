@@ -7,7 +7,15 @@ import pytest
 from referee.core.errors import RecordError
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
-    Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+    Pass,
+    Play,
+    Pursue,
+    Recruit,
+    Regroup,
+    Reserve,
+    Stand,
+    Stop,
+    Withdraw,
 )
 from referee.games.medieval.cards import MELEE, book_table
 
@@ -17,8 +25,21 @@ PLAYERS = [RED, YELLOW]
 BOOK_ARMY = {"heavy_cavalry": 2, "light_cavalry": 1, "horse_archers": 1, "heavy_infantry": 2,
              "longbowmen": 1, "light_infantry": 1, "pikemen": 1, "bowmen": 2}
 
-__all__ = ["Pass", "Play", "Pursue", "Regroup", "Stand", "Stop", "Withdraw", "RED", "YELLOW",
-           "battle", "refused", "apply", "MELEE"]
+__all__ = [
+    "MELEE",
+    "RED",
+    "YELLOW",
+    "Pass",
+    "Play",
+    "Pursue",
+    "Regroup",
+    "Stand",
+    "Stop",
+    "Withdraw",
+    "apply",
+    "battle",
+    "refused",
+]
 
 
 def battle(red=None, yellow=None, reserve=((), ()), cards=None, **setup):

@@ -7,7 +7,13 @@ import pytest
 
 from referee.core.errors import RecordError
 from referee.games.medieval.calculator import (
-    ATTACKER, DEFENDER, Side, battle, fire_factors, melee_factors, resolve,
+    ATTACKER,
+    DEFENDER,
+    Side,
+    battle,
+    fire_factors,
+    melee_factors,
+    resolve,
 )
 from referee.games.medieval.cards import FIRE, MELEE, book_table, parse_cards
 
@@ -132,7 +138,7 @@ def test_MB_F4_a_full_target_higher_or_in_the_forest_takes_no_losses():
     """With every fire card's column at 1/1 or left of it (MB-F4 inferred), one factor for the
     target leaves it unharmed."""
     for column in ("1/0", "1/1"):
-        table = parse_cards({"fire": {"bowmen": {u: column for u in UNITS}}})
+        table = parse_cards({"fire": {"bowmen": dict.fromkeys(UNITS, column)}})
         for target in UNITS:
             for shooter_on, target_on in (("plain", "hills"), ("plain", "forest"), ("hills", "mountains")):
                 if target_on == "mountains" and target in ("heavy_cavalry", "light_cavalry", "horse_archers"):

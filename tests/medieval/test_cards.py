@@ -7,7 +7,11 @@ import pytest
 
 from referee.core.errors import RecordError
 from referee.games.medieval.cards import (
-    FIRE, MELEE, book_table, card_document, parse_cards,
+    FIRE,
+    MELEE,
+    book_table,
+    card_document,
+    parse_cards,
 )
 
 FULL = {"calculator": ["2/0", "1/0", "1/1", "0/1", "0/2"],

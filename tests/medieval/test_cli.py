@@ -269,7 +269,7 @@ def test_cards_entered_through_the_prompts(referee, monkeypatch, data):
     # (MB-C2: the icons are the seven printed ones; the foot archers are one icon)
     answers = [("melee", "heavy_cavalry"), 1, "skip", "skip", "skip", 3, BACK,
                ("fire", "bowmen_horse_archers"), 0, BACK, "save"]
-    answers = [a for a in answers]
+    answers = list(answers)
     (code, out, _), asked = answering(referee, monkeypatch, answers, "cards", "--game", "medieval")
     assert code == 0 and "Cards saved" in out
     assert asked[1].message == ("Melee card of heavy cavalry: over which calculator column is the "

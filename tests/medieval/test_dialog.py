@@ -90,7 +90,7 @@ def test_a_regroup_and_a_stand():
 
 def test_dismounting_before_the_move_fights_on_foot():
     state = battle(dismount=True)
-    action, asked = answers(state, "Y-HA1", "dismount", "before", "p", "fire", None, "R-PK1", "plain", 0)
+    action, _asked = answers(state, "Y-HA1", "dismount", "before", "p", "fire", None, "R-PK1", "plain", 0)
     assert action == Play(YELLOW, "Y-HA1", ("plain",), dismount="before", fire="R-PK1",
                           terrain="plain", card=0)
     apply(state, action)

@@ -65,7 +65,7 @@ def test_random_battles_keep_the_invariants_and_replay_equal(seed, large, dismou
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1))
 def test_every_prefix_replays_to_the_engines_state(seed):
-    meta, state, actions = play(seed, False, True, True)
+    meta, _state, actions = play(seed, False, True, True)
     trial, _ = replayed(meta, [])[1]
     for k, action in enumerate(actions):
         engine.apply(trial, action)

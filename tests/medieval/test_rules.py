@@ -9,14 +9,26 @@ from referee.games.medieval.actions import Recruit, Reserve
 from referee.games.medieval.cards import parse_cards
 from referee.games.medieval.units import UNITS, army_cost, dismounted_movement
 from tests.medieval.table import (
-    BOOK_ARMY, PLAYERS, RED, YELLOW, Pass, Play, Pursue, Regroup, Stand, Stop, Withdraw, apply,
-    battle, refused,
+    BOOK_ARMY,
+    PLAYERS,
+    RED,
+    YELLOW,
+    Pass,
+    Play,
+    Pursue,
+    Regroup,
+    Stand,
+    Stop,
+    Withdraw,
+    apply,
+    battle,
+    refused,
 )
 
-ALL = {"melee": {t: {d: "1/1" for d in UNITS if not (t == "light_cavalry")
+ALL = {"melee": {t: {d: "1/1" for d in UNITS if t != "light_cavalry"
                      and not (t == "light_infantry" and d == "heavy_cavalry")}
                  for t in UNITS if t != "light_cavalry"},
-       "fire": {t: {d: "1/1" for d in UNITS} for t in ("longbowmen", "bowmen", "horse_archers")}}
+       "fire": {t: dict.fromkeys(UNITS, "1/1") for t in ("longbowmen", "bowmen", "horse_archers")}}
 
 
 def cards(**melee):

@@ -36,7 +36,7 @@ class TicTacToeState:
     def over(self) -> bool:
         return self.line() is not None or len(self.grid) == 9
 
-    def copy(self) -> "TicTacToeState":
+    def copy(self) -> TicTacToeState:
         twin = TicTacToeState(list(self.names))
         twin.grid, twin.moves = dict(self.grid), list(self.moves)
         return twin

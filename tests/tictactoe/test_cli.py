@@ -12,8 +12,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from referee.cli.app import main
 from referee.cli import prompter
+from referee.cli.app import main
 from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from tests.conftest import registered
@@ -70,7 +70,7 @@ def play(referee, monkeypatch, answers, *args):
 
 
 def session_id(referee) -> str:
-    code, out, _ = referee("list", "--json")
+    _code, out, _ = referee("list", "--json")
     (row,) = json.loads(out)
     return row["id"]
 
@@ -171,7 +171,7 @@ def test_a_broken_record_names_the_rule_of_the_test_game(referee, tmp_path):
     code, out, err = referee("replay", str(path))
     assert code == 1
     assert err == f"referee: {path}: moves[1].cell: TT-2: cell 5 is already marked\n"
-    code, out, err = referee("--lang", "pl", "import", str(path))
+    code, _out, err = referee("--lang", "pl", "import", str(path))
     assert code == 1 and "TT-2: pole 5 jest już zajęte" in err
 
 

@@ -59,4 +59,4 @@ def direct(target, lang: str = "en"):
     return answer
 
 
-__all__ = ["typed", "direct", "Deal", "Draw", "FirstPicker", "Flip", "Pick", "Play"]
+__all__ = ["Deal", "Draw", "FirstPicker", "Flip", "Pick", "Play", "direct", "typed"]

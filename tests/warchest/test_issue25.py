@@ -111,8 +111,8 @@ def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
     assert said(PL, 1, 1, 1) == "losowanie: ostatnie z woreczka (1), potem wraca stos odrzuconych (2)"
     assert said(PL, 22, 0, 0) == "losowanie: 3 z woreczka (22)"
     for t in (EN, PL):
-        for bag in range(0, 25):
-            for pile in range(0, 25):
+        for bag in range(25):
+            for pile in range(25):
                 assert all(len(item) <= 76 for item in next_draw_text(
                     t, {"bag": bag, "discard_facedown": pile, "discard_faceup": 0}))
         assert "0" not in said(t, 0, 4, 0)
@@ -129,7 +129,7 @@ def test_the_map_names_its_edges_within_80_columns_and_7_lines():
 
     for names in (["Ola", "Bartek"], ["Ola", "Bartek", "Ewa", "Kuba"]):
         state = engine.new_state(names, {"method": "custom"})
-        lines = grid(state, EN, {}, {h: "ab" for h in state.board.hexes}).text().splitlines()
+        lines = grid(state, EN, {}, dict.fromkeys(state.board.hexes, "ab")).text().splitlines()
         assert len(lines) == 7 and max(len(line) for line in lines) <= WIDTH
         for line in lines:
             cells = [(m.start(), m.group()) for m in re.finditer(r"\[\d,\d\]", line)]

@@ -112,7 +112,7 @@ def test_issue22_ctrl_c_in_a_moment_resumes_into_a_new_moment(tmp_path):
     kept = store.open(table.sid, write=False).settings.get("pending")
     assert kept and kept["answers"]  # the turn menu's answer was kept
     asked = len(table.asked)
-    term, checked = play_on_terminal(store, table)
+    term, _checked = play_on_terminal(store, table)
     resumed = table.asked[asked:]
     assert isinstance(resumed[0], dialogs.Private)  # a new moment, before any private fact
     assert resumed[1].key == "warchest.down_coin"  # the turn menu's answer replayed silently

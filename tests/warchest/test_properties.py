@@ -65,7 +65,7 @@ def test_random_tables_keep_the_invariants_and_replay_equal(count, seed, method,
 
 
 def test_every_prefix_of_a_four_player_game_replays():
-    names, meta, state, actions = playout(4, 11, "draft", "base")
+    names, meta, _state, actions = playout(4, 11, "draft", "base")
     trial = engine.new_state(names, record.setup_of(meta))
     for k, action in enumerate(actions):
         engine.apply(trial, action)
@@ -76,7 +76,7 @@ def test_every_prefix_of_a_four_player_game_replays():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(count=st.sampled_from([2, 4]), seed=st.integers(0, 2**32 - 1))
 def test_every_legal_action_applies_and_copies_share_nothing(count, seed):
-    names, meta, state, actions = playout(count, seed, None, "nobility")
+    names, meta, _state, actions = playout(count, seed, None, "nobility")
     rng = random.Random(seed)
     trial = engine.new_state(names, record.setup_of(meta))
     for action in actions[: rng.randrange(len(actions))]:
@@ -93,7 +93,7 @@ def test_all_sixteen_units_over_the_runs():
     for seed in range(12):
         playout(2, seed, None, "base")
         playout(4, seed, None, "base")
-    assert SEEN_UNITS == set(UNITS)
+    assert set(UNITS) == SEEN_UNITS
 
 
 def test_every_rule_id_has_a_test_of_its_own_name():

@@ -47,7 +47,7 @@ def entered(seed: int, method: str, card: str = "nobility", lang: str = "en", tm
 
 @pytest.mark.parametrize("method", ["random", "custom"])
 def test_WC_U13_the_royal_guard_card_is_asked_after_the_deal_when_one_is_dealt(tmp_path, method):
-    store, table, target, keys = entered(WITH_GUARD, method, tmp_path=tmp_path)
+    store, table, _target, keys = entered(WITH_GUARD, method, tmp_path=tmp_path)
     assert "warchest.setup.royal_guard" not in keys  # not at setup: the cards were not known
     assert keys.count("warchest.royal_guard") == 1
     last_card = len(keys) - 1 - keys[::-1].index("warchest.units")

@@ -7,11 +7,11 @@ import pytest
 
 from referee.core.errors import RecordError
 from referee.games.warchest import engine, record
-from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, Pick, Play, Resign
+from referee.games.warchest.actions import Deal, Done, Draw, Flip, Play, Resign
 from referee.games.warchest.board import BOARDS, MARKERS, distance, in_line
 from referee.games.warchest.invariants import check_invariants
-from referee.games.warchest.units import COINS, FIRST_GAME, HISTORIC, TACTICS
-from tests.warchest.table import A4, B4, NAMES, legal_plays, play, position
+from referee.games.warchest.units import COINS, TACTICS
+from tests.warchest.table import B4, legal_plays, play, position
 
 
 def refused(state, rule, **kw):

@@ -10,13 +10,13 @@ import pytest
 
 from referee.core import dialog as dialogs
 from referee.core import export
-from referee.core.report import Board, Line, Table
+from referee.core.report import Board, Line
 from referee.core.text import catalog
 from referee.games.warchest import GAME, bot, engine, summary
 from referee.games.warchest.actions import Deal, Draw, Play
 from referee.games.warchest.dialog import HEX_KEYS, Retry, ask, setup
 from referee.games.warchest.units import sort_coins
-from tests.warchest.driver import direct, typed
+from tests.warchest.driver import direct
 
 EN, PL = catalog("en"), catalog("pl")
 
@@ -236,7 +236,7 @@ def test_issue22_recruit_face_down_the_coin_in_secret_the_unit_in_public(lang):
     engine.apply(state, Draw("Kasia", ("swordsman", "pikeman", "crossbowman")))
     engine.apply(state, Draw("Bartek", None))
     target = Play("Kasia", "recruit", "crossbowman", recruit="swordsman")
-    got, inside, outside, said = run_with_moments(state, target, lang)
+    got, inside, outside, _said = run_with_moments(state, target, lang)
     assert got == target
     assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"]
     assert [q.key for q in outside] == ["warchest.recruit"]
@@ -254,7 +254,7 @@ def test_issue25_3_one_coin_in_hand_is_not_asked_face_down():
     engine.apply(state, Play("Ola", "pass", "pikeman"))
     engine.apply(state, Play("Bartek", "pass", None))
     target = Play("Ola", "pass", "swordsman")
-    got, inside, outside, said = run_with_moments(state, target)
+    got, inside, _outside, _said = run_with_moments(state, target)
     assert got == target and [q.key for q in inside] == ["warchest.play"]
 
 

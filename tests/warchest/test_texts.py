@@ -54,8 +54,8 @@ def test_units_are_listed_in_the_menus_order_polish_aware():
     alphabetically by name in the session's language, Polish letters right after their base
     letter (Łucznik after Lekka jazda, before Zwiadowca), with no locale module."""
     from referee.games.warchest import engine, summary
-    from referee.games.warchest.dialog import card_keys
     from referee.games.warchest.actions import Draw
+    from referee.games.warchest.dialog import card_keys
 
     pl, en = catalog("pl"), catalog("en")
     assert summary.collation_key("Łucznik") > summary.collation_key("Lekka jazda")

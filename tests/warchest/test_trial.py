@@ -96,7 +96,7 @@ def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_col
     printed is wider than 80 columns (the console is wider here, so a line too long shows), and
     the board, legend and players take 12 lines with two players."""
     store = Store(tmp_path)
-    target_state, target = hidden_draws(5, 4, {})
+    _target_state, target = hidden_draws(5, 4, {})
     table = WarTable(store, target, setup=new_game_answers(TWO, "first_game"))
     monkeypatch.setenv("COLUMNS", "200")  # what the rules resolved is printed on the console
     said = run(store, table, width=200) + capsys.readouterr().out
@@ -198,7 +198,7 @@ def test_issue14_exports_name_hexes_as_the_terminal_and_colour_the_units(tmp_pat
     """Findings 8 and 9: the HTML board's hexes are named ``[q,r]`` as everywhere else (never
     ``(q, r)``), each unit is drawn in its owner's colour (the live palette by seat when the
     record has none), and a legend says whose colour is whose."""
-    state, target = hidden_draws(11, 5, {})
+    _state, target = hidden_draws(11, 5, {})
     parsed = GAME.parse_record(GAME.write_record(TWO, target, {"setup": {"method": "first_game"}}))
     final, _ = parsed.replay()
     html = GAME.export(final, "html", EN, parsed.meta, "trial")
@@ -229,9 +229,9 @@ def test_issue14_questions_and_notices_fit_80_columns(lang):
         if key.startswith(("warchest.play.", "warchest.ask.")) and not key.startswith(
                 ("warchest.play.coin_unknown", "warchest.play.hex")):
             shown = text.format(**params)
-            assert 2 + len(shown) + 1 + len(hint) <= 80 or len(shown) <= 78 and key.endswith(
+            assert 2 + len(shown) + 1 + len(hint) <= 80 or (len(shown) <= 78 and key.endswith(
                 ("draw_untracked", "auto", "draw_keys", "down_coin", "draw_impossible", "down_coin_wrong",
-                 "down_coin_not_in_hand")), key
+                 "down_coin_not_in_hand"))), key
 
 
 def _chart(html: str) -> str:

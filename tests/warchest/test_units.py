@@ -7,11 +7,10 @@ import pytest
 
 from referee.core.errors import RecordError
 from referee.games.warchest import board, engine
-from referee.games.warchest.actions import (Deal, Done, Draw, FirstPicker, Flip, Maneuver, Pick, Play,
-                                            Resign)
+from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Maneuver, Pick, Play, Resign
 from referee.games.warchest.invariants import check_invariants
 from referee.games.warchest.units import FIRST_GAME, HISTORIC
-from tests.warchest.table import A4, B4, legal_plays, play, position
+from tests.warchest.table import B4, legal_plays, play, position
 from tests.warchest.test_rules import refused
 
 

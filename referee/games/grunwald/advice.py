@@ -150,7 +150,7 @@ class Rivals:
     provisions_left: int = 0  # the rivals' largest provision left after feeding
 
     @staticmethod
-    def of(others: list[Holding]) -> "Rivals":
+    def of(others: list[Holding]) -> Rivals:
         cc = cs = mc = ms = q = 0
         for o in others:
             n, s = len(o.crown), sum(o.crown)
@@ -660,18 +660,18 @@ def _search(h: Holding, r: Rivals, payable: dict[str, int], split, provisions: i
     m_top = mitems[0][0]
     best_score = -1
     cands: list[tuple] = []
-    for q in range(0, min(P, owed) + 1):
+    for q in range(min(P, owed) + 1):
         cap = H - q
         need0 = owed - q
         fixed_part = t_all + half
-        for c_add, nc, sc, cg, ccp in citems:
+        for c_add, nc, sc, cg, _ccp in citems:
             if c_add + m_top + fixed_part + qm[cap] < best_score:
                 break
             if nc > cap:
                 continue
             base = c_add + fixed_part
             bound_q = qm[cap - nc]
-            for m_add, nm, sm, mg, mcp in mitems:
+            for m_add, nm, sm, mg, _mcp in mitems:
                 if base + m_add + bound_q < best_score:
                     break
                 f = nc + nm

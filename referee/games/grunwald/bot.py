@@ -10,7 +10,14 @@ import random
 
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    Action, Effect, Event, Feed, HelperPurchase, PayLosses, Reveal, SkirmishCards,
+    Action,
+    Effect,
+    Event,
+    Feed,
+    HelperPurchase,
+    PayLosses,
+    Reveal,
+    SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, PEASANT
 from referee.games.grunwald.state import GrunwaldState

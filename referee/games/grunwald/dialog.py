@@ -12,20 +12,47 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.dialog import (
-    BACK, UNDO, Choice, Dialog, Invalid, Notice, Private, Public, Secret, Select, Text, private,
+    BACK,
+    UNDO,
+    Choice,
+    Dialog,
+    Invalid,
+    Notice,
+    Private,
+    Public,
+    Secret,
+    Select,
+    Text,
+    private,
 )
 from referee.core.errors import RuleError
 from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, OFFICER, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses, Pass, Place, Reveal,
+    FIELDS,
+    OFFICER,
+    Effect,
+    Event,
+    Feed,
+    HelperPurchase,
+    LaterEffect,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
     SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, RANGES
 from referee.games.grunwald.state import GrunwaldState, take
 from referee.games.grunwald.summary import (
-    board, card_name, cards_text, compact_cards, event_line, field_stakes, standing_report,
+    board,
+    card_name,
+    cards_text,
+    compact_cards,
+    event_line,
+    field_stakes,
+    standing_report,
 )
 
 

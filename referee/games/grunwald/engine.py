@@ -19,23 +19,61 @@ replayer prefixes the entry's path.  No I/O here.
 from __future__ import annotations
 
 import copy as _copy
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.games.grunwald import scoring
 from referee.games.grunwald.actions import (
-    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses,
-    Pass, Place, Reveal, SkirmishCards,
+    FIELDS,
+    HELPER,
+    OFFICER,
+    Action,
+    Effect,
+    Event,
+    Feed,
+    HelperPurchase,
+    LaterEffect,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
+    SkirmishCards,
 )
 from referee.games.grunwald.cards import (
-    CAMP, CARDS, CROWN, HAND, KNIGHT_KINDS, LEAVING, MERCENARY, PEASANT, RANGES, TEUTON, expand,
+    CAMP,
+    CARDS,
+    CROWN,
+    HAND,
+    KNIGHT_KINDS,
+    LEAVING,
+    MERCENARY,
+    PEASANT,
+    RANGES,
+    TEUTON,
+    expand,
     parse_card,
 )
 from referee.games.grunwald.state import (
-    EVENT, FEEDING, FIRST_TEUTON_ROUND, HELPER_PURCHASE, LOSSES, MAX_HELPERS, OVER, PLACEMENT,
-    REVEAL, ROUNDS, SKIRMISH, TEUTON_BONUS, GrunwaldState, Player, RoundLog, Skirmish, Stake, put,
+    EVENT,
+    FEEDING,
+    FIRST_TEUTON_ROUND,
+    HELPER_PURCHASE,
+    LOSSES,
+    MAX_HELPERS,
+    OVER,
+    PLACEMENT,
+    REVEAL,
+    ROUNDS,
+    SKIRMISH,
+    TEUTON_BONUS,
+    GrunwaldState,
+    Player,
+    RoundLog,
+    Skirmish,
+    Stake,
+    put,
     take,
 )
 
@@ -151,7 +189,7 @@ def legal_placements(state: GrunwaldState, who: int) -> list[Place | Pass]:
             if free:
                 out += [Place(name, f, HELPER, 1, k) for k in range(1, d + 1)]
             continue
-        amounts = range(0, d + 1) if f == "provisions" else (0,)
+        amounts = range(d + 1) if f == "provisions" else (0,)
         if not p.officer_placed:
             out += [Place(name, f, OFFICER, 1, k) for k in amounts]
         if free and (st is None or st.helpers == 0):
@@ -240,7 +278,7 @@ def push_effects(state: GrunwaldState, effects: Sequence[Any], k: int = 0) -> in
         e = effects[k]
         if type(e) is not dict or len(e) < 2 or not _EFFECT_KEYS.issuperset(e):
             return k
-        name = e["player"] if "player" in e else None
+        name = e.get("player", None)
         if type(name) is not str or name not in index:
             return k
         p = players[index[name]]
@@ -633,9 +671,7 @@ def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
                 if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
                     return k
                 officer = True
-            elif pawn != "helper" or count < 1 or count > p.helpers - p.helpers_placed:  # NG-C2
-                return k
-            elif st is not None and st.helpers:  # NG-P2: helpers go to a field once
+            elif pawn != "helper" or count < 1 or count > p.helpers - p.helpers_placed or (st is not None and st.helpers):  # NG-C2
                 return k
             else:
                 officer = False

@@ -7,7 +7,14 @@ from collections import Counter
 
 from referee.games.grunwald.cards import CARDS
 from referee.games.grunwald.state import (
-    EVENT, FEEDING, HELPER_PURCHASE, LOSSES, OVER, PLACEMENT, REVEAL, SKIRMISH,
+    EVENT,
+    FEEDING,
+    HELPER_PURCHASE,
+    LOSSES,
+    OVER,
+    PLACEMENT,
+    REVEAL,
+    SKIRMISH,
 )
 
 

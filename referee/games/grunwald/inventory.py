@@ -13,12 +13,12 @@ from typing import Any
 from referee.core import shape
 from referee.core.dialog import Choice, Dialog, Invalid, Notice, Select, Text, player_name
 from referee.core.errors import RuleError, key_path
+from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.grunwald import scoring
 from referee.games.grunwald.cards import RANGES, parse_card
-from referee.core.report import Line
-from referee.games.grunwald.summary import card_name, cards_text
 from referee.games.grunwald.record import FORMAT, GAME, card_list, parse_players, string_map
+from referee.games.grunwald.summary import card_name, cards_text
 
 KINDS = (("crown", "crown"), ("mercenary", "mercenary"), ("teutons", "teuton"))
 
@@ -98,7 +98,7 @@ def apply_feeding(players: list[Holdings], feeding: dict[str, list[str]] | None)
                             need=p.short, got=len(items))
         crown, mercenary = list(p.crown), list(p.mercenary)
         for i, item in enumerate(items):
-            source, card = parse_card(item, f"{where}[{i}]", prefix=True)
+            _source, card = parse_card(item, f"{where}[{i}]", prefix=True)
             kind, _, strength = card.partition(":")
             pile = {"crown": crown, "mercenary": mercenary}.get(kind)
             if pile is None or int(strength) not in pile:

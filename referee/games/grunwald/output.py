@@ -82,7 +82,7 @@ def round_log(state: GrunwaldState) -> list[dict[str, Any]]:
 
 def skirmish_losses(state: GrunwaldState) -> dict[str, int]:
     """What each player discarded after lost skirmishes, in points (cards' strength + provisions)."""
-    out = {name: 0 for name in state.names}
+    out = dict.fromkeys(state.names, 0)
     for log in state.log:
         if log.skirmish is None:
             continue

@@ -10,21 +10,43 @@ error, never a guess.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from referee.core import shape
+from referee.core.colors import NAMES as COLOR_NAMES
+from referee.core.colors import is_color
 from referee.core.errors import RecordError, RuleError, key_path
-from referee.core.colors import NAMES as COLOR_NAMES, is_color
 from referee.core.game import Step
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, HELPER, OFFICER, Action, Effect, Event, Feed, HelperPurchase, LaterEffect, PayLosses,
-    Pass, Place, Reveal, SkirmishCards,
+    FIELDS,
+    HELPER,
+    OFFICER,
+    Action,
+    Effect,
+    Event,
+    Feed,
+    HelperPurchase,
+    LaterEffect,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
+    SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, LEAVING, parse_card
 from referee.games.grunwald.state import (
-    EVENT, FEEDING, HELPER_PURCHASE, LOSSES, OVER, PLACEMENT, REVEAL, ROUNDS, SKIRMISH,
+    EVENT,
+    FEEDING,
+    HELPER_PURCHASE,
+    LOSSES,
+    OVER,
+    PLACEMENT,
+    REVEAL,
+    ROUNDS,
+    SKIRMISH,
     GrunwaldState,
 )
 
@@ -131,7 +153,7 @@ def _fast_placement(value: dict[str, Any]) -> Place | Pass | None:
         count = value.get("count", 1)
         ducats = value.get("ducats", 0)
         if (type(player) is str and type(field) is str and field in _FIELD_SET
-                and (pawn == OFFICER or pawn == HELPER)
+                and (pawn in (OFFICER, HELPER))
                 and type(count) is int and type(ducats) is int and ducats >= 0):
             return Place(player, field, pawn, count, ducats)
     elif len(value) == 2 and value.get("pass") is True:
@@ -202,7 +224,7 @@ def _fast_event(value: Any) -> Event | None:
     if type(value) is not dict or not _EVENT_KEYS.issuperset(value):
         return None
     card = value.get("card")
-    effects = value["effects"] if "effects" in value else []
+    effects = value.get("effects", [])
     if type(card) is not str or type(effects) is not list:
         return None
     out = []
@@ -237,10 +259,7 @@ def _fast_strings(value: Any) -> bool:
     """A list of strings (a player's losses or knights given up)?"""
     if type(value) is not list:
         return False
-    for v in value:
-        if type(v) is not str:
-            return False
-    return True
+    return all(type(v) is str for v in value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -343,7 +362,7 @@ class _Replayer:
         done = 0
         if (not self.tracked and type(value) is dict and _EVENT_KEYS.issuperset(value)
                 and type(value.get("card")) is str):
-            effects = value["effects"] if "effects" in value else []
+            effects = value.get("effects", [])
             if type(effects) is list:
                 done = engine.push_effects(s, effects)
                 if done == len(effects):
@@ -407,8 +426,8 @@ class _Replayer:
         if type(placements) is not list:
             shape.array(placements, f"{base}.placements")
         skirmish = rdoc.get("skirmish")
-        if skirmish is not None:
-            if type(skirmish) is not dict or not _SKIRMISH_KEYS.issuperset(skirmish):
+        if skirmish is not None and (type(skirmish) is not dict
+                                     or not _SKIRMISH_KEYS.issuperset(skirmish)):
                 skirmish = shape.obj(skirmish, f"{base}.skirmish", ("cards", "losses"))
         placed = 0
         purchase_used = False

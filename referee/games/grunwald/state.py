@@ -40,8 +40,16 @@ OVER = "over"
 
 class Player:
     __slots__ = (
-        "name", "index", "ducats", "provisions", "helpers", "hand", "camp",
-        "officer_placed", "helpers_placed", "passed",
+        "camp",
+        "ducats",
+        "hand",
+        "helpers",
+        "helpers_placed",
+        "index",
+        "name",
+        "officer_placed",
+        "passed",
+        "provisions",
     )
 
     def __init__(self, name: str, index: int) -> None:
@@ -86,7 +94,7 @@ class Player:
                 value += CARDS[c][1] * k
         return value
 
-    def __copy__(self) -> "Player":
+    def __copy__(self) -> Player:
         p = Player.__new__(Player)
         for slot in Player.__slots__:
             setattr(p, slot, getattr(self, slot))
@@ -98,7 +106,7 @@ class Player:
 class Stake:
     """One player's presence on one field: their pawns and ducats, in position order (NG-P3)."""
 
-    __slots__ = ("player", "officer", "helpers", "ducats")
+    __slots__ = ("ducats", "helpers", "officer", "player")
 
     def __init__(self, player: int, officer: bool = False, helpers: int = 0, ducats: int = 0
                  ) -> None:
@@ -111,7 +119,7 @@ class Stake:
     def value(self) -> int:  # NG-F1
         return (2 if self.officer else 0) + self.helpers + self.ducats
 
-    def __copy__(self) -> "Stake":
+    def __copy__(self) -> Stake:
         return Stake(self.player, self.officer, self.helpers, self.ducats)
 
 
@@ -217,7 +225,7 @@ class GrunwaldState:
             return self.round - 1
         return self.round
 
-    def copy(self) -> "GrunwaldState":
+    def copy(self) -> GrunwaldState:
         new = _copy.copy(self)
         new.players = [_copy.copy(p) for p in self.players]
         new.fields = {f: [_copy.copy(s) for s in stakes] for f, stakes in self.fields.items()}

@@ -11,7 +11,16 @@ from referee.core.report import Chart, Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
-    FIELDS, Event, Feed, HelperPurchase, LaterEffect, PayLosses, Pass, Place, Reveal, SkirmishCards,
+    FIELDS,
+    Event,
+    Feed,
+    HelperPurchase,
+    LaterEffect,
+    Pass,
+    PayLosses,
+    Place,
+    Reveal,
+    SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting

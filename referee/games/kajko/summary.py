@@ -11,8 +11,20 @@ from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.engine import Result
 from referee.games.kajko.state import (
-    BRIGANDS, CARDS, CHAMBERLAIN, COIN, COIN_IN_HAND, COINS, DANGERS, DEFAULT_STACKS, ITEM5, ITEM10,
-    JOMSBORG, VALUES, KajkoState, TurnLog,
+    BRIGANDS,
+    CARDS,
+    CHAMBERLAIN,
+    COIN,
+    COIN_IN_HAND,
+    COINS,
+    DANGERS,
+    DEFAULT_STACKS,
+    ITEM5,
+    ITEM10,
+    JOMSBORG,
+    VALUES,
+    KajkoState,
+    TurnLog,
 )
 
 #: catalog key of each card (record names hold a colon)

@@ -9,14 +9,33 @@ from typing import Any
 
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
-    Action, Pass, Play, Recruit, Regroup, Reserve,
+    Action,
+    Pass,
+    Play,
+    Recruit,
+    Regroup,
+    Reserve,
 )
 from referee.games.medieval.cards import (
-    CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, book_table, fire_column_ok,
+    CARDS,
+    FIRE,
+    ICONS,
+    KINDS,
+    MELEE,
+    CardTable,
+    book_table,
+    fire_column_ok,
 )
 from referee.games.medieval.state import FORTIFIED, REDUCED, MedievalState
 from referee.games.medieval.units import (
-    BUDGET, ENTRY_COST, LONGBOW_LIMIT, LONGBOWMEN, TERRAINS, UNIT_TYPES, UNITS, may_stand,
+    BUDGET,
+    ENTRY_COST,
+    LONGBOW_LIMIT,
+    LONGBOWMEN,
+    TERRAINS,
+    UNIT_TYPES,
+    UNITS,
+    may_stand,
 )
 
 

@@ -210,7 +210,7 @@ def fire_column_ok(scale: tuple[Outcome, ...], column: int) -> bool:
     return scale[max(0, column - 1)][1] == 0
 
 
-def check_fire_column(table: "CardTable", attacker: str, defender: str, column: int,
+def check_fire_column(table: CardTable, attacker: str, defender: str, column: int,
                       location: str) -> None:
     if not fire_column_ok(table.scale, column):
         raise RuleError("MB-F4", location, "medieval.cards.fire_too_strong",

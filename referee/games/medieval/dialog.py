@@ -17,25 +17,61 @@ from dataclasses import replace
 from typing import Any
 
 from referee.core.dialog import (
-    BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Public, Secret, Select, Text, private,
+    BACK,
+    UNDO,
+    Choice,
+    Confirm,
+    Dialog,
+    Invalid,
+    Notice,
+    Public,
+    Secret,
+    Select,
+    Text,
+    private,
 )
 from referee.core.errors import RuleError
 from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
-    Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+    Pass,
+    Play,
+    Pursue,
+    Recruit,
+    Regroup,
+    Reserve,
+    Stand,
+    Stop,
+    Withdraw,
 )
 from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
 from referee.games.medieval.state import MedievalState, Unit
 from referee.games.medieval.summary import (
-    army_text, knights, live_board, progress, terrain_name, unit_label, unit_name, unit_short,
+    knights,
+    live_board,
+    progress,
+    terrain_name,
+    unit_label,
+    unit_name,
+    unit_short,
 )
 from referee.games.medieval.units import (
-    ENTRY_COST, MAPS, OFF_MAP, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, dismounted_movement,
-    BAGGAGE, BUDGET, DEFAULT_FLAGS, MAX_MOVEMENT, army_cost, may_stand,
+    BAGGAGE,
+    BUDGET,
+    DEFAULT_FLAGS,
+    ENTRY_COST,
+    MAPS,
+    MAX_MOVEMENT,
+    OFF_MAP,
+    TERRAINS,
+    TIME_TOKENS,
+    UNIT_TYPES,
+    UNITS,
+    army_cost,
+    dismounted_movement,
+    may_stand,
 )
-
 
 
 def terrain_keys(t: Catalog) -> dict[str, str]:
@@ -537,7 +573,7 @@ def _move(state: MedievalState, t: Catalog, player: str, uid: str, unit_type: st
         parse = parse_path(t, unit_type, mp, passable)
         kept: list[str] = []
 
-        def remember(text: str, parse: Any = parse) -> Any:
+        def remember(text: str, parse: Any = parse, kept: list[str] = kept) -> Any:
             value = parse(text)
             kept[:] = [text.strip()]
             return value

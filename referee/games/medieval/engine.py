@@ -19,19 +19,61 @@ from typing import Any
 from referee.core.errors import RuleError
 from referee.games.medieval import calculator
 from referee.games.medieval.actions import (
-    Action, Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+    Action,
+    Pass,
+    Play,
+    Pursue,
+    Recruit,
+    Regroup,
+    Reserve,
+    Stand,
+    Stop,
+    Withdraw,
 )
 from referee.games.medieval.cards import (
-    FIRE, MELEE, CardTable, book_table, check_fire_column, outcome_text, parse_column,
+    FIRE,
+    MELEE,
+    CardTable,
+    book_table,
+    check_fire_column,
+    outcome_text,
+    parse_column,
 )
 from referee.games.medieval.state import (
-    ATTACKED, DESTROYED, FORTIFIED, FULL, JOINED, MOVED, OFF, ON_MAP, REDUCED, RESERVE, Army,
-    MedievalState, Pending, Unit,
+    ATTACKED,
+    DESTROYED,
+    FORTIFIED,
+    FULL,
+    JOINED,
+    MOVED,
+    OFF,
+    ON_MAP,
+    REDUCED,
+    RESERVE,
+    Army,
+    MedievalState,
+    Pending,
+    Unit,
 )
 from referee.games.medieval.units import (
-    BAGGAGE, BAGGAGE_TYPE, BUDGET, COLOURS, DEFAULT_FLAGS, ENTRY_COST, LONGBOW_LIMIT, LONGBOWMEN,
-    MAX_MOVEMENT, OFF_MAP, PLAIN, TERRAINS, TIME_TOKENS, UNIT_TYPES, UNITS, VICTORY, army_cost,
-    dismounted_movement, may_stand, unit_type,
+    BAGGAGE,
+    BAGGAGE_TYPE,
+    BUDGET,
+    COLOURS,
+    DEFAULT_FLAGS,
+    ENTRY_COST,
+    LONGBOW_LIMIT,
+    LONGBOWMEN,
+    OFF_MAP,
+    PLAIN,
+    TERRAINS,
+    TIME_TOKENS,
+    UNIT_TYPES,
+    UNITS,
+    VICTORY,
+    army_cost,
+    dismounted_movement,
+    may_stand,
 )
 
 #: how far off the map a withdrawn unit can be, in outer modules (5 outer modules at most)
@@ -53,7 +95,7 @@ def new_state(players: list[str], map: str = "standard", cards: CardTable | None
         armies=[Army(n, COLOURS[i], tokens=time_tokens) for i, n in enumerate(players)],
         map=map, flags=flags, cards=cards if cards is not None else book_table(),
         movement={**default_movement(), **(movement or {})}, dismount=dismount,
-        victory=VICTORY[map], holder={f: None for f in flags})
+        victory=VICTORY[map], holder=dict.fromkeys(flags))
 
 
 # --------------------------------------------------------------------------------------------

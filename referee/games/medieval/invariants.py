@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from referee.games.medieval import engine
 from referee.games.medieval.state import (
-    ATTACKED, DESTROYED, FORTIFIED, JOINED, MOVED, OFF, ON_MAP, RESERVE,
+    ATTACKED,
+    DESTROYED,
+    FORTIFIED,
+    JOINED,
+    MOVED,
+    OFF,
+    ON_MAP,
+    RESERVE,
 )
 from referee.games.medieval.units import BAGGAGE, BUDGET, MAX_MOVEMENT, UNITS, army_cost
 

@@ -20,12 +20,25 @@ from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
-    Action, Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+    Action,
+    Pass,
+    Play,
+    Pursue,
+    Recruit,
+    Regroup,
+    Reserve,
+    Stand,
+    Stop,
+    Withdraw,
 )
 from referee.games.medieval.cards import parse_cards
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.units import (
-    BAGGAGE, MAPS, MAX_MOVEMENT, TIME_TOKENS, UNIT_TYPES,
+    BAGGAGE,
+    MAPS,
+    MAX_MOVEMENT,
+    TIME_TOKENS,
+    UNIT_TYPES,
 )
 
 GAME = "medieval-battle"

@@ -126,7 +126,7 @@ class MedievalState:
         held = sum(v for f, v in self.flags.items() if self.holder.get(f) == owner)
         return held + BAGGAGE_VP * self.armies[owner].baggage_taken
 
-    def copy(self) -> "MedievalState":
+    def copy(self) -> MedievalState:
         return _copy.deepcopy(self)
 
     def snapshot(self) -> dict[str, Any]:

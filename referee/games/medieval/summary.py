@@ -10,7 +10,15 @@ from referee.core.report import Chart, Heading, Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
-    Pass, Play, Pursue, Recruit, Regroup, Reserve, Stand, Stop, Withdraw,
+    Pass,
+    Play,
+    Pursue,
+    Recruit,
+    Regroup,
+    Reserve,
+    Stand,
+    Stop,
+    Withdraw,
 )
 from referee.games.medieval.state import DESTROYED, JOINED, OFF, ON_MAP, RESERVE, MedievalState, Unit
 from referee.games.medieval.units import BAGGAGE, BUDGET, OFF_MAP, UNIT_TYPES, army_cost
@@ -371,14 +379,14 @@ def timeline(state: MedievalState) -> list[dict[str, Any]]:
     """VP and time tokens of each army after every battle turn (from the log): the chart's data."""
     names = state.names
     holder: dict[str, str] = {}
-    baggage = {n: 0 for n in names}
+    baggage = dict.fromkeys(names, 0)
     tokens = {n: state.armies[i].tokens for i, n in enumerate(names)}
-    spent = {n: 0 for n in names}
+    spent = dict.fromkeys(names, 0)
     for entry in state.log:
         if "regroup" in entry:
             spent[entry["player"]] += 1
     start = {n: tokens[n] + spent[n] for n in names}
-    rows = [{"turn": 0, "vp": {n: 0 for n in names}, "tokens": dict(start)}]
+    rows = [{"turn": 0, "vp": dict.fromkeys(names, 0), "tokens": dict(start)}]
     current = dict(start)
     turn = 0
     for entry in state.log:

@@ -13,8 +13,19 @@ from referee.core.report import Line, Report
 from referee.core.text import Catalog
 from referee.games.medieval import calculator
 from referee.games.medieval.cards import (
-    BOOK, CARDS, FIRE, ICONS, KINDS, MELEE, CardTable, card_document, card_of, fire_column_ok,
-    icon_of, outcome_text, parse_cards,
+    BOOK,
+    CARDS,
+    FIRE,
+    ICONS,
+    KINDS,
+    MELEE,
+    CardTable,
+    card_document,
+    card_of,
+    fire_column_ok,
+    icon_of,
+    outcome_text,
+    parse_cards,
 )
 from referee.games.medieval.summary import battle_lines, knights, unit_name
 from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand

@@ -8,8 +8,7 @@ import random
 
 from referee.games.warchest.actions import Deal, Done, Draw, GuardCard, Pick, Play, Resign
 from referee.games.warchest.board import distance
-from referee.games.warchest.engine import (available, decision, index, legal_actions, taken,
-                                           units_per_player)
+from referee.games.warchest.engine import available, decision, index, legal_actions, taken, units_per_player
 from referee.games.warchest.state import WarChestState, minus, plus
 from referee.games.warchest.units import UNITS, sort_coins
 

@@ -14,16 +14,47 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core.dialog import (
-    BACK, UNDO, Choice, Confirm, Dialog, Invalid, Notice, Public, Secret, Select, private,
+    BACK,
+    UNDO,
+    Choice,
+    Confirm,
+    Dialog,
+    Invalid,
+    Notice,
+    Public,
+    Secret,
+    Select,
+    private,
 )
-from referee.core.text import Catalog, catalog
-from referee.games.warchest import engine
-from referee.games.warchest.actions import FACE_DOWN, KINDS, Done, Draw, FirstPicker, Flip, GuardCard, Pick, Play, Resign, Deal
-from referee.games.warchest.state import WarChestState, counted
 from referee.core.errors import RecordError
 from referee.core.report import Line
+from referee.core.text import Catalog, catalog
+from referee.games.warchest import engine
+from referee.games.warchest.actions import (
+    FACE_DOWN,
+    KINDS,
+    Deal,
+    Done,
+    Draw,
+    FirstPicker,
+    Flip,
+    GuardCard,
+    Pick,
+    Play,
+    Resign,
+)
+from referee.games.warchest.state import WarChestState, counted
 from referee.games.warchest.summary import (
-    WIDTH, board, by_name, code, codes_of, coins_text, hex_text, packed, side_name, unit_name,
+    WIDTH,
+    board,
+    by_name,
+    code,
+    codes_of,
+    coins_text,
+    hex_text,
+    packed,
+    side_name,
+    unit_name,
 )
 from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
 
@@ -596,4 +627,4 @@ def hand_of(state: WarChestState, name: str) -> dict:
     return dict(p.hand or {})
 
 
-__all__ = ["ask", "setup", "is_secret", "counted", "hand_of"]
+__all__ = ["ask", "counted", "hand_of", "is_secret", "setup"]

@@ -12,14 +12,44 @@ from itertools import combinations
 from typing import NamedTuple
 
 from referee.core.errors import RecordError, RuleError
-from referee.games.warchest.actions import (FACE_DOWN, FACE_UP, Deal, Done, Draw, FirstPicker,
-                                            Flip, GuardCard, Maneuver, Pick, Play, Resign, describe,
-                                            hexs)
-from referee.games.warchest.board import SIDES, distance, step, DIRECTIONS
-from referee.games.warchest.state import (Pending, Stack, WarChestState, add, contains,
-                                          empty_state, minus, plus)
-from referee.games.warchest.units import (COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, TACTICS,
-                                          TACTIC_ONLY_ATTACK, UNITS, sort_coins)
+from referee.games.warchest.actions import (
+    FACE_DOWN,
+    FACE_UP,
+    Deal,
+    Done,
+    Draw,
+    FirstPicker,
+    Flip,
+    GuardCard,
+    Maneuver,
+    Pick,
+    Play,
+    Resign,
+    describe,
+    hexs,
+)
+from referee.games.warchest.board import DIRECTIONS, SIDES, distance, step
+from referee.games.warchest.state import (
+    Pending,
+    Stack,
+    WarChestState,
+    add,
+    contains,
+    empty_state,
+    minus,
+    plus,
+)
+from referee.games.warchest.units import (
+    COINS,
+    FIRST_GAME,
+    HISTORIC,
+    METHODS,
+    ROYAL,
+    TACTIC_ONLY_ATTACK,
+    TACTICS,
+    UNITS,
+    sort_coins,
+)
 
 ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
 #: the setups whose cards are told only after the setup's questions (dealt, chosen freely): the
@@ -113,7 +143,7 @@ def draft_order(state: WarChestState) -> list[int]:
 def begin(state: WarChestState) -> None:
     """WC-C8: 2 coins of each type and the royal coin in the bag, the rest in the supply."""
     for p in state.players:
-        p.hidden = {u: 2 for u in p.units}
+        p.hidden = dict.fromkeys(p.units, 2)
         p.hidden[ROYAL] = 1
         p.supply = {u: COINS[u] - 2 for u in p.units}
         p.bag_n, p.hand, p.down = sum(p.hidden.values()), {}, {}
@@ -364,9 +394,9 @@ def trigger(state: WarChestState, actor: int, h, unit: str, kind: str) -> None:
         state.pending.append(Pending("berserker", actor, h))
     elif unit == "swordsman" and kind == "attack":
         state.pending.append(Pending("swordsman", actor, h))
-    elif unit == "warrior_priest" and kind in ("attack", "control"):
-        if available(state.players[s.player]):  # WC-U16 Decision: nothing to draw, nothing
-            state.pending.append(Pending("warrior_priest", s.player, None, optional=False))
+    elif (unit == "warrior_priest" and kind in ("attack", "control")
+          and available(state.players[s.player])):  # WC-U16 Decision: nothing to draw, nothing
+        state.pending.append(Pending("warrior_priest", s.player, None, optional=False))
 
 
 def do_maneuver(state: WarChestState, actor: int, m) -> None:
@@ -671,7 +701,7 @@ def draw_one_options(p) -> list:
         pool = minus(pool, p.hand)
     else:
         pool = minus(minus(p.hidden, p.hand), p.down) if bag_known else minus(p.hidden, p.hand)
-    return [c for c in sort_coins(pool)]
+    return list(sort_coins(pool))
 
 
 def draw_one(p, coin) -> None:

@@ -16,11 +16,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.core import shape
-from referee.core.errors import RecordError, RefereeError, RuleError, key_path
+from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
-from referee.games.warchest import engine, output
-from referee.games.warchest.actions import (KINDS, Deal, Done, Draw, FirstPicker, Flip, GuardCard,
-                                            Maneuver, Pick, Play, Resign)
+from referee.games.warchest import engine
+from referee.games.warchest.actions import (
+    KINDS,
+    Deal,
+    Done,
+    Draw,
+    FirstPicker,
+    Flip,
+    GuardCard,
+    Maneuver,
+    Pick,
+    Play,
+    Resign,
+)
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.units import COINS, FIRST_GAME, HISTORIC, METHODS, ROYAL, sort_coins
 
@@ -235,7 +246,7 @@ def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
                          legal=", ".join(KINDS))
     coin = entry.get("coin")
-    if coin is not None and (type(coin) is not str or coin not in COIN_SET) or "coin" in entry and coin is None:
+    if (coin is not None and (type(coin) is not str or coin not in COIN_SET)) or ("coin" in entry and coin is None):
         shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
     unused_key(entry, action, coin, where)
@@ -263,7 +274,7 @@ def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list
     return Play(player, action, coin, recruit=recruit, steps=steps, absorb=absorb, by=by, **hexes), then
 
 
-def parse_record(document: Any) -> "WarChestRecord":
+def parse_record(document: Any) -> WarChestRecord:
     """Check the header (game, format, players, options, setup, initiative); the entries are read
     by ``replay``."""
     doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
@@ -372,7 +383,7 @@ class Reader:
         try:
             self.state = state = engine.new_state(self.record.players, setup_of(meta))
         except RecordError as error:
-            raise error.with_location("setup" + error.location)
+            raise error.with_location("setup" + error.location) from None
         self.check_fixed_units()
         names = self.record.players
         decision, read, read_play = engine.decision, self.read, self.read_play
@@ -481,7 +492,7 @@ class Reader:
         return f"rounds[{self.r}].draws{self.key_paths[name]}"
 
     def read_setup(self, d, names) -> bool:
-        state, doc = self.state, self.doc
+        doc = self.doc
         if d.kind == "units":
             i = names.index(d.player)
             entry = doc["players"][i]

@@ -61,7 +61,7 @@ class Player:
     hand_n: int = 0
     down_n: int = 0
 
-    def copy(self) -> "Player":
+    def copy(self) -> Player:
         return Player(self.name, self.side, list(self.units), dict(self.supply), dict(self.hidden),
                       dict(self.faceup), dict(self.removed),
                       None if self.hand is None else dict(self.hand),
@@ -142,7 +142,7 @@ class WarChestState:
     def side_of(self, i: int) -> str:
         return self.players[i].side
 
-    def copy(self) -> "WarChestState":
+    def copy(self) -> WarChestState:
         return WarChestState(
             [p.copy() for p in self.players], self.board, dict(self.options), self.method,
             {h: Stack(s.player, s.unit, s.coins) for h, s in self.stacks.items()},

@@ -12,7 +12,7 @@ from referee.games.warchest import engine
 from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, GuardCard, Pick, Play, Resign
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.state import WarChestState
-from referee.games.warchest.units import ROYAL, UNITS
+from referee.games.warchest.units import ROYAL
 
 # -------------------------------------------------------------------------------- words
 
