@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import shape
 from referee.core.colors import NAMES as COLOR_NAMES
 from referee.core.colors import is_color
@@ -53,7 +54,7 @@ from referee.games.grunwald.state import (
 GAME = "na-grunwald"
 FORMAT = 1
 META_KEYS = ("date", "place", "notes", "colors")
-TOP_KEYS = ("game", "format", "players", *META_KEYS, "rounds", "feeding")
+TOP_KEYS = ("game", "format", "players", *META_KEYS, "rounds", "feeding", corrections.KEY)
 ROUND_KEYS = ("event", "reveal", "placements", "skirmish", "helper_purchase")
 EFFECT_INTS = ("ducats", "provisions", "helpers")
 EFFECT_CARDS = ("gain", "discard", "exhaust")
@@ -286,6 +287,7 @@ def parse_record(document: Any) -> GrunwaldRecord:
     if "colors" in doc:
         parse_colors(doc["colors"], players)
     meta = {k: doc[k] for k in META_KEYS if k in doc}  # kept as written; replay ignores them
+    corrections.read(doc, meta)  # the trail of corrections (issue 23): replay ignores it
     return GrunwaldRecord(players, meta, doc)
 
 
@@ -735,4 +737,5 @@ def write_record(players: list[str], actions: Iterable[Action], meta: dict[str, 
     doc["rounds"] = rounds
     if feeding:
         doc["feeding"] = feeding
+    corrections.write(doc, meta)
     return doc

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import shape
 from referee.core.errors import RecordError, RuleError
 from referee.core.game import Step
@@ -23,7 +24,7 @@ GAME = "kajko-kokosz"
 FORMAT = 1
 #: optional setup keys (KK-1 stack sizes, the variants); the format has no other optional keys
 SETUP_KEYS = ("stacks", "variants")
-TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, "turns")
+TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, "turns", corrections.KEY)
 TURN_KEYS = ("player", "reveal", "card", "target", "send")
 
 
@@ -124,6 +125,7 @@ def parse_record(document: Any) -> KajkoRecord:
         meta["stacks"] = parse_stacks(doc["stacks"])
     if "variants" in doc:
         meta["variants"] = parse_variants(doc["variants"])
+    corrections.read(doc, meta)  # the trail of corrections (issue 23): replay ignores it
     return KajkoRecord(players, meta, doc)
 
 
@@ -146,5 +148,6 @@ def write_record(players: list[str], actions: Iterable[Action], meta: dict[str, 
         if k in meta:
             doc[k] = meta[k]
     doc["turns"] = [action_entry(a) for a in actions]
+    corrections.write(doc, meta)
     return doc
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import shape
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
@@ -46,7 +47,7 @@ FORMAT = 1
 #: the optional setup keys, in the order they are written
 SETUP_KEYS = ("map", "time_tokens", "flags", "movement", "variants", "cards")
 ENTRY_KEYS = ("armies", "reserve", "turns")
-TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, *ENTRY_KEYS)
+TOP_KEYS = ("game", "format", "players", *SETUP_KEYS, *ENTRY_KEYS, corrections.KEY)
 VARIANTS = ("dismount",)
 MAX_TOKENS = 20
 
@@ -279,7 +280,9 @@ def parse_record(document: Any) -> MedievalRecord:
     """Check the header (game, format, players, setup); the entries are read by ``replay``."""
     doc = shape.header(document, GAME, FORMAT, TOP_KEYS)
     players = parse_players(shape.required(doc, "players", "$"))
-    return MedievalRecord(players, parse_setup(doc), doc)
+    meta = parse_setup(doc)
+    corrections.read(doc, meta)  # the trail of corrections (issue 23): replay ignores it
+    return MedievalRecord(players, meta, doc)
 
 
 # --------------------------------------------------------------------------------------------
@@ -355,4 +358,5 @@ def write_record(players: list[str], actions: Iterable[Action], meta: dict[str, 
     doc["armies"] = {n: armies[n] for n in players if n in armies}
     doc["reserve"] = {n: reserve[n] for n in players if n in reserve}
     doc["turns"] = turns
+    corrections.write(doc, meta)
     return doc

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import shape
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
@@ -39,7 +40,7 @@ GAME = "war-chest"
 FORMAT = 1
 META_KEYS = ("date", "place", "notes")
 TOP_KEYS = ("game", "format", *META_KEYS, "options", "players", "setup", "initiative", "rounds",
-            "resigned")
+            "resigned", corrections.KEY)
 PLAYER_KEYS = ("name", "side", "units")
 HEX_KEYS = ("from", "at", "unit", "to", "target")
 PLAY_KEYS = ("player", "action", "coin", *HEX_KEYS, "recruit", "absorb", "steps", "then", "comment")
@@ -317,6 +318,7 @@ def parse_record(document: Any) -> WarChestRecord:
         rest = {k: v for k, v in meta.pop("options").items() if k != "royal_guard"}
         if rest:
             meta["options"] = rest
+    corrections.read(doc, meta)  # the trail of corrections (issue 23): replay ignores it
     return WarChestRecord(names, meta, doc)
 
 
@@ -756,4 +758,5 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     doc["rounds"] = rounds
     if resigned is not None:
         doc["resigned"] = resigned
+    corrections.write(doc, meta)
     return doc

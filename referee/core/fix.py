@@ -1,0 +1,324 @@
+"""Correcting an earlier entry (issue 23): the record is the truth, so a correction is a record
+edit followed by a replay from scratch.
+
+A correction names one entry of the record by its location, as errors write it
+(``rounds[4].reveal.mercenary[1]``, ``turns[12]``), and gives its new value (record JSON).  The
+corrected record is replayed from the start:
+
+- every later entry still legal: the corrected record is kept, with what changed in the standing
+  (scores, places, titles, control, the winner: the public facts of the replay output);
+- a later entry no longer legal: it is named (its location, the rule id and the message), and
+  the table may stop the game there (``truncate``: the later entries leave the record and are
+  kept in the trail) or cancel.
+
+The trail is the record's optional ``corrections`` key (every game's record format documents it):
+``[{at, entry, was, now, changed, note, dropped}]``.  A record without it reads as before; replay
+ignores it for the state.  Game-agnostic: games only read and write the key (``parse`` and
+``write`` below).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee.core import shape
+from referee.core.errors import RecordError, RefereeError, key_path
+
+#: the record key of the trail
+KEY = "corrections"
+#: the keys of one correction
+ENTRY_KEYS = ("at", "entry", "was", "now", "changed", "note", "dropped")
+CHANGE_KEYS = ("fact", "was", "now")
+DROPPED_KEYS = ("entry", "value")
+
+
+# --------------------------------------------------------------------------------------------
+# the record key, read and written by every game's record format
+
+
+def parse(value: Any, location: str = KEY) -> list[dict[str, Any]]:
+    """The optional ``corrections`` key, checked for its shape (its values are kept as written:
+    replay ignores them)."""
+    items = shape.array(value, location)
+    for i, item in enumerate(items):
+        where = f"{location}[{i}]"
+        entry = shape.obj(item, where, ENTRY_KEYS)
+        for k in ("at", "entry"):
+            shape.string(shape.required(entry, k, where), f"{where}.{k}")
+        for k in ("was", "now"):
+            shape.required(entry, k, where)
+        if "note" in entry:
+            shape.string(entry["note"], f"{where}.note")
+        for k, keys in (("changed", CHANGE_KEYS), ("dropped", DROPPED_KEYS)):
+            for j, sub in enumerate(shape.array(entry.get(k, []), f"{where}.{k}")):
+                shape.obj(sub, f"{where}.{k}[{j}]", keys)
+                shape.required(sub, keys[0], f"{where}.{k}[{j}]")
+    return list(items)
+
+
+def read(doc: dict[str, Any], meta: dict[str, Any]) -> None:
+    """Keep a record's ``corrections`` (if any) in its parsed ``meta``."""
+    if KEY in doc:
+        meta[KEY] = parse(doc[KEY])
+
+
+def write(doc: dict[str, Any], meta: dict[str, Any] | None) -> None:
+    """Write the trail kept in ``meta`` (last, after the game's own keys)."""
+    if meta and meta.get(KEY):
+        doc[KEY] = [dict(c) for c in meta[KEY]]
+
+
+# --------------------------------------------------------------------------------------------
+# locations: the JSON paths errors write
+
+_TOKEN = re.compile(r'\.([^\W\d]\w*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]|^([^\W\d]\w*)')
+
+
+def path_of(location: str) -> tuple[Any, ...]:
+    """``rounds[4].reveal.mercenary[1]`` as ``("rounds", 4, "reveal", "mercenary", 1)``
+    (``UsageError``-free: a location that is no path raises ``ValueError``)."""
+    out: list[Any] = []
+    pos = 0
+    while pos < len(location):
+        m = _TOKEN.match(location, pos) if pos else _TOKEN.match(location)
+        if m is None or m.end() == pos:
+            raise ValueError(location)
+        name, index, quoted, first = m.groups()
+        if pos and first is not None:
+            raise ValueError(location)
+        out.append(int(index) if index is not None else
+                   json.loads(quoted) if quoted is not None else name or first)
+        pos = m.end()
+    if not out:
+        raise ValueError(location)
+    return tuple(out)
+
+
+def location_of(path: Sequence[Any]) -> str:
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (p if not out and re.match(r"^[^\W\d]\w*$", p)
+                                                    else key_path(p))
+    return out
+
+
+_MISSING = object()
+
+
+def get(doc: Any, path: Sequence[Any]) -> Any:
+    """The value at ``path`` (``_MISSING`` where there is none)."""
+    for p in path:
+        if isinstance(p, int) and isinstance(doc, list) and 0 <= p < len(doc):
+            doc = doc[p]
+        elif isinstance(p, str) and isinstance(doc, dict) and p in doc:
+            doc = doc[p]
+        else:
+            return _MISSING
+    return doc
+
+
+def put(doc: Any, path: Sequence[Any], value: Any) -> None:
+    parent = get(doc, path[:-1])
+    parent[path[-1]] = value
+
+
+def _within(path: tuple[Any, ...], entry: tuple[Any, ...]) -> bool:
+    return path[: len(entry)] == entry
+
+
+# --------------------------------------------------------------------------------------------
+# the standing before and after
+
+
+#: the facts of a replay output that make the standing (per player and for the table)
+TABLE_FACTS = ("winners", "winner", "control")
+PLAYER_FACTS = ("score", "place", "vp", "flags", "baggage_taken", "field_value")
+
+
+def standing(output: dict[str, Any]) -> dict[str, Any]:
+    """The standing of a (public) replay output, flattened: ``players.Ola.score.total`` → 12."""
+    flat: dict[str, Any] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict) and value:
+            for k, v in value.items():
+                walk(f"{prefix}{key_path(str(k))}", v)
+        else:
+            flat[prefix] = value
+
+    for k in TABLE_FACTS:
+        if k in output:
+            walk(k, output[k])
+    players = output.get("players")
+    if isinstance(players, dict):
+        for name, facts in players.items():
+            if isinstance(facts, dict):
+                for k in PLAYER_FACTS:
+                    if k in facts:
+                        walk(f"players{key_path(str(name))}.{k}", facts[k])
+    return flat
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """What differs, as ``{fact, was, now}`` (a fact absent on one side: ``None``)."""
+    out = []
+    for k in [*before, *(k for k in after if k not in before)]:
+        if before.get(k) != after.get(k):
+            out.append({"fact": k.lstrip("."), "was": before.get(k), "now": after.get(k)})
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# a correction
+
+
+@dataclass
+class Broken:
+    """The first later entry a correction makes illegal."""
+
+    entry: str  # its location
+    index: int  # its place among the record's entries
+    error: RecordError
+
+
+@dataclass
+class Correction:
+    """A correction worked out (not saved yet)."""
+
+    entry: str  # the corrected entry's location (as asked)
+    index: int  # the place of the entry it lies in
+    was: Any
+    now: Any
+    record: dict[str, Any]  # the corrected record (with its trail), or the record as it was
+    state: Any = None  # its replayed state
+    broken: Broken | None = None
+    changed: list[dict[str, Any]] = field(default_factory=list)
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # later entries left out
+    secret: bool = False  # it takes back a choice made before a reveal (every player agrees)
+
+    @property
+    def applies(self) -> bool:
+        """Whether saving ``record`` makes the correction (no breaking entry, or truncated)."""
+        return self.broken is None or bool(self.dropped)
+
+
+def _replay(game: Any, doc: dict[str, Any]) -> tuple[Any, Any, list[Any]]:
+    parsed = game.parse_record(doc)
+    state, steps = parsed.replay()
+    return parsed, state, steps
+
+
+def owner(steps: Sequence[Any], path: tuple[Any, ...]) -> int | None:
+    """The entry (its index among ``steps``) that holds the value at ``path``."""
+    best: int | None = None
+    best_len = -1
+    for i, s in enumerate(steps):
+        try:
+            p = path_of(s.location)
+        except ValueError:
+            continue
+        if _within(path, p) and len(p) > best_len:
+            best, best_len = i, len(p)
+    return best
+
+
+def correct(game: Any, record: dict[str, Any], location: str, value: Any, *, at: str,
+            note: str = "", truncate: bool = False,
+            public: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None) -> Correction:
+    """Work out the correction of the entry at ``location`` to ``value`` in ``record`` (a
+    canonical record, as sessions keep them).  ``public(state, output)``: the replay output as
+    the table may see it (the standing is told from it).  Raises ``RefereeError`` for a location
+    that is no entry of the record, or a value the entry itself cannot take (the error names it);
+    a later entry made illegal is ``Correction.broken`` (the record is cut before it only with
+    ``truncate``)."""
+    try:
+        path = path_of(location)
+    except ValueError:
+        raise RefereeError("core.fix.bad_location", location=location[:80]) from None
+    parsed, state0, steps0 = _replay(game, record)
+    was = get(record, path)
+    k = owner(steps0, path)
+    if k is None or was is _MISSING:
+        raise RefereeError("core.fix.no_entry", location=location[:80])
+    if was == value:
+        raise RefereeError("core.fix.same", location=location)
+    meta = dict(parsed.meta)
+    actions0 = [s.action for s in steps0]
+
+    def prefix(n: int) -> dict[str, Any]:
+        doc = copy.deepcopy(game.write_record(parsed.players, actions0[:n], meta))
+        put(doc, path, copy.deepcopy(value))
+        return doc
+
+    # the entry itself first: a value it cannot take is refused (nothing else is told)
+    try:
+        _replay(game, prefix(k + 1))
+    except RecordError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+        raise RefereeError("core.fix.bad_value", location=location) from None
+    view = public or (lambda _s, out: out)
+    before = standing(view(state0, game.replay_output(state0)))
+    secret = bool(game.is_secret(actions0[k]))
+    broken = None
+    try:
+        _p, state, steps = _replay(game, prefix(len(actions0)))
+    except RecordError:
+        # the first entry the corrected record cannot take: prefixes replay until it (a
+        # prefix that fails makes every longer one fail), found by halving
+        lo, hi = k + 1, len(actions0)  # prefix(lo) replays, prefix(hi) does not
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            try:
+                _replay(game, prefix(mid))
+                lo = mid
+            except RecordError:
+                hi = mid
+        try:
+            _replay(game, prefix(hi))
+            raise AssertionError("a prefix that fails replays")  # pragma: no cover
+        except RecordError as error:
+            broken = Broken(steps0[hi - 1].location, hi - 1, error)
+        _p, state, steps = _replay(game, prefix(hi - 1))
+    now = get(game.write_record(parsed.players, [s.action for s in steps], meta), path)
+    now = value if now is _MISSING else now
+    result = Correction(location, k, was, now, record, state0, broken, secret=secret)
+    if broken is not None and not truncate:
+        return result
+    if broken is not None:
+        result.dropped = [{"entry": s.location, "value": _value(record, s.location)}
+                          for s in steps0[broken.index:]]
+        result.secret = secret or any(game.is_secret(s.action) for s in steps0[broken.index:])
+    result.changed = changes(before, standing(view(state, game.replay_output(state))))
+    trail = {"at": at, "entry": location, "was": was, "now": now, "changed": result.changed}
+    if note:
+        trail["note"] = note
+    if result.dropped:
+        trail["dropped"] = result.dropped
+    meta[KEY] = [*(meta.get(KEY) or []), trail]
+    result.record = game.write_record(parsed.players, [s.action for s in steps], meta)
+    result.state = _replay(game, result.record)[1]
+    return result
+
+
+def _value(record: dict[str, Any], location: str) -> Any:
+    try:
+        value = get(record, path_of(location))
+    except ValueError:
+        return None
+    return None if value is _MISSING else copy.deepcopy(value)
+
+
+def entry_value(game: Any, players: list[str], actions: Sequence[Any], meta: dict[str, Any],
+                index: int) -> tuple[str, Any]:
+    """The location and record value of the ``index``-th action of ``actions`` (a re-entered
+    action, from the game's dialog, becomes the value a correction sets)."""
+    doc = game.write_record(players, list(actions[: index + 1]), meta)
+    steps = game.parse_record(doc).replay()[1]
+    location = steps[index].location
+    return location, _value(doc, location)
