@@ -116,6 +116,21 @@ def undo(
     commands.undo(store(), session, steps, all_agree, explicit_language(), yes=yes)
 
 
+@app.command(help=_help("cli.help.fix"))
+def fix(
+    session: SessionArg,
+    entry: Annotated[str | None, typer.Option("--entry", help=_help("cli.help.fix_entry"))] = None,
+    value: Annotated[str | None, typer.Option("--set", help=_help("cli.help.fix_set"))] = None,
+    truncate: Annotated[bool, typer.Option("--truncate", help=_help("cli.help.fix_truncate"))] = False,
+    all_agree: Annotated[bool, typer.Option("--all-agree", help=_help("cli.help.fix_all_agree"))] = False,
+    note: Annotated[str, typer.Option("--note", help=_help("cli.help.fix_note"))] = "",
+) -> None:
+    from referee.cli.fix import fix as correct
+
+    correct(store(), session, entry, value, truncate=truncate, all_agree=all_agree, note=note,
+            lang=explicit_language())
+
+
 @app.command("list", help=_help("cli.help.list"))
 def list_(
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.list_json"))] = False,

@@ -322,3 +322,61 @@ def entry_value(game: Any, players: list[str], actions: Sequence[Any], meta: dic
     steps = game.parse_record(doc).replay()[1]
     location = steps[index].location
     return location, _value(doc, location)
+
+
+# --------------------------------------------------------------------------------------------
+# in words (the catalogs' ``core.fix`` texts)
+
+
+def shown(value: Any, width: int = 60) -> str:
+    """A record value in one short line."""
+    from referee.core import jsonio
+
+    text = jsonio.dumps_line(value) if not isinstance(value, str) else value
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def changed_lines(t: Any, changed: Sequence[dict[str, Any]], most: int = 8) -> list[str]:
+    """What a correction changed in the standing, a line a fact (at most ``most``)."""
+    lines = [t("core.fix.changed", fact=c.get("fact", ""), was=shown(c.get("was")),
+               now=shown(c.get("now"))) for c in changed[:most]]
+    if len(changed) > most:
+        lines.append(t("core.fix.changed_more", n=len(changed) - most))
+    return lines
+
+
+def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False) -> list[Any]:
+    """The corrections of a record, for ``show`` and the Markdown/HTML summaries (``hidden``: a
+    game in progress that does not play open: the entries' values are not said, they may be a
+    private fact)."""
+    from referee.core.report import Heading, Line
+
+    trail = meta.get(KEY) or []
+    if not trail:
+        return []
+    out: list[Any] = [Heading(t("core.fix.trail_title"), 2)]
+    for c in trail:
+        note = c.get("note") or ""
+        if hidden:
+            text = t("core.fix.trail_entry_hidden", at=_local(c.get("at")), entry=c.get("entry"))
+        else:
+            text = t("core.fix.trail_entry", at=_local(c.get("at")), entry=c.get("entry"),
+                     was=shown(c.get("was")), now=shown(c.get("now")))
+        if note:
+            text += t("core.fix.trail_note", note=note)
+        out.append(Line(text))
+        out += [Line("  " + line, "muted") for line in changed_lines(t, c.get("changed") or [])]
+        dropped = c.get("dropped") or []
+        if dropped:
+            out.append(Line("  " + t.n("core.fix.trail_dropped", len(dropped),
+                                     entry=dropped[0].get("entry", "")), "muted"))
+    return out
+
+
+def _local(stamp: Any) -> str:
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(str(stamp)).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(stamp)

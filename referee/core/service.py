@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from referee.core import registry
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
+from referee.core.fix import Correction, trail_report
 from referee.core.game import Game
 from referee.core.records import load_record
 from referee.core.report import Line, Report
@@ -188,6 +189,28 @@ class Undone:
 
     status: str
     what: str = ""
+
+
+@dataclass
+class Fixed:
+    """The outcome of a correction: ``"done"``, ``"cancelled"`` (a later entry broke and the
+    table kept the record) or ``"refused"`` (not every player agreed); ``hidden``: the game is in
+    progress and its table does not play open."""
+
+    correction: Correction
+    lang: str
+    status: str
+    hidden: bool = False
+
+
+def _reason(error: RecordError, lang: str, hidden: bool = False) -> str:
+    """Why an entry is no longer legal: its rule id and message (as errors write them);
+    ``hidden``: a game in progress whose table does not play open hears the rule id only (the
+    message may name a private fact: a hand, a bag)."""
+    said = error.as_dict(lang)
+    if hidden and said["rule"]:
+        return said["rule"]
+    return f"{said['rule']}: {said['message']}" if said["rule"] else said["message"]
 
 
 #: how long a name the referee derives may be (a session name holds at most 200 characters:
@@ -678,6 +701,57 @@ class SessionService:
             _save(session, game, record, replay(game, record)[1])
             return plan
 
+    # -- fix (issue 23): correct an earlier entry, the later ones replayed
+    def fix(self, key: str, location: str, value: Any, *, truncate: bool = False,
+            all_agree: bool = False, note: str = "", lang: str | None = None,
+            decide: Callable[[Correction], bool] | None = None,
+            agree: Callable[[list[str]], bool] | None = None) -> Fixed:
+        """Correct the entry at ``location`` to ``value`` (record JSON) and replay the rest; one
+        atomic save.  A later entry the correction makes illegal: ``decide(correction)`` says
+        whether the game stops there (no callback: ``truncate``, else refused naming it).  A
+        correction that lets a player choose again after a reveal needs ``all_agree`` or
+        ``agree(players)``."""
+        from referee.core import fix
+
+        with closing(self.archive.open(key)) as session:
+            lang = lang or session.lang
+            game = game_of(session)
+            parsed = replay(game, session.record, session.path)[0]
+
+            def work(cut: bool) -> Correction:
+                return fix.correct(game, session.record, location, value, at=self.now(),
+                                   note=note, truncate=cut,
+                                   public=lambda st, out: public_view(game, session, st, out))
+
+            try:
+                c = work(truncate)
+            except RefereeError as error:
+                error.lang = lang
+                raise
+            if c.broken is not None and not c.dropped:
+                if decide is None:
+                    hidden = not is_open(session) and not game.is_over(c.state)
+                    error = RefereeError("core.fix.breaks", entry=c.broken.entry,
+                                         reason=_reason(c.broken.error, lang, hidden))
+                    error.lang = lang
+                    raise error
+                if not decide(c):
+                    return Fixed(c, lang, "cancelled")
+                c = work(True)
+            if c.secret and not all_agree:
+                if agree is None:
+                    error = RefereeError("core.fix.secret")
+                    error.lang = lang
+                    raise error
+                if not agree(list(parsed.players)):
+                    return Fixed(c, lang, "refused")
+            if c.dropped:
+                _after_undo(session.settings, c.broken.index if c.broken else 0)
+            elif not game.is_over(c.state) and _times(session.settings).get("ended"):
+                session.settings[TIMES] = {**_times(session.settings), "ended": None}
+            _save(session, game, c.record, c.state)  # one atomic save: before or after it
+            return Fixed(c, lang, "done", hidden=not is_open(session) and not game.is_over(c.state))
+
     # -- list, show, delete
     def list_status(self, lang: str | None = None) -> list[dict[str, Any]]:
         """A row per session: its entry's keys, ``complete`` and, finished, ``winners``;
@@ -739,16 +813,19 @@ class SessionService:
         game = game_of(session)
         if standing and game.standing is None:
             raise UsageError("core.cli.no_standing", game=game.title)
-        state = replay(game, session.record, session.path)[1]
+        parsed, state, _ = replay(game, session.record, session.path)
         t = catalog(lang or session.lang)
         hidden = not is_open(session) and not game.is_over(state)
         if standing:
             if hidden and getattr(game, "standing_is_private", False):
                 raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
+        trail = trail_report(t, parsed.meta, hidden)  # the corrections (issue 23)
         if hidden and getattr(game, "public_summary", None) is not None:
-            return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
-        return [*game.summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
+            return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *trail,
+                    *played(session.settings, t)]
+        return [*game.summary(state, t, f"{session.name} ({session.id})"), *trail,
+                *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
@@ -809,11 +886,11 @@ class SessionService:
                 raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
+        after = [*trail_report(t, parsed.meta, hidden), *played(session.settings, t)]
         if hidden and fmt in ("md", "html"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
-                               after=played(session.settings, t))
-        text = game.export(state, fmt, t, parsed.meta, session.name, actions,
-                           after=played(session.settings, t))
+                               after=after)
+        text = game.export(state, fmt, t, parsed.meta, session.name, actions, after=after)
         if hidden and fmt == "json":  # public facts only while the game is played
             text = jsonio.dumps_pretty(public_view(game, session, state, json.loads(text)))
         return text

@@ -1,0 +1,137 @@
+"""``referee fix``: correct an earlier entry (issue 23).  Thin: ``core.fix`` works the correction
+out and the session service saves it; this asks the table and draws the outcome."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.cli import interrupt
+from referee.cli.commands import console, service
+from referee.cli.prompter import Prompter
+from referee.cli.render import render
+from referee.core import dialog as dialogs
+from referee.core import fix as core_fix
+from referee.core.errors import RecordError, RefereeError, UsageError
+from referee.core.report import Line
+from referee.core.service import Fixed, game_of, is_open, replay
+from referee.core.text import Catalog, catalog
+from referee.store.sessions import Store
+
+
+@interrupt.deferring
+def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncate: bool = False,
+        all_agree: bool = False, note: str = "", lang: str | None = None,
+        prompter: Prompter | None = None) -> None:
+    """``--entry`` and ``--set``: the correction as given (a breaking later entry refuses, unless
+    ``truncate``); neither: the table picks the entry and enters it again."""
+    if (entry is None) != (value is None):
+        raise UsageError("core.fix.entry_and_set")
+    if entry is not None and value is not None:
+        from referee.core import jsonio
+
+        try:
+            new = jsonio.loads(value)
+        except RecordError as error:
+            raise UsageError("core.fix.bad_json", reason=error.render(lang or "en")) from None
+        fixed = service(store).fix(key, entry, new, truncate=truncate, all_agree=all_agree,
+                                   note=note, lang=lang)
+        tell(fixed, catalog(fixed.lang))
+        return
+    interactive(store, key, lang, prompter, all_agree=all_agree, note=note)
+
+
+def tell(fixed: Fixed, t: Catalog) -> None:
+    """What a correction did, in a few lines."""
+    out = console()
+    c = fixed.correction
+    if fixed.status == "cancelled":
+        out.print(t("core.fix.cancelled"))
+        return
+    if fixed.status == "refused":
+        out.print(t("core.fix.refused"))
+        return
+    lines = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden and c.secret else
+                  t("core.fix.done", entry=c.entry, was=core_fix.shown(c.was),
+                    now=core_fix.shown(c.now)))]
+    if c.broken is not None:
+        lines.append(Line(t.n("core.fix.truncated", len(c.dropped), entry=c.broken.entry)))
+    lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed)] or \
+        [Line("  " + t("core.fix.no_change"), "muted")]
+    render(lines, out)
+
+
+def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | None, *,
+                all_agree: bool = False, note: str = "") -> None:
+    """Pick an entry, enter it again with the game's own questions (legal-only, private where it
+    was private), and correct it."""
+    out = console()
+    session = store.open(key, write=False)
+    game = game_of(session)
+    parsed, _state, steps = _steps(game, session)
+    lang = lang or session.lang
+    t = catalog(lang)
+    prompter = prompter or Prompter.for_terminal(out, lang, "core.fix.no_terminal")
+    prompter.open = is_open(session)
+    prompter.require()
+    if not steps:
+        out.print(t("core.fix.no_entries"))
+        return
+    hidden = not is_open(session) and not game.is_over(_state)
+    choices = [dialogs.Choice(_label(game, t, s, hidden), i) for i, s in enumerate(steps)]
+    k = prompter.ask(dialogs.Select("fix.entry", t("core.fix.choose_entry"), choices,
+                                    default=len(steps) - 1))
+    actions = [s.action for s in steps]
+    before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
+    colors = parsed.meta.get("colors") or {}
+    hints = bool(session.settings.get("hints")) and game.has_hints
+    out.print(t("core.fix.reenter", entry=steps[k].location))
+    prompter.new_entry()
+    dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
+        game.dialog(before, t, colors, hints=hints)
+    new = dialogs.run(dialog, prompter.ask)
+    if new is dialogs.UNDO or new == actions[k]:
+        out.print(t("core.fix.cancelled"))
+        return
+    location, value = core_fix.entry_value(game, parsed.players, [*actions[:k], new],
+                                           parsed.meta, k)
+    if location != steps[k].location:  # the new entry lies elsewhere in the record
+        raise RefereeError("core.fix.bad_value", location=steps[k].location)
+    if not note:
+        note = prompter.ask(dialogs.Text("fix.note", t("core.fix.note"), lambda x: x.strip()))
+
+    def decide(c: Any) -> bool:
+        out.print(t("core.fix.broken", entry=c.broken.entry,
+                    reason=_reason(c.broken.error, lang)))
+        return bool(prompter.ask(dialogs.Confirm("fix.truncate",
+                                                 t("core.fix.stop_here", entry=c.broken.entry))))
+
+    def agree(players: list[str]) -> bool:
+        out.print(t("core.fix.secret_note"))
+        for name in players:
+            if not prompter.ask(dialogs.Confirm("fix.agree", t("core.fix.secret_confirm", player=name))):
+                return False
+        return True
+
+    fixed = service(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
+                               decide=decide, agree=agree)
+    tell(fixed, catalog(fixed.lang))
+
+
+def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:
+    parsed = game.parse_record(session.record)
+    replay(game, session.record, session.path)  # a damaged session is named as such
+    state, steps = parsed.replay()
+    return parsed, state, steps
+
+
+def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
+    """An entry in the list: its location and, unless it may be a private fact, in words."""
+    if hidden and game.is_secret(step.action):
+        return step.location
+    return f"{step.location}  {game.describe(t, step.action)}"
+
+
+def _reason(error: RecordError, lang: str) -> str:
+    from referee.core.service import _reason as reason
+
+    return reason(error, lang)
