@@ -101,7 +101,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
 
     def decide(c: Any) -> bool:
         out.print(t("core.fix.broken", entry=c.broken.entry,
-                    reason=_reason(c.broken.error, lang)))
+                    reason=_reason(c.broken.error, lang, hidden)))
         return bool(prompter.ask(dialogs.Confirm("fix.truncate",
                                                  t("core.fix.stop_here", entry=c.broken.entry))))
 
@@ -131,7 +131,7 @@ def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
     return f"{step.location}  {game.describe(t, step.action)}"
 
 
-def _reason(error: RecordError, lang: str) -> str:
+def _reason(error: RecordError, lang: str, hidden: bool) -> str:
     from referee.core.service import _reason as reason
 
-    return reason(error, lang)
+    return reason(error, lang, hidden)
