@@ -24,6 +24,7 @@ import json
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Any
 
 from referee.core import shape
@@ -113,17 +114,21 @@ _MISSING = object()
 def get(doc: Any, path: Sequence[Any]) -> Any:
     """The value at ``path`` (``_MISSING`` where there is none)."""
     for p in path:
-        if isinstance(p, int) and isinstance(doc, list) and 0 <= p < len(doc):
-            doc = doc[p]
-        elif isinstance(p, str) and isinstance(doc, dict) and p in doc:
-            doc = doc[p]
-        else:
+        listed = isinstance(p, int) and isinstance(doc, list) and 0 <= p < len(doc)
+        if not listed and not (isinstance(p, str) and isinstance(doc, dict) and p in doc):
             return _MISSING
+        doc = doc[p]
     return doc
 
 
 def put(doc: Any, path: Sequence[Any], value: Any) -> None:
-    parent = get(doc, path[:-1])
+    """Set the value at ``path`` (an object on the way that the record leaves out is added)."""
+    parent = doc
+    for p, after in pairwise(path):
+        child = get(parent, (p,))
+        if child is _MISSING and isinstance(p, str) and isinstance(parent, dict):
+            child = parent[p] = {} if isinstance(after, str) else []
+        parent = child
     parent[path[-1]] = value
 
 
@@ -243,8 +248,10 @@ def correct(game: Any, record: dict[str, Any], location: str, value: Any, *, at:
     parsed, state0, steps0 = _replay(game, record)
     was = get(record, path)
     k = owner(steps0, path)
-    if k is None or was is _MISSING:
+    if k is None or (was is _MISSING and path_of(steps0[k].location) != path):
         raise RefereeError("core.fix.no_entry", location=location[:80])
+    if was is _MISSING:  # an entry the record writes as absent (War Chest's untold draw)
+        was = None
     if was == value:
         raise RefereeError("core.fix.same", location=location)
     meta = dict(parsed.meta)

@@ -1,0 +1,316 @@
+"""Issue 23: correct an earlier entry (``referee fix``), with a visible trail.
+
+For every game: a random complete game, a random entry corrected to another legal value (what the
+game's random table could have entered there instead); the result equals the corrected record
+replayed from scratch, correcting it back gives the original game, and a correction that breaks a
+later entry names that entry (the one whose error the corrected record gives).  Then the trail in
+the record, the command line, and the correction at the table through the real prompts."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+
+import pytest
+
+from referee.core import fix, jsonio, registry
+from referee.core.errors import RecordError, RefereeError
+from tests.conftest import EXAMPLES, referee
+from tests.test_schemas import problems
+
+NAMES = ["Ola", "Bartek", "Ewa", "Kuba"]
+
+
+def playout(game, rng):
+    players = NAMES[: rng.choice(game.player_counts)]
+    state = game.parse_record(game.new_record(players, {})).replay()[0]
+    actions = []
+    while not game.is_over(state):
+        action = game.random_action(state, rng)
+        game.apply(state, action)
+        actions.append(action)
+    return players, actions
+
+
+def another_entry(game, players, actions, steps, rng):
+    """A random entry and another legal value for it: ``(k, location, value)``."""
+    meta = game.parse_record(game.write_record(players, [], {})).meta
+    for _ in range(40):
+        k = rng.randrange(len(actions))
+        before = game.parse_record(game.write_record(players, actions[:k], {})).replay()[0]
+        for _ in range(20):
+            other = game.random_action(before.copy(), rng)
+            if other != actions[k]:
+                break
+        else:
+            continue
+        location, value = fix.entry_value(game, players, [*actions[:k], other], meta, k)
+        if location == steps[k].location:  # (another kind of entry may lie elsewhere)
+            return k, location, value
+    return None
+
+
+def from_scratch(game, record, location, value):
+    """The corrected record, replayed from scratch: ``(state, None)`` or ``(None, error)``."""
+    doc = jsonio.loads(jsonio.dumps_pretty(record))
+    fix.put(doc, fix.path_of(location), value)
+    try:
+        return game.parse_record(doc).replay()[0], None
+    except RecordError as error:
+        return None, error
+
+
+#: per game, a seed whose random correction keeps every later entry and one that breaks one
+SEEDS = {"na-grunwald": {"kept": 0, "broken": 1}, "kajko-kokosz": {"kept": 0, "broken": 1},
+         "medieval-battle": {"kept": 0, "broken": 2}, "war-chest": {"kept": 8, "broken": 0}}
+
+
+@pytest.mark.parametrize(("name", "kind"), [(n, k) for n in registry.names() for k in ("kept", "broken")])
+def test_a_correction_is_the_corrected_record_replayed_and_correcting_it_back_restores_the_game(name, kind):
+    assert check(registry.get(name), SEEDS[name][kind]) == kind
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", registry.names())
+def test_random_corrections_of_many_games(name):
+    kinds = [check(registry.get(name), seed) for seed in range(30)]
+    assert "kept" in kinds and "broken" in kinds
+
+
+def check(game, seed: int) -> str | None:
+    """A random complete game, a random entry corrected to another legal value: the correction
+    checked against the corrected record replayed from scratch; ``"kept"`` (every later entry
+    still legal) or ``"broken"``."""
+    name = game.name
+    rng = random.Random(seed)
+    players, actions = playout(game, rng)
+    record = jsonio.loads(jsonio.dumps_pretty(game.write_record(players, actions, {})))
+    state0, steps = game.parse_record(record).replay()
+    found = another_entry(game, players, actions, steps, rng)
+    if found is None:
+        return None
+    k, location, value = found
+    c = fix.correct(game, record, location, value, at="2026-11-25T21:00:00+00:00", note="typed wrong")
+    scratch, error = from_scratch(game, record, location, value)
+    if c.broken is None:
+        assert error is None
+        assert c.state.snapshot() == scratch.snapshot()
+        assert game.parse_record(c.record).replay()[0].snapshot() == scratch.snapshot()
+        (trail,) = c.record["corrections"]
+        assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
+            location, fix.get(record, fix.path_of(location)), value, "typed wrong")
+        assert problems(name, jsonio.loads(jsonio.dumps_pretty(c.record))) == []
+        # undo of a correction is a correction: the original game, both kept in the trail
+        back = fix.correct(game, c.record, location, trail["was"], at="2026-11-25T21:05:00+00:00")
+        assert back.broken is None
+        assert back.state.snapshot() == state0.snapshot()
+        assert [x["now"] for x in back.record["corrections"]] == [value, trail["was"]]
+        assert {k: v for k, v in back.record.items() if k != "corrections"} == record
+    else:
+        # the entry named is the one the corrected record breaks at, after the corrected one
+        assert error is not None
+        assert (c.broken.error.location, c.broken.error.rule) == (error.location, error.rule)
+        assert c.broken.index > k
+        assert c.broken.entry == steps[c.broken.index].location
+        assert c.record == record and not c.changed  # nothing changed without truncate
+        cut = fix.correct(game, record, location, value, at="2026-11-25T21:00:00+00:00",
+                          truncate=True)
+        kept, kept_steps = game.parse_record(cut.record).replay()
+        # the record stops before the entry named (the entries before it may be more or fewer:
+        # the corrected one can end a turn another way)
+        assert kept_steps
+        assert fix.get(cut.record, fix.path_of(c.broken.entry)) is fix._MISSING
+        assert kept.snapshot() == cut.state.snapshot()
+        dropped = cut.record["corrections"][0]["dropped"]
+        assert [d["entry"] for d in dropped] == [s.location for s in steps[c.broken.index:]]
+        assert problems(name, jsonio.loads(jsonio.dumps_pretty(cut.record))) == []
+    return "kept" if c.broken is None else "broken"
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_the_trail_is_ignored_by_replay_and_written_back_as_read(name):
+    game = registry.get(name)
+    players, actions = playout(game, random.Random(5))
+    record = game.write_record(players, actions, {})
+    trail = [{"at": "2026-11-25T21:00:00+00:00", "entry": "x[0]", "was": 1, "now": 2,
+              "changed": [{"fact": "winners", "was": ["Ola"], "now": ["Bartek"]}], "note": "typed wrong"}]
+    with_trail = {**record, "corrections": trail}
+    parsed = game.parse_record(jsonio.loads(jsonio.dumps_pretty(with_trail)))
+    state, steps = parsed.replay()
+    assert state.snapshot() == game.parse_record(record).replay()[0].snapshot()
+    assert game.write_record(players, steps, parsed.meta) == with_trail
+    assert problems(name, with_trail) == []
+    # a malformed trail is named where it is wrong
+    bad = {**record, "corrections": [{"at": 5, "entry": "x", "was": 1, "now": 2}]}
+    with pytest.raises(RecordError) as caught:
+        game.parse_record(bad)
+    assert caught.value.location == "corrections[0].at"
+    assert problems(name, bad)
+
+
+def test_a_location_is_read_as_errors_write_it():
+    assert fix.path_of("rounds[4].reveal.mercenary[1]") == ("rounds", 4, "reveal", "mercenary", 1)
+    assert fix.path_of('rounds[0].skirmish.losses["Jan P."]') == ("rounds", 0, "skirmish", "losses", "Jan P.")
+    assert fix.location_of(("rounds", 0, "skirmish", "losses", "Jan P.")) == 'rounds[0].skirmish.losses["Jan P."]'
+    for bad in ("", "[", "rounds[x]", "rounds..a", "rounds[4]reveal"):
+        with pytest.raises(ValueError):
+            fix.path_of(bad)
+
+
+GRUNWALD = EXAMPLES / "two-players.json"
+
+
+def grunwald_record():
+    return jsonio.loads(GRUNWALD.read_text(encoding="utf-8"))
+
+
+def test_a_location_outside_every_entry_or_the_same_value_is_refused():
+    game = registry.get("na-grunwald")
+    record = grunwald_record()
+    for location, key in (("players[0]", "core.fix.no_entry"), ("rounds[99].reveal", "core.fix.no_entry"),
+                          ("rounds[", "core.fix.bad_location"), ("rounds[1].reveal.provisions[0]", "core.fix.same")):
+        with pytest.raises(RefereeError) as caught:
+            fix.correct(game, record, location, 5, at="now")
+        assert caught.value.key == key
+    # a value the entry itself cannot take: its own error, nothing else
+    with pytest.raises(RecordError) as caught:
+        fix.correct(game, record, "rounds[1].reveal.provisions[0]", 0, at="now")
+    assert (caught.value.location, caught.value.rule) == ("rounds[1].reveal.provisions[0]", "NG-C3")
+
+
+def test_the_standing_before_and_after_names_the_title_that_moved():
+    game = registry.get("na-grunwald")
+    c = fix.correct(game, grunwald_record(), "rounds[1].reveal.provisions[0]", 1, at="now")
+    assert {"fact": "players.Bartek.score.quartermaster", "was": 4, "now": 0} in c.changed
+    assert c.broken is None and not c.secret
+
+
+# --------------------------------------------------------------------------------------------
+# the command line
+
+
+class Cli:
+    """The ``referee`` command in this process (its one place where errors become a line and an
+    exit code: ``app.main``)."""
+
+    def __init__(self, capsys, data):
+        self.capsys, self.data = capsys, data
+
+    def __call__(self, *args):
+        from referee.cli.app import main
+
+        try:
+            main(["--data-dir", str(self.data), *map(str, args)])
+            code = 0
+        except SystemExit as exit:
+            code = exit.code or 0
+        said = self.capsys.readouterr()
+        return code, said.out, said.err
+
+    def record(self, name="g"):
+        from referee.store.sessions import Store
+
+        return Store(self.data).open(name, write=False).record
+
+
+@pytest.fixture
+def cli(tmp_path, capsys):
+    run = Cli(capsys, tmp_path / "data")
+    code, _, err = run("import", GRUNWALD, "--name", "g")
+    assert code == 0, err
+    return run
+
+
+def test_fix_entry_set_corrects_and_show_and_the_summaries_list_it(cli):
+    code, out, err = cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "1",
+                         "--note", "typed wrong")
+    assert code == 0, err
+    assert "Corrected rounds[1].reveal.provisions[0]: 5 → 1" in out
+    assert "players.Bartek.score.quartermaster: 4 → 0" in out
+    record = cli.record()
+    assert record["rounds"][1]["reveal"]["provisions"][0] == 1
+    (trail,) = record["corrections"]
+    assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
+        "rounds[1].reveal.provisions[0]", 5, 1, "typed wrong")
+    shown = cli("show", "g")[1]
+    assert "Corrections" in shown and "rounds[1].reveal.provisions[0]: 5 → 1, typed wrong" in shown
+    assert "players.Bartek.score.quartermaster: 4 → 0" in shown
+    md = cli("export", "g", "--format", "md")[1]
+    assert "## Corrections" in md and "5 → 1, typed wrong" in md
+    html = cli("export", "g", "--format", "html")[1]
+    assert "Corrections" in html and "5 → 1, typed wrong" in html
+    # correcting it back is a correction too: the first result returns, both are in the trail
+    code, _, err = cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "5")
+    assert code == 0, err
+    again = cli.record()
+    assert {k: v for k, v in again.items() if k != "corrections"} == grunwald_record()
+    assert len(again["corrections"]) == 2
+
+
+def test_fix_refuses_a_correction_that_breaks_a_later_entry_and_changes_nothing(cli):
+    before = cli.record()
+    code, _, err = cli("fix", "g", "--entry", "rounds[4].reveal.mercenary[0]", "--set", "4")
+    assert code == 1
+    assert "rounds[7].skirmish.cards: NG-S2" in err
+    assert cli.record() == before
+    # --truncate (the later entries drop a secret one: every player agrees)
+    code, _, err = cli("fix", "g", "--entry", "rounds[4].reveal.mercenary[0]", "--set", "4", "--truncate")
+    assert code == 1 and "--all-agree" in err
+    assert cli.record() == before
+    code, out, err = cli("fix", "g", "--entry", "rounds[4].reveal.mercenary[0]", "--set", "4",
+                         "--truncate", "--all-agree")
+    assert code == 0, err
+    assert "The game goes on from rounds[7].skirmish.cards" in out
+    record = cli.record()
+    assert "skirmish" not in record["rounds"][7]
+    dropped = record["corrections"][0]["dropped"]
+    assert dropped[0] == {"entry": "rounds[7].skirmish.cards", "value": before["rounds"][7]["skirmish"]["cards"]}
+    (listed,) = json.loads(cli("list", "--json")[1])
+    assert listed["complete"] is False  # the game goes on from there
+
+
+def test_fix_usage_and_input_errors(cli):
+    code, _, err = cli("fix", "g", "--entry", "rounds[1].reveal")
+    assert code == 2 and "--entry and --set" in err
+    code, _, err = cli("fix", "g", "--entry", "rounds[1].reveal", "--set", "{oops")
+    assert code == 2 and "not JSON" in err
+    code, _, err = cli("fix", "g", "--entry", "players[0]", "--set", '"Ala"')
+    assert code == 1 and "no entry" in err
+    code, _, err = cli("fix", "g")  # the input is no terminal
+    assert code == 2 and "--entry LOCATION --set JSON" in err
+    assert "corrections" not in cli.record()
+
+
+def test_fix_in_a_child_process_one_line_exit_1_and_help(tmp_path):
+    data = tmp_path / "data"
+    assert referee("--data-dir", data, "import", GRUNWALD, "--name", "g").returncode == 0
+    done = referee("--data-dir", data, "fix", "g", "--entry", "rounds[4].reveal.mercenary[0]", "--set", "4")
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "rounds[7].skirmish.cards" in done.stderr
+    helped = referee("fix", "--help")
+    assert helped.returncode == 0
+    for option in ("--entry", "--set", "--truncate", "--all-agree", "--note"):
+        assert option in helped.stdout
+
+
+def test_a_correction_is_one_save(tmp_path, monkeypatch):
+    """Crash safety: the session is written once, by the store's atomic save."""
+    from referee.cli import commands
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path / "data")
+    session = store.create("g", "na-grunwald", grunwald_record(), "en")
+    session.close()
+    saves = []
+    original = type(session).save
+
+    def counting(self, *args, **kwargs):
+        saves.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(session), "save", counting)
+    fixed = commands.service(store).fix("g", "rounds[1].reveal.provisions[0]", 1)
+    assert fixed.status == "done" and saves == [1]
+    record = store.open("g", write=False).record
+    assert record["rounds"][1]["reveal"]["provisions"][0] == 1 and record != copy.deepcopy(grunwald_record())
