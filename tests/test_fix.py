@@ -314,3 +314,98 @@ def test_a_correction_is_one_save(tmp_path, monkeypatch):
     assert fixed.status == "done" and saves == [1]
     record = store.open("g", write=False).record
     assert record["rounds"][1]["reveal"]["provisions"][0] == 1 and record != copy.deepcopy(grunwald_record())
+
+
+# --------------------------------------------------------------------------------------------
+# at the table: the real prompts on a pipe (the game's own questions for the entry, private
+# where it was private)
+
+
+def stored_session(tmp_path, game, players, actions, meta=None):
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path / "data")
+    session = store.create("g", game.name, game.write_record(players, actions, meta or {}), "en")
+    session.close()
+    return store, session.id
+
+
+def at_the_table(store, sid, location, game_keys, *, truncate=False, agree=True, note="typed wrong"):
+    """``referee fix SESSION`` through the real prompts: the entry at ``location`` is chosen from
+    the list, ``game_keys(q, pipe)`` answers the game's questions, then the note, the choice to
+    stop the game at a broken entry (``truncate``) and each player's agreement (``agree``)."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli import fix as cli_fix
+    from referee.cli.prompter import Prompter, keys_for
+    from referee.core import dialog as dialogs
+
+    buffer = io.StringIO()
+    asked: list[str] = []
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=buffer, width=120), "en")
+
+        def before(q):
+            asked.append(q.key)
+            if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
+                pipe.send_text("\r")
+            elif q.key == "fix.group":
+                pipe.send_text(keys_for(q, cli_fix.group_of(location)))
+            elif q.key == "fix.entry":
+                pipe.send_text(keys_for(q, next(c.value for c in q.choices
+                                                if c.label.split("  ")[0] == location)))
+            elif q.key == "fix.note":
+                pipe.send_text(note + "\r")
+            elif q.key == "fix.truncate":
+                pipe.send_text(keys_for(q, truncate))
+            elif q.key == "fix.agree":
+                pipe.send_text(keys_for(q, agree))
+            else:
+                game_keys(q, pipe)
+
+        prompter.before_question = before
+        cli_fix.fix(store, sid, None, None, lang="en", prompter=prompter)
+    return buffer.getvalue(), asked
+
+
+def replayed_session(store, sid):
+    record = store.open(sid, write=False).record
+    game = registry.find(record["game"])
+    return record, *game.parse_record(record).replay()
+
+
+def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
+    from referee.games.kajko.actions import Reveal
+    from tests.kajko.test_live import KajkoTable, target_game
+
+    game = registry.get("kajko-kokosz")
+    state, actions = target_game(3)
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions,
+                                {"variants": {"dusigrosz": True, "coin_in_hand": True}})
+    record0, state0, steps = replayed_session(store, sid)
+    # the last turn revealed another card of the same stack: a typing mistake at the table
+    k = len(actions) - 1
+    last = actions[k]
+    before = game.parse_record(game.write_record(state0.names, actions[:k], game.parse_record(record0).meta)).replay()[0]
+    other = next(a for a in game.legal_actions(before) if isinstance(a, Reveal) and a != last) \
+        if game.legal_actions(before) else None
+    assert other is not None
+    table = KajkoTable(store, None, [other])
+    table.saved = lambda: 0
+
+    def keys(q, pipe):
+        table.pipe = pipe
+        table(q)
+
+    said, asked = at_the_table(store, sid, steps[k].location, keys)
+    record, state, steps2 = replayed_session(store, sid)
+    assert steps2[k].action == other
+    assert record["corrections"][0]["entry"] == steps[k].location
+    assert record["corrections"][0]["note"] == "typed wrong"
+    assert "Corrected turns[" in said
+    assert asked[:2] == ["fix.group", "fix.entry"] and "kajko.turn" in asked

@@ -40,9 +40,9 @@ def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncat
     interactive(store, key, lang, prompter, all_agree=all_agree, note=note)
 
 
-def tell(fixed: Fixed, t: Catalog) -> None:
+def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
     """What a correction did, in a few lines."""
-    out = console()
+    out = out or console()
     c = fixed.correction
     if fixed.status == "cancelled":
         out.print(t("core.fix.cancelled"))
@@ -64,7 +64,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
                 all_agree: bool = False, note: str = "") -> None:
     """Pick an entry, enter it again with the game's own questions (legal-only, private where it
     was private), and correct it."""
-    out = console()
+    out = prompter.console if prompter is not None else console()
     session = store.open(key, write=False)
     game = game_of(session)
     parsed, _state, steps = _steps(game, session)
@@ -77,9 +77,18 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
         out.print(t("core.fix.no_entries"))
         return
     hidden = not is_open(session) and not game.is_over(_state)
-    choices = [dialogs.Choice(_label(game, t, s, hidden), i) for i, s in enumerate(steps)]
+    groups: dict[str, list[int]] = {}
+    for i, s in enumerate(steps):
+        groups.setdefault(group_of(s.location), []).append(i)
+    names = list(groups)
+    if len(names) > 1:  # first the round (or the turns, ten at a time), then its entry
+        name = prompter.ask(dialogs.Select("fix.group", t("core.fix.choose_group"),
+                                           [dialogs.Choice(n, n) for n in names], default=names[-1]))
+    else:
+        name = names[0]
+    choices = [dialogs.Choice(_label(game, t, steps[i], hidden), i) for i in groups[name]]
     k = prompter.ask(dialogs.Select("fix.entry", t("core.fix.choose_entry"), choices,
-                                    default=len(steps) - 1))
+                                    default=groups[name][-1]))
     actions = [s.action for s in steps]
     before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
     colors = parsed.meta.get("colors") or {}
@@ -114,7 +123,22 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
 
     fixed = service(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)
-    tell(fixed, catalog(fixed.lang))
+    tell(fixed, catalog(fixed.lang), out)
+
+
+def group_of(location: str) -> str:
+    """Where an entry lies, for the list: its round (``rounds[4]``), its ten turns
+    (``turns[10–19]``) or its part of the record (``armies``)."""
+    try:
+        path = core_fix.path_of(location)
+    except ValueError:
+        return location
+    if len(path) >= 2 and isinstance(path[1], int):
+        if len(path) == 2:
+            low = path[1] // 10 * 10
+            return f"{path[0]}[{low}–{low + 9}]"
+        return core_fix.location_of(path[:2])
+    return str(path[0])
 
 
 def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:

@@ -170,9 +170,12 @@ def standing(output: dict[str, Any]) -> dict[str, Any]:
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
-    """What differs, as ``{fact, was, now}`` (a fact absent on one side: ``None``)."""
+    """What differs, as ``{fact, was, now}``.  A fact told on one side only (the scores of a game
+    that is over no more, or over now) is left out, but for the winners."""
     out = []
     for k in [*before, *(k for k in after if k not in before)]:
+        if (k not in before or k not in after) and not k.startswith("winner"):
+            continue
         if before.get(k) != after.get(k):
             out.append({"fact": k.lstrip("."), "was": before.get(k), "now": after.get(k)})
     return out
