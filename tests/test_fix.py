@@ -409,3 +409,139 @@ def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
     assert record["corrections"][0]["note"] == "typed wrong"
     assert "Corrected turns[" in said
     assert asked[:2] == ["fix.group", "fix.entry"] and "kajko.turn" in asked
+
+
+def _grunwald_keys(target):
+    from tests.grunwald.test_live import ScriptedTable
+
+    table = ScriptedTable(None, None, [target], None)
+    table.saved = lambda: 0
+
+    def keys(q, pipe):
+        table.pipe = pipe
+        table(q)
+
+    return keys
+
+
+def _skirmish_correction():
+    """Na Grunwald!'s example: round 7's skirmish cards (chosen in secret, revealed together):
+    Bartek played crown 4, not crown 5 (every later entry stays legal)."""
+    from referee.games.grunwald.actions import SkirmishCards
+
+    game = registry.get("na-grunwald")
+    parsed = game.parse_record(grunwald_record())
+    steps = parsed.replay()[1]
+    k = next(i for i, s in enumerate(steps) if s.location == "rounds[6].skirmish.cards")
+    assert dict(steps[k].action.cards) == {"Ola": "crown:6", "Bartek": "crown:5"}
+    other = SkirmishCards((("Ola", "crown:6"), ("Bartek", "crown:4")))
+    actions = [s.action for s in steps]
+    location, value = fix.entry_value(game, parsed.players, [*actions[:k], other], parsed.meta, k)
+    assert location == "rounds[6].skirmish.cards"
+    return location, other, value
+
+
+def test_grunwald_at_the_table_a_skirmish_across_its_reveal_needs_everybody(tmp_path):
+    game = registry.get("na-grunwald")
+    parsed = game.parse_record(grunwald_record())
+    store, sid = stored_session(tmp_path, game, parsed.players, parsed.replay()[1], parsed.meta)
+    location, other, value = _skirmish_correction()
+    record0 = store.open(sid, write=False).record
+    # Bartek does not agree: nothing changes
+    said, asked = at_the_table(store, sid, location, _grunwald_keys(other), agree=False)
+    assert "fix.agree" in asked and "Not everybody agreed" in said
+    assert store.open(sid, write=False).record == record0
+    # everybody agrees: the cards are corrected, the later entries kept
+    said, asked = at_the_table(store, sid, location, _grunwald_keys(other))
+    assert asked.count("fix.agree") == 2  # each player
+    assert "private" in asked  # the cards are chosen in each player's private moment, as in play
+    record, state, steps = replayed_session(store, sid)
+    assert fix.get(record, fix.path_of(location)) == value
+    assert record["corrections"][0]["entry"] == location
+    assert len(steps) == len(parsed.replay()[1])
+    assert "Corrected " + location in said
+
+
+def test_grunwald_at_the_table_a_reveal_that_breaks_a_later_entry_stops_the_game_there(tmp_path):
+    from referee.games.grunwald.actions import Reveal
+
+    game = registry.get("na-grunwald")
+    parsed = game.parse_record(grunwald_record())
+    steps = parsed.replay()[1]
+    store, sid = stored_session(tmp_path, game, parsed.players, steps, parsed.meta)
+    k = next(i for i, s in enumerate(steps) if s.location == "rounds[4].reveal")
+    old = steps[k].action
+    mercenary = list(old.mercenary)
+    mercenary[0] = 4
+    other = Reveal(crown=old.crown, mercenary=tuple(mercenary), provisions=old.provisions,
+                   ducats=old.ducats, teutons=old.teutons)
+    record0 = store.open(sid, write=False).record
+    said, asked = at_the_table(store, sid, "rounds[4].reveal", _grunwald_keys(other), truncate=False)
+    assert "fix.truncate" in asked
+    assert "rounds[7].skirmish.cards is no longer legal: NG-S2" in said
+    assert "Nothing was corrected." in said
+    assert store.open(sid, write=False).record == record0
+    said, asked = at_the_table(store, sid, "rounds[4].reveal", _grunwald_keys(other), truncate=True)
+    assert "The game goes on from rounds[7].skirmish.cards" in said
+    record, state, steps2 = replayed_session(store, sid)
+    assert record["rounds"][4]["reveal"]["mercenary"][0] == 4
+    assert record["corrections"][0]["dropped"][0]["entry"] == "rounds[7].skirmish.cards"
+    assert not game.is_over(state)
+
+
+def test_war_chest_at_the_table_a_draw_entered_again_in_its_players_private_moment(tmp_path):
+    from referee.games.warchest.actions import Draw
+    from tests.warchest.test_live import WarTable, target_game
+
+    game = registry.get("war-chest")
+    players = ["Ola", "Bartek"]
+    _, actions = target_game(4, players)
+    store, sid = stored_session(tmp_path, game, players, actions)
+    record0, state0, steps = replayed_session(store, sid)
+    location = "rounds[0].draws.Bartek"
+    assert steps[4].location == location and steps[4].action.coins is not None
+    other = Draw("Bartek", None)  # the draw was not told: typed by mistake
+    table = WarTable(store, [other])
+    table.saved = lambda: 0
+
+    def keys(q, pipe):
+        table.pipe = pipe
+        table(q)
+
+    said, asked = at_the_table(store, sid, location, keys)
+    assert asked[asked.index("fix.entry") + 1] == "private"  # Bartek alone at the screen
+    assert "warchest.draw" in asked
+    record, state, steps2 = replayed_session(store, sid)
+    assert "Bartek" not in record["rounds"][0].get("draws", {})
+    assert steps2[4].action == other
+    trail = record["corrections"][0]
+    assert (trail["entry"], trail["was"]) == (location, record0["rounds"][0]["draws"]["Bartek"])
+    assert "Corrected " in said
+
+
+def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody(tmp_path):
+    from referee.cli.prompter import keys_for
+
+    game = registry.get("medieval-battle")
+    players, actions = playout(game, random.Random(0))
+    assert players == ["Ola", "Bartek"]
+    store, sid = stored_session(tmp_path, game, players, actions)
+    record0, state0, steps = replayed_session(store, sid)
+    assert steps[0].location == "armies.Ola" and game.is_secret(steps[0].action)
+
+    def keys(q, pipe):
+        assert q.key == "medieval.recruit", q.key
+        pipe.send_text(keys_for(q, "2 HC, 1 LB, 2 SB, 2 PK!"))
+
+    said, asked = at_the_table(store, sid, "armies.Ola", keys, truncate=True)
+    # typed in Ola's private moment, as at recruitment; everybody agrees to choose again
+    assert asked[asked.index("fix.entry") + 1] == "private"
+    assert asked.count("fix.agree") == 2
+    record, state, steps2 = replayed_session(store, sid)
+    assert record["armies"]["Ola"] == {"heavy_cavalry": 2, "longbowmen": 1, "bowmen": 2, "pikemen": 2}
+    trail = record["corrections"][0]
+    assert (trail["entry"], trail["was"]) == ("armies.Ola", record0["armies"]["Ola"])
+    # Ola's old units moved later: those entries no longer fit; they are kept, not lost
+    assert "is no longer legal: MB-" in said
+    assert trail["dropped"][0]["entry"] in said
+    assert not game.is_over(state)

@@ -13,7 +13,7 @@ from referee.core import dialog as dialogs
 from referee.core import fix as core_fix
 from referee.core.errors import RecordError, RefereeError, UsageError
 from referee.core.report import Line
-from referee.core.service import Fixed, game_of, is_open, replay
+from referee.core.service import Fixed, fix_reason, game_of, hides_private, is_open, replay
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store
 
@@ -50,7 +50,7 @@ def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
     if fixed.status == "refused":
         out.print(t("core.fix.refused"))
         return
-    lines = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden and c.secret else
+    lines = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden else
                   t("core.fix.done", entry=c.entry, was=core_fix.shown(c.was),
                     now=core_fix.shown(c.now)))]
     if c.broken is not None:
@@ -76,7 +76,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     if not steps:
         out.print(t("core.fix.no_entries"))
         return
-    hidden = not is_open(session) and not game.is_over(_state)
+    hidden = hides_private(game, session, _state)
     groups: dict[str, list[int]] = {}
     for i, s in enumerate(steps):
         groups.setdefault(group_of(s.location), []).append(i)
@@ -110,7 +110,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
 
     def decide(c: Any) -> bool:
         out.print(t("core.fix.broken", entry=c.broken.entry,
-                    reason=_reason(c.broken.error, lang, hidden)))
+                    reason=fix_reason(c.broken.error, lang, hidden)))
         return bool(prompter.ask(dialogs.Confirm("fix.truncate",
                                                  t("core.fix.stop_here", entry=c.broken.entry))))
 
@@ -155,7 +155,3 @@ def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
     return f"{step.location}  {game.describe(t, step.action)}"
 
 
-def _reason(error: RecordError, lang: str, hidden: bool) -> str:
-    from referee.core.service import _reason as reason
-
-    return reason(error, lang, hidden)

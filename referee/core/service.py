@@ -203,7 +203,14 @@ class Fixed:
     hidden: bool = False
 
 
-def _reason(error: RecordError, lang: str, hidden: bool = False) -> str:
+def hides_private(game: Game, session: Any, state: Any) -> bool:
+    """Whether the table may not see a game's private facts now: a game with private facts, in
+    progress, whose table does not play open (a correction's values are then not said)."""
+    return getattr(game, "public_output", None) is not None and not is_open(session) \
+        and not game.is_over(state)
+
+
+def fix_reason(error: RecordError, lang: str, hidden: bool = False) -> str:
     """Why an entry is no longer legal: its rule id and message (as errors write them);
     ``hidden``: a game in progress whose table does not play open hears the rule id only (the
     message may name a private fact: a hand, a bag)."""
@@ -730,9 +737,9 @@ class SessionService:
                 raise
             if c.broken is not None and not c.dropped:
                 if decide is None:
-                    hidden = not is_open(session) and not game.is_over(c.state)
                     error = RefereeError("core.fix.breaks", entry=c.broken.entry,
-                                         reason=_reason(c.broken.error, lang, hidden))
+                                         reason=fix_reason(c.broken.error, lang,
+                                                        hides_private(game, session, c.state)))
                     error.lang = lang
                     raise error
                 if not decide(c):
@@ -750,7 +757,7 @@ class SessionService:
             elif not game.is_over(c.state) and _times(session.settings).get("ended"):
                 session.settings[TIMES] = {**_times(session.settings), "ended": None}
             _save(session, game, c.record, c.state)  # one atomic save: before or after it
-            return Fixed(c, lang, "done", hidden=not is_open(session) and not game.is_over(c.state))
+            return Fixed(c, lang, "done", hidden=hides_private(game, session, c.state))
 
     # -- list, show, delete
     def list_status(self, lang: str | None = None) -> list[dict[str, Any]]:
@@ -820,7 +827,7 @@ class SessionService:
             if hidden and getattr(game, "standing_is_private", False):
                 raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
-        trail = trail_report(t, parsed.meta, hidden)  # the corrections (issue 23)
+        trail = trail_report(t, parsed.meta, hides_private(game, session, state))  # (issue 23)
         if hidden and getattr(game, "public_summary", None) is not None:
             return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *trail,
                     *played(session.settings, t)]
@@ -886,7 +893,8 @@ class SessionService:
                 raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
-        after = [*trail_report(t, parsed.meta, hidden), *played(session.settings, t)]
+        after = [*trail_report(t, parsed.meta, hides_private(game, session, state)),
+                 *played(session.settings, t)]
         if hidden and fmt in ("md", "html"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
                                after=after)
