@@ -545,3 +545,64 @@ def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody
     assert "is no longer legal: MB-" in said
     assert trail["dropped"][0]["entry"] in said
     assert not game.is_over(state)
+
+
+def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path):
+    """Ctrl-F at a question of ``play``: the entry being asked is left, the correction is made
+    with the same questions as ``referee fix``, and play goes on from the corrected game."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli import commands
+    from referee.cli.prompter import Prompter, keys_for
+    from referee.games.kajko.actions import Reveal, Send
+    from referee.games.kajko.dialog import SEND
+    from tests.kajko.test_live import target_game
+
+    game = registry.get("kajko-kokosz")
+    _, actions = target_game(3)
+    meta = {"variants": {"dusigrosz": True, "coin_in_hand": True}}
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions[:6], meta)
+    record0, state0, steps = replayed_session(store, sid)
+    k = 5
+    before = game.parse_record(game.write_record(state0.names, actions[:k], meta)).replay()[0]
+    other = next(a for a in game.legal_actions(before) if a != actions[k])
+    phase = ["play"]
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=buffer, width=120), "en")
+
+        def before_question(q):
+            if q.key == "kajko.turn" and phase[0] == "play":
+                phase[0] = "fix"
+                pipe.send_text("\x06")  # Ctrl-F at the turn being asked
+            elif q.key == "kajko.turn" and phase[0] == "fix":  # the corrected turn, entered again
+                pipe.send_text(keys_for(q, SEND if isinstance(other, Send) else other.stack))
+            elif q.key == "kajko.turn":
+                pipe.send_text("\x03")  # play went on: the table stops there
+            elif q.key == "fix.group":
+                pipe.send_text(keys_for(q, q.choices[0].value))
+            elif q.key == "fix.entry":
+                pipe.send_text(keys_for(q, k))
+            elif q.key == "fix.note":
+                phase[0] = "again"
+                pipe.send_text("typed wrong\r")
+            elif q.key == "kajko.card" and isinstance(other, Reveal):
+                pipe.send_text(keys_for(q, other.card))
+            elif q.key == "kajko.target":
+                pipe.send_text(keys_for(q, other.target))
+            else:
+                raise AssertionError(q.key)
+
+        prompter.before_question = before_question
+        with pytest.raises(KeyboardInterrupt):
+            commands.play(store, sid, "en", prompter=prompter)
+    assert phase == ["again"]
+    record, state, steps2 = replayed_session(store, sid)
+    assert steps2[k].action == other
+    assert record["corrections"][0]["entry"] == steps[k].location
+    assert "Corrected " + steps[k].location in buffer.getvalue()

@@ -13,11 +13,11 @@ from pathlib import Path
 from rich.console import Console
 
 from referee.cli import interrupt
-from referee.cli.prompter import Prompter
+from referee.cli.prompter import FixRequested, Prompter
 from referee.cli.render import plain_console, render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
-from referee.core.errors import UsageError
+from referee.core.errors import RefereeError, UsageError
 from referee.core.report import Line
 from referee.core.service import (
     PLAY_FORMATS,
@@ -133,7 +133,27 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
          prompter: Prompter | None = None, hints: bool | None = None,
          open_table: bool | None = None) -> None:
     """Play or resume a session.  ``hints``: show the memory aid; ``open_table``: the table plays
-    open (``None``: as the session was last played; both choices are kept with the session)."""
+    open (``None``: as the session was last played; both choices are kept with the session).
+    ``FIX_KEY`` at a question corrects an earlier entry (``referee fix``), then play goes on."""
+    opened: list[str] = []
+    while True:
+        try:
+            return _play(store, session, lang, prompter, hints, open_table, opened)
+        except FixRequested:
+            from referee.cli.fix import interactive
+
+            session, hints, open_table = opened[-1], None, None  # (kept with the session)
+            if prompter is not None:
+                prompter.fix_key = False
+            try:
+                interactive(store, session, lang, prompter)
+            except RefereeError as error:  # said, and the game goes on as it was
+                console().print(error.render(error.lang or lang or language_from_env()))
+
+
+def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
+          prompter: Prompter | None, hints: bool | None, open_table: bool | None,
+          opened: list[str]) -> None:
     out = console()
     sessions = service(store)
     if session is None:
@@ -141,9 +161,11 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
         if session is None:
             return
     with sessions.open_live(session, lang=lang, hints=hints, open_table=open_table) as live:
+        opened.append(live.session.id)
         t = live.t
         prompter = prompter or Prompter.for_terminal(out, live.lang, "core.cli.no_terminal_play")
         prompter.open = live.open
+        prompter.fix_key = True  # Ctrl-F: correct an earlier entry (issue 23)
         if not live.over:
             prompter.require()
         live.keep_choices()

@@ -50,6 +50,31 @@ def shortcut_keys(choices: list[Any]) -> list[str | None]:
     return [c.key or next(free, None) for c in choices]
 
 
+class FixRequested(Exception):
+    """The table pressed the correction key (``FIX_KEY``) at a question of ``play`` (issue 23):
+    the entry being asked is left and ``referee fix`` starts."""
+
+
+#: the key that starts a correction of an earlier entry during ``play`` (Ctrl-F: a control key,
+#: so it never takes a menu's letter or a typed character, and means the same at every question)
+FIX_KEY = "c-f"
+_FIX = object()
+
+
+def _fix_binding(question: Any) -> None:
+    """``FIX_KEY`` leaves the question with ``_FIX``."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    bindings = KeyBindings()
+
+    @bindings.add(FIX_KEY, eager=True)
+    def fix(event: Any) -> None:
+        event.app.exit(result=_FIX)
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
+
+
 class NoTerminal(UsageError):
     """A command would ask the table, but nobody can answer: stdin is not a terminal."""
 
@@ -88,6 +113,8 @@ class Prompter:
         self.open = False
         #: whose private moment is open (``None``: none)
         self.private: str | None = None
+        #: ``FIX_KEY`` starts a correction (``play``, issue 23): ``ask`` raises ``FixRequested``
+        self.fix_key = False
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -129,10 +156,14 @@ class Prompter:
             question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
+            if self.fix_key:
+                _fix_binding(question)
             self.prepare(q)
             self._begin(q)
             text = interrupt.ask(question.application)
             self.answered()
+            if text is _FIX:
+                raise FixRequested
             self.typed = text
             return q.parse(text)
         if isinstance(q, Confirm):
@@ -280,11 +311,15 @@ class Prompter:
                 others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
                           if i not in shown and keys[i]]
                 _one_key(question, page_keys + ([more_key] if more else []), others)
+            if self.fix_key:
+                _fix_binding(question)
             if not begun:  # the next page's keys may be typed at once after "more"
                 self._begin(q)
                 begun = True
             index = interrupt.ask(question.application)
             self.answered()
+            if index is _FIX:
+                raise FixRequested
             if index != MORE:
                 return q.choices[index].value
             shown, start, more = page(q, self.above(), self.height(), self.console.width,
