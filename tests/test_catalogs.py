@@ -138,6 +138,7 @@ TEXT_PLACEHOLDERS |= {"started", "ended"}  # issue 26: when play started and end
 TEXT_PLACEHOLDERS |= {"score", "margin", "over", "date"}  # issue 26: stats records (numbers as written)
 NUMBER_PLACEHOLDERS |= {"wins"}  # issue 26: stats --format html, a player's wins
 TEXT_PLACEHOLDERS |= {"share"}  # issue 26: stats --format html, a share of the wins ("33%")
+TEXT_PLACEHOLDERS |= {"entry", "fact", "location", "note", "now", "was"}  # issue 23: referee fix
 #: words a bare number may stand before without agreeing: abbreviations and function words
 #: (``5 MP``, ``3 pkt``, ``2 against 4``, ``1 of 3``, ``4 more``, ``2 left``)
 INVARIANT_AFTER_NUMBER = {

@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from referee.cli import interrupt
-from referee.cli.commands import console, service
 from referee.cli.prompter import Prompter
+from referee.cli.render import plain_console as console
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import fix as core_fix
 from referee.core.errors import RecordError, RefereeError, UsageError
 from referee.core.report import Line
-from referee.core.service import Fixed, fix_reason, game_of, hides_private, is_open, replay
+from referee.core.service import Fixed, SessionService, fix_reason, game_of, hides_private, is_open, replay
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store
 
@@ -33,7 +33,7 @@ def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncat
             new = jsonio.loads(value)
         except RecordError as error:
             raise UsageError("core.fix.bad_json", reason=error.render(lang or "en")) from None
-        fixed = service(store).fix(key, entry, new, truncate=truncate, all_agree=all_agree,
+        fixed = SessionService(store).fix(key, entry, new, truncate=truncate, all_agree=all_agree,
                                    note=note, lang=lang)
         tell(fixed, catalog(fixed.lang))
         return
@@ -121,7 +121,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
                 return False
         return True
 
-    fixed = service(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
+    fixed = SessionService(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)
     tell(fixed, catalog(fixed.lang), out)
 
