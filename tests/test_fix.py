@@ -606,3 +606,35 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
     assert "Corrected " + steps[k].location in buffer.getvalue()
+
+
+def test_the_trail_stays_through_play_and_undo(tmp_path):
+    """A corrected session is played on and undone as any other: its trail stays in the record."""
+    from referee.cli import commands
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path / "data")
+    game = registry.get("kajko-kokosz")
+    players = ["Ola", "Bartek"]
+    state = game.parse_record(game.new_record(players, {})).replay()[0]
+    rng = random.Random(2)
+    actions = []
+    for _ in range(6):
+        action = game.random_action(state, rng)
+        game.apply(state, action)
+        actions.append(action)
+    session = store.create("g", game.name, game.write_record(players, actions, {}), "en")
+    session.close()
+    sessions = commands.service(store)
+    steps = game.parse_record(store.open("g", write=False).record).replay()[1]
+    before = game.parse_record(game.write_record(players, actions[:2], {})).replay()[0]
+    other = next(a for a in game.legal_actions(before) if a != actions[2])
+    location, value = fix.entry_value(game, players, [*actions[:2], other], {}, 2)
+    assert location == steps[2].location
+    fixed = sessions.fix("g", location, value, truncate=True)
+    assert fixed.status == "done"
+    with sessions.open_live("g") as live:
+        live.apply(game.random_action(live.state.copy(), rng))
+    assert len(store.open("g", write=False).record["corrections"]) == 1
+    sessions.undo("g", 1, all_agree=True)
+    assert len(store.open("g", write=False).record["corrections"]) == 1

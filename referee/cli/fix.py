@@ -30,7 +30,7 @@ def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncat
         from referee.core import jsonio
 
         try:
-            new = jsonio.loads(value)
+            new = jsonio.nfc_document(jsonio.loads(value))  # (names in one form, as imports)
         except RecordError as error:
             raise UsageError("core.fix.bad_json", reason=error.render(lang or "en")) from None
         fixed = SessionService(store).fix(key, entry, new, truncate=truncate, all_agree=all_agree,
