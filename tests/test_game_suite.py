@@ -15,7 +15,16 @@ from hypothesis import strategies as st
 
 from referee.core import jsonio, registry
 from referee.core.errors import RecordError
-from referee.core.game import Game, GameState
+from referee.core.game import (
+    OPTIONAL,
+    Game,
+    GameInfo,
+    GameState,
+    Presentation,
+    Records,
+    Rules,
+    Table,
+)
 from tests.conftest import EXAMPLES, game_names
 
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
@@ -25,15 +34,38 @@ def test_every_registered_game_is_in_the_suite():
     assert set(registry.names()) <= set(game_names())
 
 
+def contract(protocol: type) -> set[str]:
+    """The members a protocol names (its facts and its methods), with those of its bases."""
+    named: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls is not object and cls.__name__ not in ("Protocol", "Generic"):
+            named |= {n for n in vars(cls) if not n.startswith("_")} | set(vars(cls).get(
+                "__annotations__", {}))
+    return named
+
+
+def test_the_game_protocol_is_small():
+    """Issue 27: ``GameInfo`` holds what a game is; the protocols what it does (51 members
+    before the split)."""
+    assert contract(Game) == {"info", "rules"} | contract(Rules) | contract(Records) \
+        | contract(Presentation) | contract(Table)
+    assert contract(Rules) == {"new_state", "decision", "legal_actions", "apply", "is_over"}
+    assert len(contract(Game)) <= 28
+
+
 def test_the_game_states_what_the_cli_and_the_store_use(game):
-    """Everything the ``Game`` protocol names (its facts and its methods, read from the protocol
-    itself), and a ``GameState`` (names, copy, snapshot) from replays."""
-    named = {n for n in vars(Game) if not n.startswith("_")} | set(Game.__annotations__)
-    assert {"name", "text_prefix", "stats_tag_key", "parse_record", "result_summary"} <= named
+    """Everything the ``Game`` protocol names (read from the protocol itself), its ``GameInfo``,
+    each optional group whole or absent, and a ``GameState`` (names, copy, snapshot) from
+    replays."""
+    named = contract(Game)
+    assert {"info", "parse_record", "result_summary", "export_json", "progress"} <= named
     for member in sorted(named):
         assert hasattr(game, member), member
-    # the standing is told in text and as data, or not at all (show --standing, with --json too)
-    assert (game.standing is None) == (game.standing_output is None)
+    assert isinstance(game.info, GameInfo)
+    for group, members in OPTIONAL.items():
+        present = [getattr(game, m, None) is not None for m in members]
+        assert all(present) or not any(present), group
+    assert (game.info.cards_file is None) == (game.check_cards is None)
     assert callable(game.check_invariants)
     players = NAMES[: game.player_counts[0]]
     state, _ = game.parse_record(game.new_record(players, {})).replay()
