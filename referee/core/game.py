@@ -144,7 +144,7 @@ class ResultSummary(TypedDict):
     players: dict[str, dict[str, Any]]
 
 
-def result_summary(winners: Sequence[str], players: Mapping[str, Mapping[str, Any]]
+def summarize_result(winners: Sequence[str], players: Mapping[str, Mapping[str, Any]]
                    ) -> ResultSummary:
     """A result summary: the winners and, per player, ``score``, ``place`` and the extras."""
     return {"winners": list(winners), "players": {n: dict(p) for n, p in players.items()}}
@@ -155,9 +155,9 @@ def scored_result(output: Mapping[str, Any], extras: Mapping[str, Mapping[str, A
     """The result summary of a replay output holding ``winners`` and per player ``score`` and
     ``place`` (the common shape); ``extras``: per player the numeric extras ``stats`` averages."""
     extras = extras or {}
-    return result_summary(output["winners"],
-                          {n: {"score": p["score"], "place": p["place"], **extras.get(n, {})}
-                           for n, p in output["players"].items()})
+    return summarize_result(output["winners"],
+                            {n: {"score": p["score"], "place": p["place"], **extras.get(n, {})}
+                             for n, p in output["players"].items()})
 
 
 # -- the contract: what every game does
