@@ -190,6 +190,10 @@ class Records(Protocol):
         """What the archive keeps of a finished game (``winners``; per player ``score``,
         ``place``, numeric extras and, where the game has them, ``tags``: the things a player
         had, for ``stats``' wins per tag) for ``list`` and ``stats``; ``None`` before the end."""
+    def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
+        """The table's setup questions: none beyond the players, unless the game has some."""
+        return None
+
     def play_facts(self, state: Any, t: Catalog) -> dict[str, Any]:
         """What a logged play adds beyond the result: ``roles``, ``board``, ``start``."""
 
@@ -333,6 +337,7 @@ CONVENTION = {
     "describe": ("summary", "describe"),  # (t, action): an entry in words
     "news_marker": ("summary", "news_marker"),
     "news": ("summary", "news"),  # (t, marker, state): what the rules just resolved
+    "dialog": ("dialog", "ask"),  # (state, t, colors=None, hints=False, open=False)
     "is_secret": ("dialog", "is_secret"),
     "check_invariants": ("invariants", "check_invariants"),
     "ask_inventory": ("inventory", "ask_inventory"),
@@ -342,7 +347,7 @@ CONVENTION = {
 class GamePackage:
     """The base of a game object whose parts live in the modules of ``package`` by convention
     (``CONVENTION``), each imported on first use.  A game names its package and its ``info``, and
-    declares the rest (its live dialog, its setup, its progress …) as ``lazy`` members too.
+    declares the rest (its setup questions, its progress …) as ``lazy`` members too.
 
     The fields of ``info`` read as the game's own attributes (``game.title`` is
     ``game.info.title``), as every caller did before ``GameInfo``."""
@@ -355,6 +360,10 @@ class GamePackage:
     battle_tool: Any = None
     cards_dialog: Any = None
     check_cards: Any = None
+
+    def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
+        """The table's setup questions: none beyond the players, unless the game has some."""
+        return None
 
     def play_facts(self, state: Any, t: Catalog) -> dict[str, Any]:
         """What a logged play adds beyond the result: ``roles`` (name -> the player's role or

@@ -33,9 +33,7 @@ class Kajko(GamePackage):
         secret_record=False,
     )
 
-    # the live questions and the setup questions
-    dialog = _lazy("dialog", "ask")
-    setup = _lazy("dialog", "setup")
+    setup = _lazy("dialog", "setup")  # the setup questions
     progress = _lazy("output", "progress")
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json and the JSON export of a game in progress: the towns as counts

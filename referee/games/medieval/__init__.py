@@ -34,9 +34,7 @@ class MedievalBattle(GamePackage):
         cards_file=("cards", "medieval.json"),  # the owner's card table in the data folder
     )
 
-    # the live questions and the setup questions
-    dialog = _lazy("dialog", "ask")
-    setup = _lazy("dialog", "setup")
+    setup = _lazy("dialog", "setup")  # the setup questions
     progress = _lazy("summary", "progress")
     # issue 22: show --json and the JSON export of a game in progress: a secret army stays hidden
     public_output = _lazy("output", "public_output")
