@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from referee.core import jsonio, registry
 from referee.core.errors import RecordError
 from referee.core.game import (
+    CONVENTION,
     OPTIONAL,
     Game,
     GameInfo,
+    GamePackage,
     GameState,
     Presentation,
     Records,
@@ -51,6 +53,21 @@ def test_the_game_protocol_is_small():
         | contract(Presentation) | contract(Table)
     assert contract(Rules) == {"new_state", "decision", "legal_actions", "apply", "is_over"}
     assert len(contract(Game)) <= 28
+
+
+def test_every_game_declares_its_members_the_same_way(game):
+    """Issue 27: a game's class states its ``package`` and ``info``; every other member is a
+    function of one of its modules, declared with ``lazy`` (by convention or by name)."""
+    declared = {n: v for n, v in vars(type(game)).items() if not n.startswith("__")}
+    assert isinstance(declared.pop("info"), GameInfo)
+    assert isinstance(declared.pop("package"), str)
+    if not game.info.calculator:  # its calculator's members refuse (core.cli.no_calculator)
+        assert declared.pop("ask_inventory") is declared.pop("score") is GamePackage._no_calculator
+    odd = [n for n, v in declared.items()
+           if not (isinstance(v, staticmethod) and hasattr(v.__func__, "lazy"))]
+    assert not odd, odd
+    # the convention's members, unless the game names another function for one
+    assert set(CONVENTION) - {"ask_inventory", "score"} <= set(declared)
 
 
 def test_the_game_states_what_the_cli_and_the_store_use(game):

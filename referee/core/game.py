@@ -315,6 +315,7 @@ def lazy(package: str) -> Callable[[str, str], Any]:
 
         call.__name__ = function
         call.__doc__ = f"``{module}.{function}`` (imported on first use)."
+        call.lazy = (module, function)  # type: ignore[attr-defined]
         return staticmethod(call)
 
     return method
@@ -372,10 +373,6 @@ class GamePackage:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "info" not in cls.__dict__:  # (transitional: a game still declaring its facts as
-            #                              class attributes, until each game states its ``info``)
-            cls.info = GameInfo(**{f.name: getattr(cls, f.name) for f in fields(GameInfo)
-                                   if hasattr(cls, f.name)})
         method = lazy(cls.package)
         for name, (module, function) in CONVENTION.items():
             if name not in cls.__dict__:
