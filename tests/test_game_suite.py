@@ -18,6 +18,7 @@ from referee.core.errors import RecordError
 from referee.core.game import (
     CONVENTION,
     OPTIONAL,
+    Decision,
     Game,
     GameInfo,
     GamePackage,
@@ -101,9 +102,9 @@ def playout(game, rng: random.Random, count: int):
     actions = []
     check = game.check_invariants
     while not game.is_over(state):
-        assert game.decision(state) is not None
+        assert isinstance(game.decision(state), Decision)  # core's base (issue 27)
         action = game.random_action(state, rng)
-        game.apply(state, action)
+        assert game.apply(state, action) is None  # one signature for every game (issue 27)
         actions.append(action)
         check(state)
         assert len(actions) < 5000
@@ -179,3 +180,28 @@ def test_examples_are_canonical_records(name):
     parsed = game.parse_record(doc)
     _, steps = parsed.replay()
     assert jsonio.dumps_pretty(game.write_record(parsed.players, steps, parsed.meta)) == text
+
+
+@pytest.mark.parametrize(("names", "key", "at"), [
+    (["Ola", "Ola "], "core.record.player_duplicate", 1),
+    (["Ola", " "], "core.record.player_empty", 1),
+    (["Ola\x07", "Bartek"], "core.record.player_unprintable", 0),
+    (["Ola", 7], "core.record.expected", 1),
+])
+def test_every_game_checks_the_players_names_one_way(game, names, key, at):
+    """Issue 27: the players' names are checked by core, worded once for every game (the rule
+    each cites is the game's own); only the count is the game's text."""
+    from referee.core.errors import RuleError
+
+    players = [*names, *NAMES[2: game.player_counts[0]]]
+    document = game.new_record(["A", "B", *NAMES[2: game.player_counts[0]]], {})
+    if isinstance(document["players"][0], dict):  # (War Chest: one object per player)
+        document["players"] = [{**entry, "name": name} for entry, name in
+                               zip(document["players"], players, strict=True)]
+    else:
+        document["players"] = players
+    with pytest.raises(RecordError) as caught:
+        game.parse_record(document)
+    assert caught.value.key == key
+    assert caught.value.location.startswith(f"players[{at}]")
+    assert isinstance(caught.value, RuleError) == (key != "core.record.expected")
