@@ -190,10 +190,6 @@ class Records(Protocol):
         """What the archive keeps of a finished game (``winners``; per player ``score``,
         ``place``, numeric extras and, where the game has them, ``tags``: the things a player
         had, for ``stats``' wins per tag) for ``list`` and ``stats``; ``None`` before the end."""
-    def setup(self, t: Catalog, players: list[str]) -> Dialog | None:
-        """The table's setup questions: none beyond the players, unless the game has some."""
-        return None
-
     def play_facts(self, state: Any, t: Catalog) -> dict[str, Any]:
         """What a logged play adds beyond the result: ``roles``, ``board``, ``start``."""
 
