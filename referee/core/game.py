@@ -128,17 +128,10 @@ class ParsedRecord(Protocol):
         ignore the flag."""
 
 
-class PlayerResult(TypedDict, total=False):
-    """One player in a result summary: ``score`` (its parts), ``place``, the game's numeric
-    extras (``GameInfo.stats_extras``) and, where the game has them, ``tags``."""
-
-    score: dict[str, Any]
-    place: int
-    tags: list[str]
-
-
 class ResultSummary(TypedDict):
-    """What the archive keeps of a finished game (``list`` and ``stats``)."""
+    """What the archive keeps of a finished game (``list`` and ``stats``): the ``winners`` and,
+    per player, ``score`` (its parts), ``place``, the game's numeric extras
+    (``GameInfo.stats_extras``) and, where the game has them, ``tags``."""
 
     winners: list[str]
     players: dict[str, dict[str, Any]]
