@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from importlib import import_module
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypedDict, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from referee.core.dialog import Dialog
 from referee.core.report import Report
@@ -128,13 +128,10 @@ class ParsedRecord(Protocol):
         ignore the flag."""
 
 
-class ResultSummary(TypedDict):
-    """What the archive keeps of a finished game (``list`` and ``stats``): the ``winners`` and,
-    per player, ``score`` (its parts), ``place``, the game's numeric extras
-    (``GameInfo.stats_extras``) and, where the game has them, ``tags``."""
-
-    winners: list[str]
-    players: dict[str, dict[str, Any]]
+#: What the archive keeps of a finished game (``list`` and ``stats``): ``winners`` (a list of names)
+#: and ``players``: per player ``score`` (its parts), ``place``, the game's numeric extras
+#: (``GameInfo.stats_extras``) and, where the game has them, ``tags`` (the store keeps it as JSON)
+ResultSummary = dict[str, Any]
 
 
 def summarize_result(winners: Sequence[str], players: Mapping[str, Mapping[str, Any]]
@@ -279,6 +276,16 @@ class Tools(Protocol):
         """Enter or edit the card table document; the dialog returns the new one (``None``: kept)."""
     def check_cards(self, document: Any) -> None:
         """``RecordError`` at the exact place if the card table document is malformed."""
+
+
+def standing_of(game: Game) -> Standing | None:
+    """The game's ``Standing`` group, or ``None`` if it cannot tell the score before the end."""
+    return cast(Standing, game) if getattr(game, "standing", None) is not None else None
+
+
+def hidden_of(game: Game) -> Hidden | None:
+    """The game's ``Hidden`` group, or ``None`` if every fact of its play is public."""
+    return cast(Hidden, game) if getattr(game, "public_output", None) is not None else None
 
 
 #: the optional groups and their members (the shared suite checks each is whole or absent)
