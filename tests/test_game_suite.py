@@ -15,7 +15,19 @@ from hypothesis import strategies as st
 
 from referee.core import jsonio, registry
 from referee.core.errors import RecordError
-from referee.core.game import Game, GameState
+from referee.core.game import (
+    CONVENTION,
+    OPTIONAL,
+    Decision,
+    Game,
+    GameInfo,
+    GamePackage,
+    GameState,
+    Presentation,
+    Records,
+    Rules,
+    Table,
+)
 from tests.conftest import EXAMPLES, game_names
 
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
@@ -25,15 +37,53 @@ def test_every_registered_game_is_in_the_suite():
     assert set(registry.names()) <= set(game_names())
 
 
+def contract(protocol: type) -> set[str]:
+    """The members a protocol names (its facts and its methods), with those of its bases."""
+    named: set[str] = set()
+    for cls in protocol.__mro__:
+        if cls is not object and cls.__name__ not in ("Protocol", "Generic"):
+            named |= {n for n in vars(cls) if not n.startswith("_")} | set(vars(cls).get(
+                "__annotations__", {}))
+    return named
+
+
+def test_the_game_protocol_is_small():
+    """Issue 27: ``GameInfo`` holds what a game is; the protocols what it does (51 members
+    before the split)."""
+    assert contract(Game) == {"info", "rules"} | contract(Rules) | contract(Records) \
+        | contract(Presentation) | contract(Table)
+    assert contract(Rules) == {"new_state", "decision", "legal_actions", "apply", "is_over"}
+    assert len(contract(Game)) <= 28
+
+
+def test_every_game_declares_its_members_the_same_way(game):
+    """Issue 27: a game's class states its ``package`` and ``info``; every other member is a
+    function of one of its modules, declared with ``lazy`` (by convention or by name)."""
+    declared = {n: v for n, v in vars(type(game)).items() if not n.startswith("__")}
+    assert isinstance(declared.pop("info"), GameInfo)
+    assert isinstance(declared.pop("package"), str)
+    if not game.info.calculator:  # its calculator's members refuse (core.cli.no_calculator)
+        assert declared.pop("ask_inventory") is declared.pop("score") is GamePackage._no_calculator
+    odd = [n for n, v in declared.items()
+           if not (isinstance(v, staticmethod) and hasattr(v.__func__, "lazy"))]
+    assert not odd, odd
+    # the convention's members, unless the game names another function for one
+    assert set(CONVENTION) - {"ask_inventory", "score"} <= set(declared)
+
+
 def test_the_game_states_what_the_cli_and_the_store_use(game):
-    """Everything the ``Game`` protocol names (its facts and its methods, read from the protocol
-    itself), and a ``GameState`` (names, copy, snapshot) from replays."""
-    named = {n for n in vars(Game) if not n.startswith("_")} | set(Game.__annotations__)
-    assert {"name", "text_prefix", "stats_tag_key", "parse_record", "result_summary"} <= named
+    """Everything the ``Game`` protocol names (read from the protocol itself), its ``GameInfo``,
+    each optional group whole or absent, and a ``GameState`` (names, copy, snapshot) from
+    replays."""
+    named = contract(Game)
+    assert {"info", "parse_record", "result_summary", "export_json", "progress"} <= named
     for member in sorted(named):
         assert hasattr(game, member), member
-    # the standing is told in text and as data, or not at all (show --standing, with --json too)
-    assert (game.standing is None) == (game.standing_output is None)
+    assert isinstance(game.info, GameInfo)
+    for group, members in OPTIONAL.items():
+        present = [getattr(game, m, None) is not None for m in members]
+        assert all(present) or not any(present), group
+    assert (game.info.cards_file is None) == (game.check_cards is None)
     assert callable(game.check_invariants)
     players = NAMES[: game.player_counts[0]]
     state, _ = game.parse_record(game.new_record(players, {})).replay()
@@ -52,9 +102,9 @@ def playout(game, rng: random.Random, count: int):
     actions = []
     check = game.check_invariants
     while not game.is_over(state):
-        assert game.decision(state) is not None
+        assert isinstance(game.decision(state), Decision)  # core's base (issue 27)
         action = game.random_action(state, rng)
-        game.apply(state, action)
+        assert game.apply(state, action) is None  # one signature for every game (issue 27)
         actions.append(action)
         check(state)
         assert len(actions) < 5000
@@ -130,3 +180,28 @@ def test_examples_are_canonical_records(name):
     parsed = game.parse_record(doc)
     _, steps = parsed.replay()
     assert jsonio.dumps_pretty(game.write_record(parsed.players, steps, parsed.meta)) == text
+
+
+@pytest.mark.parametrize(("names", "key", "at"), [
+    (["Ola", "Ola "], "core.record.player_duplicate", 1),
+    (["Ola", " "], "core.record.player_empty", 1),
+    (["Ola\x07", "Bartek"], "core.record.player_unprintable", 0),
+    (["Ola", 7], "core.record.expected", 1),
+])
+def test_every_game_checks_the_players_names_one_way(game, names, key, at):
+    """Issue 27: the players' names are checked by core, worded once for every game (the rule
+    each cites is the game's own); only the count is the game's text."""
+    from referee.core.errors import RuleError
+
+    players = [*names, *NAMES[2: game.player_counts[0]]]
+    document = game.new_record(["A", "B", *NAMES[2: game.player_counts[0]]], {})
+    if isinstance(document["players"][0], dict):  # (War Chest: one object per player)
+        document["players"] = [{**entry, "name": name} for entry, name in
+                               zip(document["players"], players, strict=True)]
+    else:
+        document["players"] = players
+    with pytest.raises(RecordError) as caught:
+        game.parse_record(document)
+    assert caught.value.key == key
+    assert caught.value.location.startswith(f"players[{at}]")
+    assert isinstance(caught.value, RuleError) == (key != "core.record.expected")

@@ -80,11 +80,11 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         prompter = prompter or Prompter.for_terminal(
             out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
     if players is None:
-        players = dialogs.run(_ask_players(t, game.player_counts, game.text_prefix), prompter.ask)
+        players = dialogs.run(_ask_players(t, game.info.player_counts, game.info.text_prefix), prompter.ask)
         questions = game.setup(t, players)
         if questions is not None and not setup:
             setup = dialogs.run(questions, prompter.ask)
-    if game.cards_file is not None:  # the owner's cards travel with the record (see ``cards``)
+    if game.info.cards_file is not None:  # the owner's cards travel with the record (see ``cards``)
         from referee.store.cards import read_cards
 
         owned = read_cards(game, store.root)
@@ -194,7 +194,7 @@ def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
                 result = dialogs.run(live.dialog(), answers)
                 kept = live.drop_kept_answers()  # the entry is complete now
                 if result is dialogs.UNDO:
-                    undone = live.undo(lambda players: _all_agree(players, live.game.text_prefix, t, prompter, out))
+                    undone = live.undo(lambda players: _all_agree(players, live.game.info.text_prefix, t, prompter, out))
                     if undone.status == "nothing":
                         news.append(Line(t("core.cli.nothing_to_undo")))
                     elif undone.status == "done":

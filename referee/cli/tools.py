@@ -23,7 +23,7 @@ def _tool(game_name: str | None, member: str, command: str) -> Any:
             return having[0]
     game = registry.find(game_name)
     if getattr(game, member, None) is None:
-        raise UsageError("core.cli.no_tool", game=game.title, command=command)
+        raise UsageError("core.cli.no_tool", game=game.info.title, command=command)
     return game
 
 

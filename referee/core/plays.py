@@ -65,7 +65,7 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
             if isinstance(result.get("place"), int):
                 p["rank"] = result["place"]
             total = (result.get("score") or {}).get("total")
-            if game.stats_points and isinstance(total, (int, float)):
+            if game.info.stats_points and isinstance(total, (int, float)):
                 p["score"] = total
         if name in roles:
             p["role"] = roles[name]
@@ -80,8 +80,8 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
             "location": location if isinstance(location, str) and location else None,
             "comments": notes if isinstance(notes, str) and notes else None,
             "board": facts.get("board"), "complete": summary is not None,
-            "game": {"name": game.name, "title": game.title, "bgg_id": game.bgg_id,
-                     "has_points": game.stats_points},
+            "game": {"name": game.info.name, "title": game.info.title, "bgg_id": game.info.bgg_id,
+                     "has_points": game.info.stats_points},
             "players": players}
 
 

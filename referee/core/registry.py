@@ -30,14 +30,14 @@ def register(game: Game) -> Game:
     """Add ``game`` (a later game of the same name replaces an earlier one).  A game whose
     catalogs are not in its folder's ``prompts/`` (``catalog_dir``) has that folder read for its
     namespace."""
-    _games[game.name] = game
-    for alias in getattr(game, "aliases", ()):
-        _aliases[alias] = game.name
-    folder = getattr(game, "catalog_dir", None)
+    _games[game.info.name] = game
+    for alias in game.info.aliases:
+        _aliases[alias] = game.info.name
+    folder = game.info.catalog_dir
     if folder is not None:
         from referee.core.text import add_folder
 
-        add_folder(game.text_prefix, folder)
+        add_folder(game.info.text_prefix, folder)
     return game
 
 
@@ -46,10 +46,10 @@ def unregister(name: str) -> None:
     game = _games.pop(name, None)
     for alias in [a for a, full in _aliases.items() if full == name]:
         del _aliases[alias]
-    if game is not None and getattr(game, "catalog_dir", None) is not None:
+    if game is not None and game.info.catalog_dir is not None:
         from referee.core.text import remove_folder
 
-        remove_folder(game.text_prefix)
+        remove_folder(game.info.text_prefix)
 
 
 def _discover() -> None:
@@ -84,8 +84,8 @@ def default() -> str:
     """The game of records and sessions that do not name theirs."""
     _discover()
     for game in _games.values():
-        if getattr(game, "is_default", False):
-            return game.name
+        if game.info.is_default:
+            return game.info.name
     return next(iter(_games))
 
 
@@ -115,8 +115,8 @@ def known() -> str:
 
 def short_name(game: Game) -> str:
     """What to type after ``--game``: its first alias, else its name."""
-    aliases = getattr(game, "aliases", ())
-    return aliases[0] if aliases else game.name
+    aliases = game.info.aliases
+    return aliases[0] if aliases else game.info.name
 
 
 def help_params(t) -> dict[str, str]:
@@ -129,15 +129,15 @@ def help_params(t) -> dict[str, str]:
     default_name = default() if games_ else None
     listed = []
     for g in games_:
-        mark = f", {t('cli.help.default_game')}" if g.name == default_name else ""
-        listed.append(f"{short_name(g)} ({g.title}{mark})")
-    variants = [f"{short_name(g)}: {', '.join(g.variants)}" for g in games_ if g.variants]
-    hints = [g.short_title for g in games_ if getattr(g, "has_hints", False)]
-    scored = [g.short_title for g in games_ if getattr(g, "calculator", True)]
+        mark = f", {t('cli.help.default_game')}" if g.info.name == default_name else ""
+        listed.append(f"{short_name(g)} ({g.info.title}{mark})")
+    variants = [f"{short_name(g)}: {', '.join(g.info.variants)}" for g in games_ if g.info.variants]
+    hints = [g.info.short_title for g in games_ if g.info.has_hints]
+    scored = [g.info.short_title for g in games_ if g.info.calculator]
     none = t("cli.help.none")
 
     def having(member: str) -> str:  # the games with a tool (``battle``, ``cards``)
-        return ", ".join(f"{short_name(g)} ({g.title})" for g in games_
+        return ", ".join(f"{short_name(g)} ({g.info.title})" for g in games_
                          if getattr(g, member, None) is not None) or none
 
     return {"games": ", ".join(listed), "names": ", ".join(short_name(g) for g in games_),

@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from referee.core import registry
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
 from referee.core.fix import Correction, trail_report
-from referee.core.game import Game
+from referee.core.game import Game, hidden_of, standing_of
 from referee.core.records import load_record
 from referee.core.report import Line, Report
 from referee.core.text import catalog
@@ -140,7 +140,7 @@ def needs_agreement(game: Game, entries: Iterable[Any]) -> bool:
 def short_title(name: object) -> str:
     """A game's short title (or its name as stored, for a game this referee does not know)."""
     try:
-        return registry.get(str(name)).short_title
+        return registry.get(str(name)).info.short_title
     except KeyError:
         return str(name)
 
@@ -557,12 +557,12 @@ class SessionService:
         game = registry.find(game_name)
         setup: dict[str, Any] = {}
         for v in variants or []:
-            if v not in game.variants:
-                raise UsageError("core.cli.no_variant", game=game.title, variant=v,
-                                 known=", ".join(game.variants) or "-")
+            if v not in game.info.variants:
+                raise UsageError("core.cli.no_variant", game=game.info.title, variant=v,
+                                 known=", ".join(game.info.variants) or "-")
             setup.setdefault("variants", {})[v] = True
-        if hints and not game.has_hints:
-            raise UsageError("core.cli.no_hints", game=game.title)
+        if hints and not game.info.has_hints:
+            raise UsageError("core.cli.no_hints", game=game.info.title)
         return game, setup
 
     def plan(self, game: Game | str | None, players: Sequence[str], *, lang: str,
@@ -574,8 +574,8 @@ class SessionService:
         if game is None or isinstance(game, str):
             game = registry.find(game)
         players = [unicodedata.normalize("NFC", p.strip()) for p in players]  # one form each
-        if colors is not None and "colors" not in game.meta_keys:
-            raise UsageError("core.cli.no_colors", game=game.title)
+        if colors is not None and "colors" not in game.info.meta_keys:
+            raise UsageError("core.cli.no_colors", game=game.info.title)
         colors = list(colors or PALETTE[: len(players)])
         if len(colors) != len(players):
             raise RefereeError("core.cli.colors_count", players=len(players), colors=len(colors))
@@ -583,7 +583,7 @@ class SessionService:
         today = date.today().isoformat()
         extras = {"date": today, "colors": dict(zip(players, colors))}
         # only what the game's record format holds (a record is a public contract)
-        meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.meta_keys}}
+        meta = {**(setup or {}), **{k: v for k, v in extras.items() if k in game.info.meta_keys}}
         record = game.new_record(players, meta)
         game.parse_record(record).replay()  # validates the players (NG-C1, KK-3 …)
         place = " ".join(place.split()) if isinstance(place, str) else None
@@ -614,13 +614,13 @@ class SessionService:
 
     def _create(self, draft: Draft) -> SessionHandle:
         if draft.named:
-            return self.archive.create(draft.name, draft.game.name, draft.record, draft.lang)
+            return self.archive.create(draft.name, draft.game.info.name, draft.record, draft.lang)
         # a name the referee derives is its own to change: another table that starts a game at
         # the same moment may take the free name first; the next free one is then taken
         for attempt in range(NAME_ATTEMPTS):
             name = self.archive.unique_name(draft.name)
             try:
-                return self.archive.create(name, draft.game.name, draft.record, draft.lang)
+                return self.archive.create(name, draft.game.info.name, draft.record, draft.lang)
             except RefereeError as error:
                 if error.key != "core.store.name_taken" or attempt == NAME_ATTEMPTS - 1:
                     raise
@@ -662,12 +662,12 @@ class SessionService:
             session = self.archive.open(session)
         try:
             game = game_of(session)
-            if hints and not game.has_hints:
-                raise UsageError("core.cli.no_hints", game=game.title)
+            if hints and not game.info.has_hints:
+                raise UsageError("core.cli.no_hints", game=game.info.title)
             changed = False
             if hints is None:
-                hints = bool(session.settings.get("hints")) and game.has_hints
-            elif game.has_hints and session.settings.get("hints") != hints:
+                hints = bool(session.settings.get("hints")) and game.info.has_hints
+            elif game.info.has_hints and session.settings.get("hints") != hints:
                 session.settings["hints"] = hints
                 changed = True
             if open_table is None:
@@ -696,7 +696,7 @@ class SessionService:
                 refusal = RefereeError("core.cli.undo_too_far", steps=steps, entries=len(actions))
             kept, dropped = actions[: len(actions) - steps], actions[len(actions) - steps:]
             if refusal is None and needs_agreement(game, dropped) and not all_agree:
-                refusal = RefereeError(t.game_key(game.text_prefix, "cli.undo_secret"))
+                refusal = RefereeError(t.game_key(game.info.text_prefix, "cli.undo_secret"))
             if refusal is not None:
                 refusal.lang = lang  # (said in the session's language, as its confirmation is)
                 raise refusal
@@ -796,8 +796,9 @@ class SessionService:
         it is refused, as ``show_report`` refuses it)."""
         session = self.archive.open(key, write=False)
         game = game_of(session)
-        if standing and game.standing_output is None:
-            raise UsageError("core.cli.no_standing", game=game.title)
+        scores = standing_of(game)
+        if standing and scores is None:
+            raise UsageError("core.cli.no_standing", game=game.info.title)
         state = replay(game, session.record, session.path)[1]
         times = _times(session.settings)
         place = session.settings.get(PLACE)
@@ -809,8 +810,8 @@ class SessionService:
                            "play_minutes": play_minutes(session.settings),
                            "entry_times": list(times.get("entries") or [])},
                **game.replay_output(state)}
-        if game.standing_output is not None:  # the score as if the game ended now
-            out["standing"] = game.standing_output(state)
+        if scores is not None:  # the score as if the game ended now
+            out["standing"] = scores.standing_output(state)
         return public_view(game, session, state, out)
 
     def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
@@ -818,21 +819,23 @@ class SessionService:
         can tell it)."""
         session = self.archive.open(key, write=False)
         game = game_of(session)
-        if standing and game.standing is None:
-            raise UsageError("core.cli.no_standing", game=game.title)
+        scores = standing_of(game)
+        if standing and scores is None:
+            raise UsageError("core.cli.no_standing", game=game.info.title)
         parsed, state, _ = replay(game, session.record, session.path)
         t = catalog(lang or session.lang)
         hidden = not is_open(session) and not game.is_over(state)
         if standing:
-            if hidden and getattr(game, "standing_is_private", False):
-                raise UsageError("core.private.standing", game=game.title)
-            return game.standing(state, t)
+            if hidden and game.info.standing_is_private:
+                raise UsageError("core.private.standing", game=game.info.title)
+            assert scores is not None
+            return scores.standing(state, t)
         trail = trail_report(t, parsed.meta, hides_private(game, session, state))  # (issue 23)
-        if hidden and getattr(game, "public_summary", None) is not None:
-            return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *trail,
-                    *played(session.settings, t)]
-        return [*game.summary(state, t, f"{session.name} ({session.id})"), *trail,
-                *played(session.settings, t)]
+        private = hidden_of(game)
+        source = f"{session.name} ({session.id})"
+        if hidden and private is not None and getattr(private, "public_summary", None) is not None:
+            return [*private.public_summary(state, t, source), *trail, *played(session.settings, t)]
+        return [*game.summary(state, t, source), *trail, *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
         """Delete a session (``confirm(id)`` first, if given); returns its id and whether it went."""
@@ -866,7 +869,7 @@ class SessionService:
         for path, game, parsed, state, steps in loaded:
             record = game.write_record(parsed.players, steps, parsed.meta)
             stem = getattr(path, "stem", None) or str(path)
-            items.append((name or stem, game.name, record, lang, game.is_over(state),
+            items.append((name or stem, game.info.name, record, lang, game.is_over(state),
                           game.result_summary(state)))
         # run again (after an interruption), an import finishes: what is already there stays
         return list(zip(files, self.archive.create_many(items, resume=True)))
@@ -888,9 +891,9 @@ class SessionService:
         if fmt in PLAY_FORMATS:
             return render_plays([self._play(session, game, parsed, state, lang)], fmt, link, single=True)
         if fmt == "record":
-            if hidden and not to_file and getattr(game, "secret_record", True):
+            if hidden and not to_file and game.info.secret_record:
                 # the record holds every secret entry: not on the screen
-                raise UsageError("core.private.export_record", game=game.title)
+                raise UsageError("core.private.export_record", game=game.info.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
         after = [*trail_report(t, parsed.meta, hides_private(game, session, state)),
@@ -950,15 +953,15 @@ class SessionService:
         since = _day(since)
         entries = [*self.archive.entries(), *kept]
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
-        wanted = [registry.find(game_name).name] if game_name else sorted(
+        wanted = [registry.find(game_name).info.name] if game_name else sorted(
             {e.get("game") for e in entries} & set(registry.names()))
         result = {}
         for name in wanted:
             game = registry.find(name)
-            result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
-                                   {x: key for x, (key, _) in game.stats_extras.items()},
+            result[name] = compute((e for e in entries if e.get("game") == name), game.info.titles,
+                                   {x: key for x, (key, _) in game.info.stats_extras.items()},
                                    player=player, players_count=players_count, since=since,
-                                   points=game.stats_points)
+                                   points=game.info.stats_points)
         return result, damaged
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: list[str] = ()) -> str:

@@ -278,9 +278,9 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
         if not r["games"]:  # (a player's figures: a game they never finished says nothing)
             continue
         players = list(r["players"])
-        out.append(Heading(t.n("core.cli.stats_title", r["games"], game=game.title), 2))
-        extras = list(game.stats_extras.values())  # (JSON key, label key)
-        points = getattr(game, "stats_points", True)  # (a game without points: no totals)
+        out.append(Heading(t.n("core.cli.stats_title", r["games"], game=game.info.title), 2))
+        extras = list(game.info.stats_extras.values())  # (JSON key, label key)
+        points = game.info.stats_points  # (a game without points: no totals)
         columns = ("col_player", "col_games", "col_wins", "col_rate") + (
             ("col_avg", "col_best") if points else ())
         overview = Table(
@@ -298,17 +298,17 @@ def report(results: dict[Any, dict[str, Any]], t: Any) -> list[Any]:
         detail = Table("", [t("core.cli.col_category"), *players],
                        align=["left"] + ["right"] * len(players))
         for part in parts:
-            detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.text_prefix}.score.{part}")),
+            detail.rows.append([t("core.cli.stats_avg", part=t(f"{game.info.text_prefix}.score.{part}")),
                                 *(f"{r['players'][n]['average_points'].get(part, 0):.1f}" for n in players)])
-        for title in game.titles:
-            detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.text_prefix}.score.{title}")),
+        for title in game.info.titles:
+            detail.rows.append([t("core.cli.stats_titles", part=t(f"{game.info.text_prefix}.score.{title}")),
                                 *(str(r["players"][n]["titles"].get(title, 0)) for n in players)])
         if detail.rows:  # (nothing by category, no titles: no empty table)
             out.append(detail)
         out.extend(_group_blocks(r, t))
         if r.get("tags"):  # per tag (a unit card …): games and wins, in the game's words
-            label = game.stats_tag_key
-            tagged = Table(t(game.stats_tags_title),
+            label = game.info.stats_tag_key
+            tagged = Table(t(game.info.stats_tags_title),
                            [t("core.cli.col_category"), t("core.cli.col_games"), t("core.cli.col_wins"),
                             t("core.cli.col_rate")], align=["left", "right", "right", "right"])
             for tag, tally in r["tags"].items():

@@ -162,7 +162,7 @@ class Catalog:
 
     def game_key(self, prefix: str, key: str) -> str:
         """The game's own ``<prefix>.<key>`` where it has one, else the shared ``core.<key>``
-        (e.g. ``game_key(game.text_prefix, "cli.secret_undo")``)."""
+        (e.g. ``game_key(game.info.text_prefix, "cli.secret_undo")``)."""
         own = f"{prefix}.{key}"
         return own if self.has(own) or self.has_own(f"{own}.other") else f"core.{key}"
 

@@ -13,7 +13,7 @@ from referee.core.errors import from_file
 
 
 def cards_path(game: Any, data_dir: Path) -> Path:
-    return Path(data_dir).joinpath(*game.cards_file)
+    return Path(data_dir).joinpath(*game.info.cards_file)
 
 
 def _folder_checked(game: Any, data_dir: Path) -> Path:
@@ -23,7 +23,7 @@ def _folder_checked(game: Any, data_dir: Path) -> Path:
 
     path = cards_path(game, data_dir)
     folder = Path(data_dir)
-    for part in game.cards_file[:-1]:
+    for part in game.info.cards_file[:-1]:
         folder = folder / part
         check_kind(folder, folder=True)
     return path

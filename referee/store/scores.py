@@ -76,7 +76,7 @@ def entries(root: Path) -> list[dict[str, Any]]:
         except RefereeError as exc:
             row.update(damaged=True, error=exc)
         else:
-            row.update(game=game.name, date=date, complete=True,
+            row.update(game=game.info.name, date=date, complete=True,
                        players=list(output["players"]),
                        result={"players": output["players"], "winners": output["winners"]})
         rows.append(row)

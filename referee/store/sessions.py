@@ -302,7 +302,7 @@ class Store:
         scores (``referee score``) and every game's card table folder (``Game.cards_file``)."""
         from referee.core import registry
 
-        return {"sessions", "scores", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
+        return {"sessions", "scores", *(g.info.cards_file[0] for g in registry.games() if g.info.cards_file)}
 
     def ensure(self) -> None:
         try:

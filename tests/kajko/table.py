@@ -18,9 +18,9 @@ class Table:
         return self.s.current().name
 
     def do(self, action):
-        log = engine.apply(self.s, action)
+        engine.apply(self.s, action)
         self.actions.append(action)
-        return log
+        return engine.last_turn(self.s)
 
     def reveal(self, stack, card, target=None):
         return self.do(Reveal(self.now, stack, card, target))

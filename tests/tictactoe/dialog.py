@@ -16,7 +16,9 @@ def is_secret(action: Any) -> bool:
     return False  # every mark is in plain sight
 
 
-def ask(state: TicTacToeState, t: Catalog, colors: dict[str, str] | None = None) -> Dialog:
+def ask(state: TicTacToeState, t: Catalog, colors: dict[str, str] | None = None,
+        hints: bool = False, open: bool = False) -> Dialog:
+    """The next move's question (nothing is private, no memory aid: ``hints``, ``open`` unused)."""
     yield Notice(board(state, t, colors, keys=True))
     player = state.current()
     choices = [Choice(t("tictactoe.play.cell", n=a.cell), a.cell, str(a.cell))

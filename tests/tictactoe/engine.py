@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
 
+from referee.core import game as core
 from referee.core.errors import RuleError
 from tests.tictactoe.actions import Mark
 from tests.tictactoe.state import TicTacToeState
@@ -19,8 +20,16 @@ def is_over(state: TicTacToeState) -> bool:
     return state.over()
 
 
-def decision(state: TicTacToeState) -> Any | None:
-    return None if state.over() else ("mark", state.current())
+@dataclass(frozen=True)
+class Decision(core.Decision):
+    """What the table enters next: always a ``mark`` by the player to move."""
+
+    kind: str
+    player: str
+
+
+def decision(state: TicTacToeState) -> Decision | None:
+    return None if state.over() else Decision("mark", state.current())
 
 
 def legal_actions(state: TicTacToeState) -> list[Mark]:

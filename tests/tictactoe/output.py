@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.game import ResultSummary, scored_result
+from referee.core.text import Catalog
 from tests.tictactoe import engine
 from tests.tictactoe.state import MARKS, TicTacToeState
 
@@ -28,3 +30,24 @@ def replay_output(state: TicTacToeState) -> dict[str, Any]:
     if not over:
         out["awaiting"] = {"move": len(state.moves) + 1, "player": state.current()}
     return out
+
+
+def progress(state: TicTacToeState, t: Catalog) -> str:
+    """Where an unfinished game stands (``list``)."""
+    return t("tictactoe.summary.progress", move=len(state.moves) + 1, player=state.current())
+
+
+def result_summary(state: TicTacToeState) -> ResultSummary | None:
+    """What the archive keeps of a finished game (``list``, ``stats``): ``None`` before the end."""
+    if not engine.is_over(state):
+        return None
+    out = replay_output(state)
+    return scored_result(out, {n: {"moves": p["moves"]} for n, p in out["players"].items()})
+
+
+def export_json(state: TicTacToeState, t: Catalog, meta: dict[str, Any],
+                actions: list[Any] | None = None) -> dict[str, Any]:
+    """The ``json`` export: the replay output, the record's metadata and the moves."""
+    from tests.tictactoe.record import move_entry
+
+    return {**replay_output(state), "meta": meta, "moves": [move_entry(m) for m in state.moves]}

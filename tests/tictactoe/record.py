@@ -4,12 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
-from referee.core import shape
-from referee.core.errors import RecordError, RuleError
-from referee.core.game import Step
+from referee.core import records, shape
 from tests.tictactoe import engine
 from tests.tictactoe.actions import Mark
 from tests.tictactoe.state import TicTacToeState
@@ -21,16 +18,9 @@ TOP_KEYS = ("game", "format", "players", *META_KEYS, "moves")
 
 
 def parse_players(value: Any) -> list[str]:
-    players = shape.array(value, "players")
-    if len(players) != 2:
-        raise RuleError("TT-1", "players", "tictactoe.error.player_count", count=len(players))
-    for i, name in enumerate(players):
-        shape.string(name, f"players[{i}]")
-        if not name.strip() or not name.isprintable():
-            raise RuleError("TT-1", f"players[{i}]", "tictactoe.error.player_name")
-    if players[0] == players[1]:
-        raise RuleError("TT-1", "players[1]", "tictactoe.error.player_name")
-    return list(players)
+    """TT-1: two distinct names (the messages are core's, but for the count)."""
+    return records.parse_players(value, "players", counts=(2,), count_rule="TT-1",
+                                 count_key="tictactoe.error.player_count")
 
 
 def parse_move(value: Any, location: str) -> Mark:
@@ -40,25 +30,19 @@ def parse_move(value: Any, location: str) -> Mark:
     return Mark(player, cell)
 
 
-@dataclass
-class TicTacToeRecord:
-    players: list[str]
-    meta: dict[str, Any]
-    document: dict[str, Any]
+class TicTacToeRecord(records.EntryRecord[TicTacToeState]):
+    """Its entries are one list, ``moves``: core's replay loop reads them one by one."""
 
-    def replay(self, tracked: bool = True) -> tuple[TicTacToeState, list[Step]]:
-        state = engine.new_state(self.players)
-        steps = []
-        for i, raw in enumerate(shape.array(self.document.get("moves", []), "moves")):
-            location = f"moves[{i}]"
-            action = parse_move(raw, location)
-            try:
-                engine.apply(state, action)
-            except RecordError as exc:
-                exc.location = location + exc.location
-                raise
-            steps.append(Step(location, action))
-        return state, steps
+    entries = "moves"
+
+    def start(self) -> TicTacToeState:
+        return engine.new_state(self.players)
+
+    def read(self, state: TicTacToeState, raw: Any, location: str) -> Mark:
+        return parse_move(raw, location)
+
+    def apply(self, state: TicTacToeState, action: Any) -> None:
+        engine.apply(state, action)
 
 
 def parse_record(document: Any) -> TicTacToeRecord:

@@ -212,7 +212,7 @@ def test_WC_X1_the_laid_out_cards_are_kept_in_the_record():
     assert list(doc["setup"]) == ["method", "cards", "picks"] and doc["setup"]["cards"] == meta["setup"]["cards"]
     again, _ = record.parse_record(doc).replay()
     assert again.snapshot() == state.snapshot() and set(again.cards) == set(EIGHT)
-    from referee.games.warchest.summary import export_json
+    from referee.games.warchest.output import export_json
 
     assert export_json(again, EN, {})["setup"]["cards"] == meta["setup"]["cards"]
     kept = doc["setup"]["picks"][3]

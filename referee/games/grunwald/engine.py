@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.core import game as core
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.games.grunwald import scoring
 from referee.games.grunwald.actions import (
@@ -82,7 +83,7 @@ PAWNS_ONLY = {"crown": "NG-P6", "ducats": "NG-P6", "helpers": "NG-P6", "teutons"
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(core.Decision):
     """What the table must enter next.
 
     kind: ``event`` | ``reveal`` | ``placement`` | ``skirmish`` | ``losses`` | ``helper_purchase`` |

@@ -260,3 +260,24 @@ def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
         document["feeding"] = feeding
     return document
 
+
+def ask_advised(t: Catalog) -> Dialog:
+    """``referee score`` at the table: short players are offered the best feeding (NG-E1)."""
+    return ask_inventory(t, advise=True)
+
+
+def score(document: Any) -> tuple[dict[str, Any], scoring.Result]:
+    """Score a final inventory: the JSON output and the scoring result (for the breakdown).
+    A short player the file's ``feeding`` does not list gives up the advised knights (NG-E1):
+    ``fed_as_advised`` in the output says whose and which."""
+    inventories, result, advised = score_advised(document)
+    output = score_output(inventories, result)
+    if advised:
+        output["fed_as_advised"] = advised
+    return output, result
+
+
+def score_notes(output: dict[str, Any], t: Catalog) -> list[Line]:
+    """What the calculator decided for the table that the file left open: the advised feeding."""
+    return [Line(t("grunwald.advice.fed_from_file", player=name, cards=cards_text(t, cards)))
+            for name, cards in output.get("fed_as_advised", {}).items()]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.game import ResultSummary, scored_result
+from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.record import action_entry
@@ -116,3 +118,38 @@ def public_output(state: GrunwaldState, data: dict[str, Any], hints: bool = Fals
     data.pop("standing", None)
     data.pop("advice", None)
     return data
+
+
+def progress(state: GrunwaldState, t: Catalog) -> str:
+    """Where an unfinished game stands: the round and the step the table is at (``list``)."""
+    out = replay_output(state)
+    waiting = out.get("awaiting")
+    if waiting:
+        return t("grunwald.progress.awaiting", round=waiting["round"],
+                 step=t(f"grunwald.step.{waiting['phase']}"))
+    return t("grunwald.progress.round", round=out.get("round") or 0)
+
+
+def play_facts(state: GrunwaldState, t: Catalog) -> dict[str, Any]:
+    """The logged play: who started (NG-R4: the first round's start player is the first in the
+    seating order)."""
+    return {"start": state.names[0]}
+
+
+def result_summary(state: GrunwaldState) -> ResultSummary | None:
+    """What the archive keeps of a finished game (for list and stats)."""
+    if not engine.is_over(state):
+        return None
+    losses = skirmish_losses(state)
+    return scored_result(replay_output(state), {n: {"losses": n_} for n, n_ in losses.items()})
+
+
+def export_json(state: GrunwaldState, t: Catalog, meta: dict[str, Any],
+                actions: list[Any] | None = None) -> dict[str, Any]:
+    """The replay output, the record's metadata, the round log and ``advice``: every loss and
+    feeding decision with what was chosen and what the advice would have been (issue 13), from
+    the record's ``actions`` (without them, none)."""
+    from referee.games.grunwald.advice import review
+
+    return {**replay_output(state), "meta": meta, "rounds": round_log(state),
+            "advice": review(state, actions)}

@@ -9,13 +9,11 @@ error, never a guess.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core import fix as corrections
-from referee.core import shape
+from referee.core import records, shape
 from referee.core.colors import NAMES as COLOR_NAMES
 from referee.core.colors import is_color
 from referee.core.errors import RecordError, RuleError, key_path
@@ -67,21 +65,8 @@ REVEAL_KEYS = ("crown", "mercenary", "provisions", "ducats", "teutons")
 
 def parse_players(value: Any, location: str = "players") -> list[str]:
     """NG-C1: 2–4 distinct non-empty names in seating order."""
-    players = shape.array(value, location)
-    if not 2 <= len(players) <= 4:
-        raise RuleError("NG-C1", location, "grunwald.error.player_count", count=len(players))
-    seen: set[str] = set()
-    for i, name in enumerate(players):
-        shape.string(name, f"{location}[{i}]")
-        if not name.strip():
-            raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_empty")
-        if not name.isprintable():
-            raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_unprintable",
-                            name=json.dumps(name))
-        if shape.person(name) in seen:  # "Ola" and "Ola " are one person
-            raise RuleError("NG-C1", f"{location}[{i}]", "grunwald.error.player_duplicate", name=name)
-        seen.add(shape.person(name))
-    return list(players)
+    return records.parse_players(value, location, counts=(2, 3, 4), count_rule="NG-C1",
+                                 count_key="grunwald.error.player_count")
 
 
 def parse_event(value: Any, location: str) -> Event:
@@ -267,12 +252,7 @@ def _fast_strings(value: Any) -> bool:
 # Replay
 
 
-@dataclass
-class GrunwaldRecord:
-    players: list[str]
-    meta: dict[str, Any]
-    document: dict[str, Any]
-
+class GrunwaldRecord(records.Record[GrunwaldState]):
     def replay(self, tracked: bool = True) -> tuple[GrunwaldState, list[Step]]:
         """The state where the record stops and the steps applied (``RecordError`` on the first
         bad entry).  ``tracked=False`` (``replay --json``): an untracked state (no round logs, no

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import game as core
 from referee.core.errors import RuleError
 from referee.games.kajko.actions import Action, Reveal, Send
 from referee.games.kajko.state import (
@@ -44,7 +45,7 @@ def new_state(players: list[str], stacks: list[int] | None = None, dusigrosz: bo
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(core.Decision):
     """What the table must enter next: the turn of ``player``."""
 
     kind: str
@@ -106,8 +107,8 @@ def legal_actions(state: KajkoState) -> list[Action]:
 # Applying an entry
 
 
-def apply(state: KajkoState, action: Action) -> TurnLog:
-    """Validate ``action`` against the rules and apply it; returns what it did."""
+def apply(state: KajkoState, action: Action) -> None:
+    """Validate ``action`` against the rules and apply it (what it did: ``last_turn``)."""
     if state.over:
         raise RuleError("KK-10", "", "kajko.error.game_over")
     p = state.current()
@@ -123,7 +124,11 @@ def apply(state: KajkoState, action: Action) -> TurnLog:
         log = _reveal(state, p, action)
     state.log.append(log)
     _end_of_turn(state, log)
-    return log
+
+
+def last_turn(state: KajkoState) -> TurnLog:
+    """What the last entry did (its ``TurnLog``)."""
+    return state.log[-1]
 
 
 def _send(state: KajkoState, p: Player, log: TurnLog | None = None) -> TurnLog:

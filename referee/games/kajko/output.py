@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.game import ResultSummary, summarize_result
+from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.state import KajkoState
 
@@ -43,3 +45,36 @@ def public_output(state: Any, data: dict[str, Any], hints: bool = False) -> dict
             if isinstance(entry, dict) and "town" in entry:
                 entry["town_filled"] = len(entry.pop("town"))
     return data
+
+
+def progress(state: KajkoState, t: Catalog) -> str:
+    """Where an unfinished game stands: the turn and whose it is (``list``)."""
+    return t("kajko.summary.progress", turn=len(state.log) + 1, player=state.current().name)
+
+
+def play_facts(state: KajkoState, t: Catalog) -> dict[str, Any]:
+    """The logged play: who started (KK-4: the youngest player starts, the first in the record)."""
+    return {"start": state.names[0]}
+
+
+def result_summary(state: KajkoState) -> ResultSummary | None:
+    """What the archive keeps of a finished game (for list and stats)."""
+    if not state.over:
+        return None
+    out = replay_output(state)
+    return summarize_result(out["winners"], {
+        n: {"score": {k: v for k, v in p["score"].items() if k != "items_sent"},
+            "place": p["place"], "items_sent": p["score"]["items_sent"]}
+        for n, p in out["players"].items()})
+
+
+def export_json(state: KajkoState, t: Catalog, meta: dict[str, Any],
+                actions: list[Any] | None = None) -> dict[str, Any]:
+    """The replay output, the setup and every turn with what it did."""
+    from referee.games.kajko import record, summary
+
+    turns = [{"turn": i, **record.action_entry(log.action), "outcome": summary.outcome(t, log)}
+             for i, log in enumerate(state.log, 1)]
+    setup = {"stacks": list(state.sizes),
+             "variants": {"dusigrosz": state.dusigrosz, "coin_in_hand": state.coin_in_hand}}
+    return {**replay_output(state), "setup": setup, "turns": turns}

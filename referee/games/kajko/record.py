@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core import fix as corrections
-from referee.core import shape
-from referee.core.errors import RecordError, RuleError
-from referee.core.game import Step
+from referee.core import records, shape
+from referee.core.errors import RuleError
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Action, Reveal, Send
 from referee.games.kajko.state import MAX_STACKS, MIN_STACK, VARIANTS, KajkoState
@@ -30,21 +28,8 @@ TURN_KEYS = ("player", "reveal", "card", "target", "send")
 
 def parse_players(value: Any, location: str = "players") -> list[str]:
     """KK-3: 2–5 players; KK-4: distinct names in turn order."""
-    players = shape.array(value, location)
-    if not 2 <= len(players) <= 5:
-        raise RuleError("KK-3", location, "kajko.error.player_count", count=len(players))
-    seen: set[str] = set()
-    for i, name in enumerate(players):
-        where = f"{location}[{i}]"
-        shape.string(name, where)
-        if not name.strip():
-            raise RuleError("KK-4", where, "kajko.error.player_empty")
-        if not name.isprintable():
-            raise RuleError("KK-4", where, "kajko.error.player_unprintable", name=json.dumps(name))
-        if shape.person(name) in seen:  # "Ola" and "Ola " are one person
-            raise RuleError("KK-4", where, "kajko.error.player_duplicate", name=name)
-        seen.add(shape.person(name))
-    return list(players)
+    return records.parse_players(value, location, counts=(2, 3, 4, 5), count_rule="KK-3",
+                                 count_key="kajko.error.player_count", name_rule="KK-4")
 
 
 def parse_stacks(value: Any, location: str = "stacks") -> list[int]:
@@ -87,33 +72,24 @@ def parse_turn(value: Any, location: str) -> Action:
     return Reveal(player, stack, card, target)
 
 
-@dataclass
-class KajkoRecord:
-    players: list[str]
-    #: the record's optional setup keys as written (stacks, variants)
-    meta: dict[str, Any]
-    document: dict[str, Any]
+class KajkoRecord(records.EntryRecord[KajkoState]):
+    """``meta``: the record's optional setup keys as written (stacks, variants).  (``tracked``
+    is ignored: the turn log is the replay output's own.)"""
 
-    def replay(self, tracked: bool = True) -> tuple[KajkoState, list[Step]]:
-        """(``tracked`` is accepted and ignored: the turn log is the replay output's own.)"""
-        meta = self.meta
-        variants = meta.get("variants", {})
-        state = engine.new_state(self.players, meta.get("stacks"), variants.get("dusigrosz", False),
-                                 variants.get("coin_in_hand", False))
-        steps: list[Step] = []
-        turns = shape.array(self.document.get("turns", []), "turns")
-        for i, raw in enumerate(turns):
-            location = f"turns[{i}]"
-            if state.over:  # KK-10: nothing is played after the end
-                raise RuleError("KK-10", location, "kajko.error.after_end")
-            action = parse_turn(raw, location)
-            try:
-                engine.apply(state, action)
-            except RecordError as exc:
-                exc.location = location + exc.location
-                raise
-            steps.append(Step(location, action))
-        return state, steps
+    entries = "turns"
+
+    def start(self) -> KajkoState:
+        variants = self.meta.get("variants", {})
+        return engine.new_state(self.players, self.meta.get("stacks"),
+                                variants.get("dusigrosz", False), variants.get("coin_in_hand", False))
+
+    def read(self, state: KajkoState, raw: Any, location: str) -> Action:
+        if state.over:  # KK-10: nothing is played after the end
+            raise RuleError("KK-10", location, "kajko.error.after_end")
+        return parse_turn(raw, location)
+
+    def apply(self, state: KajkoState, action: Any) -> None:
+        engine.apply(state, action)
 
 
 def parse_record(document: Any) -> KajkoRecord:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from referee.core import game as core
 from referee.core.errors import RuleError
 from referee.games.medieval import calculator
 from referee.games.medieval.actions import (
@@ -105,7 +106,7 @@ RECRUIT, RESERVE_KIND, TURN, ANSWER, PURSUIT = "recruit", "reserve", "turn", "an
 
 
 @dataclass(frozen=True)
-class Decision:
+class Decision(core.Decision):
     """What the table must enter next: ``kind`` (recruit, reserve, turn, answer, pursuit) by
     ``player``; for an answer or a pursuit, the attacking and the attacked unit."""
 

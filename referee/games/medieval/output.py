@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.game import ResultSummary, summarize_result
+from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.state import MedievalState
 
@@ -66,3 +68,26 @@ def public_output(state: MedievalState, data: dict[str, Any], hints: bool = Fals
                 entry.pop(key, None)
             entry["hidden"] = True
     return data
+
+
+def result_summary(state: MedievalState) -> ResultSummary | None:
+    """What the archive keeps of a finished game (for list and stats)."""
+    if not state.over:
+        return None
+    out = replay_output(state)
+    flags = {n: sum(state.flags[f] for f in p["flags"]) for n, p in out["players"].items()}
+    return summarize_result(out["winners"], {
+        n: {"score": {"flags": flags[n], "baggage": p["vp"] - flags[n], "total": p["vp"]},
+            "place": p["place"], "field_value": p["field_value"]}
+        for n, p in out["players"].items()})
+
+
+def export_json(state: MedievalState, t: Catalog, meta: dict[str, Any],
+                actions: list[Any] | None = None) -> dict[str, Any]:
+    """The replay output, the setup and every entry with what the rules did with it."""
+    from referee.games.medieval.cards import card_document
+
+    setup = {"map": state.map, "flags": dict(state.flags), "victory": state.victory,
+             "dismount": state.dismount, "cards": card_document(state.cards)}
+    entries = [{"entry": i, **log} for i, log in enumerate(state.log, 1)]
+    return {**replay_output(state), "setup": setup, "entries": entries}

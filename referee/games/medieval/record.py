@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core import fix as corrections
-from referee.core import shape
-from referee.core.errors import RecordError, RuleError, key_path
+from referee.core import records, shape
+from referee.core.errors import RuleError, key_path
 from referee.core.game import Step
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
@@ -70,19 +69,8 @@ KINDS: dict[str, tuple[str, ...]] = {
 
 def parse_players(value: Any, location: str = "players") -> list[str]:
     """MB-C1: two distinct names, Red's first."""
-    players = shape.array(value, location)
-    if len(players) != 2:
-        raise RuleError("MB-C1", location, "medieval.error.player_count", count=len(players))
-    for i, name in enumerate(players):
-        where = f"{location}[{i}]"
-        shape.string(name, where)
-        if not name.strip():
-            raise RuleError("MB-C1", where, "medieval.error.player_empty")
-        if not name.isprintable():
-            raise RuleError("MB-C1", where, "medieval.error.player_unprintable", name=json.dumps(name))
-    if shape.person(players[0]) == shape.person(players[1]):  # "Ola" and "Ola " are one person
-        raise RuleError("MB-C1", f"{location}[1]", "medieval.error.player_duplicate", name=players[1])
-    return list(players)
+    return records.parse_players(value, location, counts=(2,), count_rule="MB-C1",
+                                 count_key="medieval.error.player_count")
 
 
 def parse_setup(doc: dict[str, Any]) -> dict[str, Any]:
@@ -210,13 +198,9 @@ def parse_turn(value: Any, location: str) -> Action:
                 card=_card(entry, location))
 
 
-@dataclass
-class MedievalRecord:
-    players: list[str]
-    #: the record's optional setup keys as written (map, time_tokens, flags, movement, variants,
-    #: cards)
-    meta: dict[str, Any]
-    document: dict[str, Any]
+class MedievalRecord(records.Record[MedievalState]):
+    """``meta``: the record's optional setup keys as written (map, time_tokens, flags, movement,
+    variants, cards)."""
 
     def replay(self, tracked: bool = True) -> tuple[MedievalState, list[Step]]:
         """The state where the record stops and the steps applied (``tracked=False``: no steps,
@@ -248,11 +232,7 @@ class MedievalRecord:
                 location = f"turns[{i}]"
                 action = parse_turn(turns[i], location)
                 i += 1
-            try:
-                engine.apply(state, action)
-            except RecordError as exc:
-                exc.location = location + exc.location
-                raise
+            records.apply_at(engine.apply, state, action, location)
             if tracked:
                 steps.append(Step(location, action))
         # what the record holds beyond where the rules stopped reading it

@@ -8,9 +8,10 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import NamedTuple
 
+from referee.core import game as core
 from referee.core.errors import RecordError, RuleError
 from referee.games.warchest.actions import (
     FACE_DOWN,
@@ -55,10 +56,10 @@ ROYAL_GUARD_OPTIONS = ("base", "nobility")  # WC-U13
 #: the setups whose cards are told only after the setup's questions (dealt, chosen freely): the
 #: Royal Guard's card is asked after the deal, when one is in play (``royal_guard`` decision)
 GUARD_AFTER_DEAL = ("random", "custom")
-_new = tuple.__new__
 
 
-class Decision(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decision(core.Decision):
     """What the table enters next: ``units`` (a deal), ``royal_guard`` (its card, WC-U13),
     ``first_picker``, ``pick``, ``initiative`` (the flip), ``draw``, ``play`` (a turn), ``then``
     (a follow-up ``by`` a unit; ``optional``: it may be declined with ``Done``)."""
@@ -160,8 +161,8 @@ def taken(state: WarChestState) -> set:
 
 def decision(state: WarChestState) -> Decision | None:
     phase = state.phase
-    if phase == "play" and not state.pending:  # (the common case first; built as a plain tuple)
-        return _new(Decision, ("play", state.players[state.current].name, None, False))
+    if phase == "play" and not state.pending:  # (the common case first)
+        return Decision("play", state.players[state.current].name)
     if state.winner is not None:
         return None
     if phase == "setup":
@@ -177,7 +178,7 @@ def decision(state: WarChestState) -> Decision | None:
             return Decision("royal_guard", None)
         return Decision("initiative", None)
     if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
-        return _new(Decision, ("draw", state.players[state.drawn].name, None, False))
+        return Decision("draw", state.players[state.drawn].name)
     if state.pending:
         top = state.pending[-1]
         return Decision("then", state.players[top.player].name, top.kind, top.optional)
@@ -738,9 +739,14 @@ def draw_options(state: WarChestState, i: int) -> list[Draw]:
 # -------------------------------------------------------------------------------- apply
 
 
-def apply(state: WarChestState, action, d: Decision | None = None) -> None:
-    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not.
-    ``d``: ``decision(state)`` when the caller has it already (the record reader)."""
+def apply(state: WarChestState, action) -> None:
+    """Check ``action`` against the rules and apply it; ``RuleError`` (state unchanged) if not."""
+    apply_decided(state, action, None)
+
+
+def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
+    """``apply``, given ``d``: ``decision(state)`` when the caller has it already (the record
+    reader; ``None``: asked here)."""
     try:
         if d is None:
             d = decision(state)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.core.game import ResultSummary, summarize_result
+from referee.core.text import Catalog
 from referee.games.warchest.engine import decision
 from referee.games.warchest.state import WarChestState
 from referee.games.warchest.units import sort_coins
@@ -81,3 +83,40 @@ def public_output(state: WarChestState, data: dict[str, Any], hints: bool = Fals
             if e.get("action") in FACE_DOWN:
                 e.pop("coin", None)
     return data
+
+
+def play_facts(state: WarChestState, t: Catalog) -> dict[str, Any]:
+    """The logged play: each player's side as the role (the teams of four)."""
+    return {"roles": {p.name: t(f"warchest.side.{p.side}") for p in state.players}}
+
+
+def result_summary(state: WarChestState) -> ResultSummary | None:
+    """What the archive keeps of a finished game: the winning side's players, and each
+    player's unit cards (``tags``: ``stats`` counts the wins per unit card)."""
+    if state.winner is None:
+        return None
+    winners = [p.name for p in state.players if p.side == state.winner]
+    return summarize_result(winners, {
+        p.name: {"score": {}, "place": 1 if p.side == state.winner else 2, "tags": list(p.units)}
+        for p in state.players})
+
+
+def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any],
+                actions: list[Any] | None = None) -> dict[str, Any]:
+    """The replay output, the setup and every round's entries and control."""
+    from referee.games.warchest.actions import Draw
+    from referee.games.warchest.record import action_entry
+    from referee.games.warchest.summary import describe, history
+
+    out = replay_output(state)
+    out["setup"] = {"method": state.method, "options": {"royal_guard": "base", **state.options},
+                    "units": {p.name: list(p.units) for p in state.players}}
+    if state.cards is not None:  # the draft's cards laid out (WC-X1, WC-X3)
+        out["setup"]["cards"] = list(state.cards)
+    rounds = history(state)
+    if rounds is not None:
+        out["rounds"] = [{"round": r["round"], "control": r["control"],
+                          "entries": [{"text": describe(t, a), **(action_entry(a) or {})}
+                                      for a in r["entries"] if not isinstance(a, Draw)]}
+                         for r in rounds]
+    return out

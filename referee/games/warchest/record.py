@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
 
 from referee.core import fix as corrections
-from referee.core import shape
+from referee.core import records, shape
 from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.warchest import engine
@@ -58,14 +57,12 @@ def parse_players(value: Any) -> tuple[list[str], list[str]]:
     if len(players) not in (2, 4):
         raise RuleError("WC-C1", "players", "warchest.error.player_count", count=len(players))
     names, sides = [], []
+    seen: set[str] = set()
     for i, entry in enumerate(players):
         where = f"players[{i}]"
         entry = shape.obj(entry, where, PLAYER_KEYS)
-        name = shape.string(shape.required(entry, "name", where), f"{where}.name")
-        if not name.strip() or not name.isprintable():
-            raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_name", name=json.dumps(name))
-        if shape.person(name) in map(shape.person, names):  # "Ola" and "Ola " are one person
-            raise RuleError("WC-C1", f"{where}.name", "warchest.error.player_duplicate", name=name)
+        name = records.check_name(shape.required(entry, "name", where), f"{where}.name", "WC-C1",
+                                  seen)
         side = entry.get("side", SIDES[i % 2])
         if side not in SIDES:
             raise shape.fail(f"{where}.side", "warchest.record.side", got=json.dumps(side)[:40])
@@ -341,16 +338,21 @@ def setup_of(meta: dict) -> dict:
 # -------------------------------------------------------------------------------- replay
 
 
-@dataclass
-class WarChestRecord:
-    players: list[str]
-    #: the record's setup and optional keys: sides, options, setup (method), date, place, notes
-    meta: dict[str, Any]
-    document: dict[str, Any]
+class WarChestRecord(records.Record[Any]):
+    """``meta``: the record's setup and optional keys: sides, options, setup (method), date,
+    place, notes."""
 
     def replay(self, tracked: bool = True) -> tuple[Any, list[Step]]:
-        """The final state and the entries read (``tracked=False``: none, e.g. ``replay --json``)."""
-        return Reader(self, tracked).run()
+        """The final state and the entries read (``tracked=False``: none, e.g. ``replay --json``).
+        Tracked, the state also carries the entries applied and the record's setup
+        (``state.entries``, ``state.meta``), so the summary and the exports can tell the game
+        round by round (``summary.history``) without the state keeping a log of its own; a copy
+        of the state (the live table's) does not carry them."""
+        state, steps = Reader(self, tracked).run()
+        if tracked:
+            state.entries = [s.action for s in steps]
+            state.meta = self.meta
+        return state, steps
 
 
 class Reader:
@@ -373,7 +375,7 @@ class Reader:
 
     def push(self, action, where: str, d=None) -> None:
         try:
-            engine.apply(self.state, action, d)
+            engine.apply_decided(self.state, action, d)
         except RecordError as error:
             error.location = where + error.location
             raise
@@ -441,7 +443,7 @@ class Reader:
         if then:
             self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
         try:  # (``push``, inline)
-            engine.apply(self.state, action, d)
+            engine.apply_decided(self.state, action, d)
         except RecordError as error:
             error.location = f"rounds[{self.r}].plays[{k}]" + error.location
             raise
@@ -482,7 +484,7 @@ class Reader:
             coins = None
         action = _new(Draw, (d.player, coins))
         try:  # (``push``, inline; the location is written only when needed)
-            engine.apply(self.state, action, d)
+            engine.apply_decided(self.state, action, d)
         except RecordError as error:
             error.location = self.draw_where(d.player) + error.location
             raise

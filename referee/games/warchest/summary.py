@@ -327,7 +327,7 @@ def progress(state: WarChestState, t: Catalog) -> str:
 
 def history(state: WarChestState) -> list[dict[str, Any]] | None:
     """Round by round, the entries and who controlled how many locations at the round's end
-    (``None`` when the state does not carry its entries: see ``history.py``)."""
+    (``None`` when the state does not carry its entries: see ``record.WarChestRecord``)."""
     entries = getattr(state, "entries", None)
     meta = getattr(state, "meta", None)
     if entries is None or meta is None:
@@ -470,21 +470,3 @@ def csv_rows(state: WarChestState) -> tuple[list[str], list[list[object]]]:
                      sum(s.coins for s in state.stacks.values() if s.player == i),
                      sum(p.removed.values()), sum(p.supply.values()), state.round])
     return header, rows
-
-
-def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any]) -> dict[str, Any]:
-    from referee.games.warchest.output import replay_output
-    from referee.games.warchest.record import action_entry
-
-    out = replay_output(state)
-    out["setup"] = {"method": state.method, "options": {"royal_guard": "base", **state.options},
-                    "units": {p.name: list(p.units) for p in state.players}}
-    if state.cards is not None:  # the draft's cards laid out (WC-X1, WC-X3)
-        out["setup"]["cards"] = list(state.cards)
-    rounds = history(state)
-    if rounds is not None:
-        out["rounds"] = [{"round": r["round"], "control": r["control"],
-                          "entries": [{"text": describe(t, a), **(action_entry(a) or {})}
-                                      for a in r["entries"] if not isinstance(a, Draw)]}
-                         for r in rounds]
-    return out
