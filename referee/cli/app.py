@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
 
 from referee.core.errors import InputError, RefereeError
 from referee.core.text import LANGUAGES, catalog, language_from_env
@@ -30,11 +31,49 @@ def _help(key: str) -> str:
         text = text.format(**help_params(_catalog))
     return text
 
+
+class _Commands(TyperGroup):
+    """The commands: each accepts the global options after its name too (``referee show x
+    --data-dir d`` is ``referee --data-dir d show x``; issue 27), and Typer's completion options
+    (``--install-completion``, ``--show-completion``) are described in the table's language."""
+
+    def __init__(self, **attrs) -> None:
+        super().__init__(**attrs)
+        for command in self.commands.values():
+            command.params += _global_options()
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for param in params:
+            if param.name in ("install_completion", "show_completion"):
+                param.help = _help(f"cli.help.{param.name}")
+        return params
+
+
+def _global_options() -> list:
+    """``--lang`` and ``--data-dir`` for a command: given after its name, they are what they are
+    before it (the later one wins when both are given)."""
+    import click
+
+    def set_lang(ctx, param, value: str | None) -> None:
+        if value is not None:
+            _state["lang"] = _checked_lang(value)
+
+    def set_data_dir(ctx, param, value: str | None) -> None:
+        if value is not None:
+            _state["data_dir"] = str(Path(value))
+
+    return [click.Option(["--lang"], help=_help("cli.help.lang"), expose_value=False, callback=set_lang),
+            click.Option(["--data-dir"], type=click.Path(), help=_help("cli.help.data_dir"),
+                         expose_value=False, callback=set_data_dir)]
+
+
 app = typer.Typer(
     name="referee",
+    cls=_Commands,
     help=_help("cli.help.app"),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (Typer's, shellingham's shell)
     pretty_exceptions_enable=False,
     # Plain Click help and errors: a usage error is a short plain message (not a box), and help
     # starts without importing Rich's Markdown renderer.
@@ -48,11 +87,27 @@ DataDirOption = Annotated[Path | None, typer.Option("--data-dir", help=_help("cl
 SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 
-@app.callback()
-def _main(lang: LangOption = None, data_dir: DataDirOption = None) -> None:
-    if lang is not None and lang.strip().lower() not in LANGUAGES:
+def _version(value: bool) -> None:
+    if value:
+        import referee
+
+        typer.echo(f"referee {referee.__version__}")
+        raise typer.Exit()
+
+
+VersionOption = Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
+                                                    help=_help("cli.help.version"))]
+
+
+def _checked_lang(lang: str) -> str:
+    if lang.strip().lower() not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r}: {', '.join(LANGUAGES)}", param_hint="--lang")
-    _state["lang"] = lang
+    return lang
+
+
+@app.callback()
+def _main(lang: LangOption = None, data_dir: DataDirOption = None, version: VersionOption = None) -> None:
+    _state["lang"] = _checked_lang(lang) if lang is not None else None
     _state["data_dir"] = str(data_dir) if data_dir is not None else None
 
 
