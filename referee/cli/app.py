@@ -40,7 +40,7 @@ class _Commands(TyperGroup):
     def __init__(self, **attrs) -> None:
         super().__init__(**attrs)
         for command in self.commands.values():
-            command.params += _global_options()
+            command.params += _after_the_command(self.params)
 
     def get_params(self, ctx):
         params = super().get_params(ctx)
@@ -50,22 +50,28 @@ class _Commands(TyperGroup):
         return params
 
 
-def _global_options() -> list:
-    """``--lang`` and ``--data-dir`` for a command: given after its name, they are what they are
-    before it (the later one wins when both are given)."""
-    import click
+def _after_the_command(params: list) -> list:
+    """A command's own ``--lang`` and ``--data-dir``: copies of the global ones (Typer's own
+    parameters, so they are parsed, converted and shown alike) that set what the global ones set
+    (given at both places, the one after the command wins)."""
+    import copy
 
-    def set_lang(ctx, param, value: str | None) -> None:
+    def set_lang(ctx, param, value) -> None:
         if value is not None:
             _state["lang"] = _checked_lang(value)
 
-    def set_data_dir(ctx, param, value: str | None) -> None:
+    def set_data_dir(ctx, param, value) -> None:
         if value is not None:
             _state["data_dir"] = str(Path(value))
 
-    return [click.Option(["--lang"], help=_help("cli.help.lang"), expose_value=False, callback=set_lang),
-            click.Option(["--data-dir"], type=click.Path(), help=_help("cli.help.data_dir"),
-                         expose_value=False, callback=set_data_dir)]
+    setters = {"lang": set_lang, "data_dir": set_data_dir}
+    copies = []
+    for param in params:
+        if param.name in setters:
+            option = copy.copy(param)
+            option.expose_value, option.callback = False, setters[param.name]
+            copies.append(option)
+    return copies
 
 
 app = typer.Typer(
