@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from typer.core import TyperGroup
@@ -37,35 +37,35 @@ class _Commands(TyperGroup):
     --data-dir d`` is ``referee --data-dir d show x``; issue 27), and Typer's completion options
     (``--install-completion``, ``--show-completion``) are described in the table's language."""
 
-    def __init__(self, **attrs) -> None:
+    def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         for command in self.commands.values():
             command.params += _after_the_command(self.params)
 
-    def get_params(self, ctx):
-        params = super().get_params(ctx)
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)
         for param in params:
             if param.name in ("install_completion", "show_completion"):
                 param.help = _help(f"cli.help.{param.name}")
         return params
 
 
-def _after_the_command(params: list) -> list:
+def _after_the_command(params: list[Any]) -> list[Any]:
     """A command's own ``--lang`` and ``--data-dir``: copies of the global ones (Typer's own
     parameters, so they are parsed, converted and shown alike) that set what the global ones set
     (given at both places, the one after the command wins)."""
     import copy
 
-    def set_lang(ctx, param, value) -> None:
+    def set_lang(ctx: Any, param: Any, value: Any) -> None:
         if value is not None:
             _state["lang"] = _checked_lang(value)
 
-    def set_data_dir(ctx, param, value) -> None:
+    def set_data_dir(ctx: Any, param: Any, value: Any) -> None:
         if value is not None:
             _state["data_dir"] = str(Path(value))
 
     setters = {"lang": set_lang, "data_dir": set_data_dir}
-    copies = []
+    copies: list[Any] = []
     for param in params:
         if param.name in setters:
             option = copy.copy(param)
