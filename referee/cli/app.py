@@ -10,9 +10,10 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperGroup
 
 from referee.core.errors import InputError, RefereeError
 from referee.core.text import LANGUAGES, catalog, language_from_env
@@ -30,11 +31,55 @@ def _help(key: str) -> str:
         text = text.format(**help_params(_catalog))
     return text
 
+
+class _Commands(TyperGroup):
+    """The commands: each accepts the global options after its name too (``referee show x
+    --data-dir d`` is ``referee --data-dir d show x``; issue 27), and Typer's completion options
+    (``--install-completion``, ``--show-completion``) are described in the table's language."""
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for command in self.commands.values():
+            command.params += _after_the_command(self.params)
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        params: list[Any] = super().get_params(ctx)
+        for param in params:
+            if param.name in ("install_completion", "show_completion"):
+                param.help = _help(f"cli.help.{param.name}")
+        return params
+
+
+def _after_the_command(params: list[Any]) -> list[Any]:
+    """A command's own ``--lang`` and ``--data-dir``: copies of the global ones (Typer's own
+    parameters, so they are parsed, converted and shown alike) that set what the global ones set
+    (given at both places, the one after the command wins)."""
+    import copy
+
+    def set_lang(ctx: Any, param: Any, value: Any) -> None:
+        if value is not None:
+            _state["lang"] = _checked_lang(value)
+
+    def set_data_dir(ctx: Any, param: Any, value: Any) -> None:
+        if value is not None:
+            _state["data_dir"] = str(Path(value))
+
+    setters = {"lang": set_lang, "data_dir": set_data_dir}
+    copies: list[Any] = []
+    for param in params:
+        if param.name in setters:
+            option = copy.copy(param)
+            option.expose_value, option.callback = False, setters[param.name]
+            copies.append(option)
+    return copies
+
+
 app = typer.Typer(
     name="referee",
+    cls=_Commands,
     help=_help("cli.help.app"),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion, --show-completion (Typer's, shellingham's shell)
     pretty_exceptions_enable=False,
     # Plain Click help and errors: a usage error is a short plain message (not a box), and help
     # starts without importing Rich's Markdown renderer.
@@ -48,11 +93,27 @@ DataDirOption = Annotated[Path | None, typer.Option("--data-dir", help=_help("cl
 SessionArg = Annotated[str, typer.Argument(help=_help("cli.help.session"))]
 
 
-@app.callback()
-def _main(lang: LangOption = None, data_dir: DataDirOption = None) -> None:
-    if lang is not None and lang.strip().lower() not in LANGUAGES:
+def _version(value: bool) -> None:
+    if value:
+        import referee
+
+        typer.echo(f"referee {referee.__version__}")
+        raise typer.Exit()
+
+
+VersionOption = Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
+                                                    help=_help("cli.help.version"))]
+
+
+def _checked_lang(lang: str) -> str:
+    if lang.strip().lower() not in LANGUAGES:
         raise typer.BadParameter(f"{lang!r}: {', '.join(LANGUAGES)}", param_hint="--lang")
-    _state["lang"] = lang
+    return lang
+
+
+@app.callback()
+def _main(lang: LangOption = None, data_dir: DataDirOption = None, version: VersionOption = None) -> None:
+    _state["lang"] = _checked_lang(lang) if lang is not None else None
     _state["data_dir"] = str(data_dir) if data_dir is not None else None
 
 

@@ -37,6 +37,20 @@ def received() -> bool:
     return bool(_received)
 
 
+#: the Ctrl-C key (a key, not a signal, while a question has the terminal in raw mode)
+CTRL_C = "\x03"
+
+
+def typed_ahead(keys: str) -> None:
+    """What was typed before a question appeared, about to be thrown away (issue 22): a Ctrl-C
+    among it is never thrown away with the rest, it stops as a signal would (issue 24, fault 11).
+    Such a Ctrl-C was pressed as the last question was answered: the key came in the same read
+    as the answer (prompt_toolkit keeps it for the next question), or after the question had
+    stopped reading but before the terminal left raw mode (it waits in the terminal's queue)."""
+    if CTRL_C in keys:
+        raise KeyboardInterrupt
+
+
 def _handler(signum: int, frame: Any) -> None:
     _received.append(signum)
     if _depth:

@@ -433,30 +433,55 @@ def discard_typed_ahead() -> None:
     across a question the referee answered itself, would otherwise answer this one, often for
     the next player.  On a terminal the kernel's input queue is flushed (``tcflush``); other
     input (a pipe: tests, scripts) is read until empty; prompt_toolkit's own type-ahead store
-    (keys the last prompt read but did not use) is cleared too."""
+    (keys the last prompt read but did not use) is cleared too.  A Ctrl-C among what is thrown
+    away still stops (``interrupt.typed_ahead``, issue 24)."""
     import os
     import select
 
     from prompt_toolkit.application.current import get_app_session
-    from prompt_toolkit.input.typeahead import clear_typeahead
+    from prompt_toolkit.input.typeahead import get_typeahead
 
+    ahead: list[str] = []
     try:
         source = get_app_session().input
-        clear_typeahead(source)
+        ahead += [key.data for key in get_typeahead(source)]  # (the store is empty after)
         fd = source.fileno()
-    except (NotImplementedError, ValueError, OSError, AttributeError):
-        return  # no input to flush (the prompt itself says what is wrong with it)
-    try:
         if os.isatty(fd):
-            import termios
+            ahead.append(_typed_on_terminal(fd))
+        else:
+            while select.select([fd], [], [], 0)[0]:
+                chunk = os.read(fd, 4096)
+                if not chunk:
+                    break  # end of input: nothing more to throw away
+                ahead.append(chunk.decode("latin-1"))
+    except (NotImplementedError, ImportError, ValueError, OSError, AttributeError):
+        pass  # no input to flush (the prompt itself says what is wrong with it), no termios
+    interrupt.typed_ahead("".join(ahead))
 
-            termios.tcflush(fd, termios.TCIFLUSH)
-            return
-        while select.select([fd], [], [], 0)[0]:
-            if not os.read(fd, 4096):
-                break  # end of input: nothing more to throw away
-    except (ImportError, OSError, ValueError):
-        return  # no termios (Windows) or a closed input: nothing to flush
+
+def _typed_on_terminal(fd: int) -> str:
+    """Empty the terminal's input queue, and say what was in it: what was typed in raw mode
+    after the last question stopped reading, or a line not yet ended (read with the line
+    discipline off for a moment; a Ctrl-C typed meanwhile is still a signal)."""
+    import os
+    import termios
+
+    mode = termios.tcgetattr(fd)
+    reading = [*mode[:6], list(mode[6])]
+    reading[3] &= ~termios.ICANON
+    reading[6][termios.VMIN], reading[6][termios.VTIME] = 0, 0
+    typed = b""
+    termios.tcsetattr(fd, termios.TCSANOW, reading)
+    try:
+        for _ in range(64):  # (a bound: keys pasted for ever are not read for ever)
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            typed += chunk
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, mode)
+        termios.tcflush(fd, termios.TCIFLUSH)
+    return typed.decode("latin-1")
 
 
 def _default_index(q: Select) -> int | None:
