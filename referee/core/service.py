@@ -284,7 +284,7 @@ def played(settings: dict[str, Any], t: Any) -> Report:
 
 
 def play_started(settings: dict[str, Any]) -> str | None:
-    sittings = _times(settings).get("sittings")
+    sittings: Any = _times(settings).get("sittings")  # (stored JSON: checked by the try)
     try:
         return str(sittings[0][0])
     except (TypeError, IndexError, KeyError):
@@ -300,14 +300,16 @@ def is_open(session: Any) -> bool:
     return bool(getattr(session, "settings", {}).get(OPEN))
 
 
-def public_view(game: Game, session: Any, state: Any, data: Any, over: bool | None = None) -> Any:
+def public_view(game: Game, session: Any, state: Any, data: dict[str, Any],
+                over: bool | None = None) -> dict[str, Any]:
     """``data`` (a replay output) as the table may see it: a game in progress shows public facts
     only (the game's ``public_output`` hides the private ones) unless its table plays open."""
     hide = getattr(game, "public_output", None)
     if hide is None or is_open(session) or (game.is_over(state) if over is None else over):
         return data
     hints = bool(getattr(session, "settings", {}).get("hints"))  # the table's memory aid
-    return hide(state, data, hints=hints)
+    shown: dict[str, Any] = hide(state, data, hints=hints)
+    return shown
 
 
 class Live:
@@ -346,7 +348,7 @@ class Live:
         text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
-    def kept_answers(self) -> list:
+    def kept_answers(self) -> list[Any]:
         """The answers kept from an interrupted entry, if the record is still the one they
         follow."""
         kept = self.session.settings.get(PENDING)
@@ -355,7 +357,7 @@ class Live:
         answers = kept.get("answers")
         return answers if isinstance(answers, list) else []
 
-    def keep_answers(self, tokens: list) -> None:
+    def keep_answers(self, tokens: list[dict[str, Any]]) -> None:
         self.session.settings[PENDING] = {"record": self._record_digest(), "answers": list(tokens)}
         self.save_settings()
 
@@ -737,17 +739,19 @@ class SessionService:
         can tell it)."""
         session = self.archive.open(key, write=False)
         game = game_of(session)
-        if standing and game.standing is None:
+        standing_of = game.standing if standing else None
+        if standing and standing_of is None:
             raise UsageError("core.cli.no_standing", game=game.title)
         state = replay(game, session.record, session.path)[1]
         t = catalog(lang or session.lang)
         hidden = not is_open(session) and not game.is_over(state)
-        if standing:
+        if standing_of is not None:
             if hidden and getattr(game, "standing_is_private", False):
                 raise UsageError("core.private.standing", game=game.title)
-            return game.standing(state, t)
-        if hidden and getattr(game, "public_summary", None) is not None:
-            return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
+            return standing_of(state, t)
+        public_summary = getattr(game, "public_summary", None)  # (optional: a game with secrets)
+        if hidden and public_summary is not None:
+            return [*public_summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
         return [*game.summary(state, t, f"{session.name} ({session.id})"), *played(session.settings, t)]
 
     def delete(self, key: str, confirm: Callable[[str], bool] | None = None) -> tuple[str, bool]:
@@ -866,7 +870,7 @@ class SessionService:
         entries = [*self.archive.entries(), *kept]
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).name] if game_name else sorted(
-            {e.get("game") for e in entries} & set(registry.names()))
+            set(registry.names()).intersection(e.get("game") for e in entries))
         result = {}
         for name in wanted:
             game = registry.find(name)
@@ -876,7 +880,7 @@ class SessionService:
                                    points=game.stats_points)
         return result, damaged
 
-    def stats_html(self, result: dict[str, Any], lang: str, damaged: list[str] = ()) -> str:
+    def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:
         """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""
         from referee.core.stats_html import page
 
