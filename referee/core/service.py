@@ -67,8 +67,8 @@ class Archive(Protocol):
     def create(self, name: str, game: str, record: dict[str, Any], lang: str) -> SessionHandle:
         """A new session, left open for writing."""
 
-    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                    resume: bool = False) -> list[SessionHandle]:
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]], *,
+                    resume: bool = False) -> Sequence[SessionHandle]:
         """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed
         (``resume``: a name held by a session with the same game and record is that session,
         with ``existed`` true)."""
