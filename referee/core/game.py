@@ -139,9 +139,10 @@ class Game(Protocol):
     def news(self, t: Catalog, marker: Any, state: GameState) -> Report: ...
     def summary(self, state: GameState, t: Catalog, source: str | None = None) -> Report: ...
     def export(self, state: GameState, fmt: str, t: Catalog, meta: dict[str, Any], name: str = "",
-               actions: list[Any] | None = None, after: Report | None = None) -> str:
+               actions: list[Any] | None = None, after: Report | None = None, public: bool = False) -> str:
         """``actions``: the record's actions that led to ``state``, when the caller has them;
-        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played)."""
+        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played);
+        ``public``: a game in progress as the table may see it (a game with ``public_output``)."""
 
     # -- the standing: the score as if the game ended now (``show --standing``, ``show --json``'s
     #    ``standing``); ``None`` for a game that cannot tell it before its end (both or neither)
@@ -153,6 +154,7 @@ class Game(Protocol):
     def ask_inventory(self, t: Catalog) -> Dialog: ...
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report: ...
+    def score_notes(self, output: dict[str, Any], t: Catalog) -> Report: ...
 
     # -- optional table tools (a game without them: ``referee battle`` / ``referee cards`` refuse
     #    it with a usage error, ``core.cli.no_tool``); looked up with ``getattr(game, name, None)``
@@ -168,11 +170,11 @@ class Game(Protocol):
     cards_file: tuple[str, ...] | None
 
 
-def lazy(package: str):
+def lazy(package: str) -> Callable[[str, str], staticmethod[..., Any]]:
     """``lazy(package)(module, function)``: a static method that imports ``package.module`` on its
     first call, so a command pays only for the parts of a game it uses."""
 
-    def method(module: str, function: str) -> Any:
+    def method(module: str, function: str) -> staticmethod[..., Any]:
         target = None
 
         def call(*args: Any, **kwargs: Any) -> Any:
@@ -215,6 +217,7 @@ class GamePackage:
     writes only what is its own (the live dialog, its exports' JSON, its result summary …)."""
 
     package: str
+    title: str
     aliases: tuple[str, ...] = ()
     is_default = False
     digest: str | None = None
@@ -252,7 +255,8 @@ class GamePackage:
             if name not in cls.__dict__:
                 setattr(cls, name, method(module, function))
         if not cls.calculator:
-            cls.ask_inventory = cls.score = cls._no_calculator  # type: ignore[method-assign]
+            for name in ("ask_inventory", "score"):
+                setattr(cls, name, cls._no_calculator)
 
     def _no_calculator(self, *args: Any) -> Any:
         from referee.core.errors import UsageError
@@ -265,21 +269,25 @@ class GamePackage:
     @property
     def rules(self) -> dict[str, str]:
         """``RULES`` of the package's ``rules`` module."""
-        return self.module("rules").RULES
+        rules: dict[str, str] = self.module("rules").RULES
+        return rules
 
     def new_record(self, players: list[str], meta: dict[str, Any]) -> dict[str, Any]:
-        return self.module("record").write_record(players, [], meta)
+        record: dict[str, Any] = self.module("record").write_record(players, [], meta)
+        return record
 
     def write_record(self, players: list[str], steps: Iterable[Any], meta: dict[str, Any]
                      ) -> dict[str, Any]:
         actions = [s.action if isinstance(s, Step) else s for s in steps]
-        return self.module("record").write_record(players, actions, meta)
+        record: dict[str, Any] = self.module("record").write_record(players, actions, meta)
+        return record
 
-    def snapshot(self, state: Any) -> dict[str, Any]:
+    def snapshot(self, state: GameState) -> dict[str, Any]:
         return state.snapshot()
 
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report:
-        return self.module("summary").score_blocks(t, result, names)
+        report: Report = self.module("summary").score_blocks(t, result, names)
+        return report
 
     def score_notes(self, output: dict[str, Any], t: Catalog) -> Report:
         """What the calculator decided for the table that a file left open (said before the
