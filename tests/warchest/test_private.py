@@ -15,7 +15,7 @@ from referee.games.warchest import engine
 from referee.store.sessions import Store
 from tests.terminal import Terminal
 from tests.warchest.test_live import TWO, WarTable
-from tests.warchest.test_trial import hidden_draws
+from tests.warchest.test_prompts import hidden_draws
 
 #: words only a private moment shows (English, Polish)
 PRIVATE = {"en": ("only you see it", "coins in hand: which coin", "Your bag:",
