@@ -5,14 +5,16 @@ moment may stay in either once it is closed)."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pyte
-from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 from rich.console import Console
+
+from referee.cli.prompter import Prompter
+from tests.harness import Typist, pipe_session, prompts
 
 
 class Terminal:
@@ -59,7 +61,14 @@ class Terminal:
     @contextlib.contextmanager
     def session(self) -> Iterator:
         """A prompt_toolkit session drawing on this terminal, its keys from the pipe yielded."""
-        with create_pipe_input() as pipe:
-            output = Vt100_Output(self, lambda: self.size, term="xterm")
-            with create_app_session(input=pipe, output=output):
-                yield pipe
+        with pipe_session(self.output()) as pipe:
+            yield pipe
+
+    def output(self) -> Vt100_Output:
+        return Vt100_Output(self, lambda: self.size, term="xterm")
+
+    def prompts(self, typist: Typist | Callable[[Any], str | None], lang: str | None = "en"
+                ) -> contextlib.AbstractContextManager[Prompter]:
+        """A prompter drawing on this terminal (the console and the prompts both), ``typist`` at
+        it (``harness.prompts``)."""
+        return prompts(typist, lang, on=self.console(), output=self.output())

@@ -5,38 +5,23 @@ from __future__ import annotations
 
 import io
 
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
-
-from referee.cli.prompter import Prompter
 from referee.core import dialog as dialogs
 from referee.core.dialog import Choice, Invalid, Notice, Secret, Select, Text
 from referee.core.report import Line
+from tests.harness import Typing, prompts
 
 
 def drive(dialog, typing: dict[str, str], lang: str = "en"):
     """Run ``dialog`` through the real prompts; ``typing[key]``: what the table types when the
     question ``key`` appears (a list: at each time it appears, in turn)."""
     out = io.StringIO()
-    asked: list[str] = []
-    with create_pipe_input() as pipe:
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=out, width=80), lang)
-
-            def before(q):
-                asked.append(q.key)
-                # a private moment's look-away question: the player presses Enter (issue 22)
-                keys = typing.get(q.key, "\r" if isinstance(q, dialogs.Private) else "")
-                pipe.send_text(keys.pop(0) if isinstance(keys, list) else keys)
-
-            prompter.before_question = before
-            try:
-                result = dialogs.run(dialog, prompter.ask)
-            except KeyboardInterrupt:  # typed last in a test: no answer was accepted before it
-                raise AssertionError(f"no answer was accepted at {asked[-1]}") from None
-    return result, asked, out.getvalue()
+    table = Typing(typing)
+    with prompts(table, lang, screen=out) as prompter:
+        try:
+            result = dialogs.run(dialog, prompter.ask)
+        except KeyboardInterrupt:  # typed last in a test: no answer was accepted before it
+            raise AssertionError(f"no answer was accepted at {table.asked[-1].key}") from None
+    return result, [q.key for q in table.asked], out.getvalue()
 
 
 def menu(key: str, n: int) -> Select:

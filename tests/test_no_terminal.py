@@ -11,14 +11,12 @@ import subprocess
 import sys
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli import prompter as prompters
 from referee.core import dialog as dialogs
 from tests.conftest import EXAMPLES, ROOT
+from tests.harness import pipe_session
 
 
 def referee(data, *args, lang="en"):
@@ -123,10 +121,10 @@ def test_only_the_terminal_prompter_refuses(monkeypatch):
         terminal.ask(question)
     assert info.value.exit_code == 2 and "--yes" in info.value.render("en")
     terminal.ask(dialogs.Notice([]))  # showing is not asking
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         own.before_question = lambda q: pipe.send_text("y\r")  # typed once it shows (issue 22)
         assert own.ask(question) is True
     monkeypatch.setattr(prompters, "interactive", lambda: True)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         terminal.before_question = lambda q: pipe.send_text("n\r")
         assert terminal.ask(question) is False

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli.prompter import CLEAR, Prompter
+from referee.cli.prompter import CLEAR
 from referee.core import dialog as d
 from referee.core.report import Line
 from referee.core.text import catalog
+from tests.harness import Typist
 from tests.terminal import Terminal
 
 KEYS = {"private": "\r", "card": "2", "typed": "HIDDEN-TYPED\r", "after": "y"}
@@ -29,15 +30,13 @@ def moment_dialog():
 def drive(dialog, open_table=False, stop_at=None, answer=None):
     term = Terminal()
     seen = {}
-    with term.session() as pipe:
-        prompter = Prompter(term.console(), "en")
+
+    def keys(q):  # (the look-away question's too: KEYS["private"])
+        seen[q.key] = term.everything()  # what the screen held when q was asked
+        return None if q.key == stop_at else KEYS[q.key]  # (None: Ctrl-C)
+
+    with term.prompts(Typist(keys, private=None), "en") as prompter:
         prompter.open = open_table
-
-        def before(q):
-            seen[q.key] = term.everything()  # what the screen held when q was asked
-            pipe.send_text("\x03" if q.key == stop_at else KEYS[q.key])
-
-        prompter.before_question = before
         result = d.run(dialog, answer(prompter) if answer else prompter.ask)
     return term, seen, result
 
@@ -66,9 +65,8 @@ def test_a_table_that_plays_open_sees_everything_and_no_moment_is_opened():
 
 def test_ctrl_c_inside_a_moment_clears_it_first():
     term = Terminal()
-    with term.session() as pipe:
-        prompter = Prompter(term.console(), "en")
-        prompter.before_question = lambda q: pipe.send_text("\x03" if q.key == "typed" else KEYS[q.key])
+    typist = Typist(lambda q: None if q.key == "typed" else KEYS[q.key], private=None)  # (None: Ctrl-C)
+    with term.prompts(typist, "en") as prompter:
         with pytest.raises(KeyboardInterrupt):
             try:
                 d.run(moment_dialog(), prompter.ask)

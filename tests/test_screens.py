@@ -11,9 +11,6 @@ from __future__ import annotations
 import io
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli.prompter import Prompter, next_page_key, page, shortcut_keys
@@ -21,6 +18,7 @@ from referee.core import registry
 from referee.core.dialog import Choice, Notice, Select
 from referee.core.report import Line
 from tests import screen
+from tests.harness import pipe_session
 
 COMBOS = [(name, count, lang, hints)
           for name in sorted(registry.names())
@@ -103,7 +101,7 @@ def test_a_long_menu_under_a_board_is_paginated_and_more_is_one_key_away():
     assert more and 14 + 1 + len(shown) + 1 <= 24
     keys = shortcut_keys(q.choices)
     second = len(shown)  # the first choice of page 2
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter, _ = _prompter(pipe)
         prompter.new_entry()
         prompter.ask(Notice(_board()))
@@ -116,7 +114,7 @@ def test_a_key_of_a_choice_on_another_page_answers_at_once():
     """A key keeps its meaning whatever page shows: the last choice's key answers from page 1."""
     q = _long_menu()
     keys = shortcut_keys(q.choices)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter, _ = _prompter(pipe)
         prompter.new_entry()
         prompter.ask(Notice(_board()))
@@ -127,7 +125,7 @@ def test_a_key_of_a_choice_on_another_page_answers_at_once():
 def test_a_question_that_would_push_the_board_off_draws_it_again():
     """After a few answered questions the next menu would push the board's header off the
     screen: the screen is cleared and the board drawn again above it."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         out = io.StringIO()
         prompter = Prompter(Console(file=out, width=80, height=24, color_system=None,
                                     force_terminal=True), "en")
@@ -146,7 +144,7 @@ def test_a_question_that_would_push_the_board_off_draws_it_again():
 def test_outside_a_game_s_entry_only_a_menu_taller_than_the_screen_is_paginated():
     """``score`` and the other commands ask many questions without a board: what they drew
     before does not shrink their menus."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter, _ = _prompter(pipe)
         for _ in range(30):
             prompter.ask(Notice([Line("a line of the score so far")]))

@@ -81,7 +81,7 @@ def test_sessions_missing_from_the_index_still_count(tmp_path):
     assert set(index_rows(tmp_path)) == {"two-players", "four-players"}
     assert entries["four-players"]["complete"] and entries["four-players"]["result"]["winners"] == ["Marek"]
     with pytest.raises(RefereeError):  # the name is still taken, even though the index forgot it
-        # (another record: the same one again is found already imported, see test_hardening)
+        # (another record: the same one again is found already imported, see test_data_and_security)
         commands.import_records(store, [EXAMPLES / "three-players.json"], "two-players", None, "en")
 
 

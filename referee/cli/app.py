@@ -10,13 +10,16 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 from typer.core import TyperGroup
 
 from referee.core.errors import InputError, RefereeError
 from referee.core.text import LANGUAGES, catalog, language_from_env
+
+if TYPE_CHECKING:
+    from referee.store.sessions import Store
 
 # Help texts are read by players too: they come from the catalog of $REFEREE_LANG; those that
 # name the games ({games}, {names}, {variants}, {hint_games}) take them from the registry.
@@ -112,7 +115,7 @@ def _checked_lang(lang: str) -> str:
 
 
 @app.callback()
-def _main(lang: LangOption = None, data_dir: DataDirOption = None, version: VersionOption = None) -> None:
+def _options(lang: LangOption = None, data_dir: DataDirOption = None, version: VersionOption = None) -> None:
     _state["lang"] = _checked_lang(lang) if lang is not None else None
     _state["data_dir"] = str(data_dir) if data_dir is not None else None
 
@@ -128,7 +131,7 @@ def explicit_language() -> str | None:
     return language() if (_state["lang"] or os.environ.get("REFEREE_LANG")) else None
 
 
-def store():
+def store() -> Store:
     from referee.store.sessions import Store
 
     return Store(Path(_state["data_dir"]) if _state["data_dir"] else None)
@@ -148,7 +151,9 @@ def new(
 ) -> None:
     from referee.cli import commands
 
-    split = lambda text: [x.strip() for x in text.split(",")] if text is not None else None  # noqa: E731
+    def split(text: str | None) -> list[str] | None:
+        return [x.strip() for x in text.split(",")] if text is not None else None
+
     commands.new(store(), players=split(players), colors=split(colors), name=name, game_name=game,
                  lang=language(), play_now=not no_play, variants=variant, hints=hints, place=place,
                  open_table=open_table)
@@ -423,7 +428,7 @@ class _Messages:
     """Standard error that nobody may read (``2>&-``, a closed pipe): a message that cannot be
     written is lost, the command's exit code is not (a usage error stays exit 2)."""
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
 
     def write(self, text: str) -> int:
@@ -438,7 +443,7 @@ class _Messages:
         except (OSError, ValueError):
             pass
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 

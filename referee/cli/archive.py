@@ -10,6 +10,7 @@ from __future__ import annotations
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from rich import box
 from rich.console import Console
@@ -19,7 +20,7 @@ from rich.text import Text
 from referee.core import jsonio
 from referee.core.report import Line, neutral
 from referee.core.service import SessionService, short_title, trim_finished
-from referee.core.text import catalog
+from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store, slugify
 
 __all__ = ["LIST_FINISHED", "compact_time", "list_sessions", "show_stats"]
@@ -107,12 +108,13 @@ def list_sessions(store: Store, as_json: bool, lang: str, show_all: bool = False
         out.print(t.n("core.cli.list_more", hidden))
 
 
-def _status(t, r: dict) -> str:
+def _status(t: Catalog, r: dict[str, Any]) -> str:
     if r.get("error"):
         return t("core.cli.status_damaged")
     if r["complete"]:
         return t("core.cli.status_finished", winners=", ".join(r.get("winners") or []))
-    return r.get("progress", "")
+    progress: str = r.get("progress", "")
+    return progress
 
 
 def show_stats(store: Store, *, as_json: bool, player: str | None, players_count: int | None,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 
@@ -18,7 +19,7 @@ from referee.cli.render import plain_console, render
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.core.errors import RefereeError, UsageError
-from referee.core.report import Line
+from referee.core.report import Line, Report
 from referee.core.service import (
     PLAY_FORMATS,
     SessionHandle,
@@ -80,6 +81,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
         prompter = prompter or Prompter.for_terminal(
             out, lang, "core.cli.no_terminal_players" if players is None else "core.cli.no_terminal_no_play")
     if players is None:
+        assert prompter is not None  # (asked for above)
         players = dialogs.run(_ask_players(t, game.info.player_counts, game.info.text_prefix), prompter.ask)
         questions = game.setup(t, players)
         if questions is not None and not setup:
@@ -94,6 +96,7 @@ def new(store: Store, *, players: list[str] | None, colors: list[str] | None, na
     draft = sessions.plan(game, players, lang=lang, colors=colors, setup=setup, name=name,
                           place=place if place is not None else remembered)
     if play_now:
+        assert prompter is not None  # (asked for above)
         prompter.require()  # the game is played at the table: nothing is created without one
     session = sessions.create(draft)
     out.print(t("core.cli.created", name=session.name, id=session.id))
@@ -173,9 +176,9 @@ def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
         try:
             # what the last entry resolved: drawn under the next board (on resume, the entry
             # before the interruption and its results, said again)
-            news: list = live.last_news() if not live.over else []
+            news: Report = live.last_news() if not live.over else []
 
-            def ask(q: dialogs.Question):
+            def ask(q: dialogs.Question) -> Any:
                 if news and not isinstance(q, dialogs.Notice):
                     prompter.show(news, out)
                     news.clear()
@@ -257,11 +260,13 @@ def _choose_unfinished(store: Store, sessions: SessionService, lang: str | None,
     if len(open_ones) == 1:  # nothing to choose: say which one goes on
         only = open_ones[0]
         console().print(t("core.cli.resuming", name=only["name"], id=only["id"]))
-        return only["id"]
+        sid: str = only["id"]
+        return sid
     choices = [dialogs.Choice(f"{e['name']}  ({e['id']}) · {short_title(e.get('game'))}", e["id"])
                for e in open_ones]
     prompter = prompter or Prompter.for_terminal(console(), lang, "core.cli.no_terminal_play")
-    return prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+    chosen: str = prompter.ask(dialogs.Select("play.session", t("core.cli.choose_session"), choices))
+    return chosen
 
 
 def _session_lang(store: Store, sid: str) -> str | None:
@@ -357,7 +362,7 @@ def export(store: Store, key: str | None, fmt: str, output: Path | None, lang: s
         output = None
     if output is not None:
         store.refuse_inside(output)
-    text = (service(store).export_plays(fmt, lang, since, link) if every
+    text = (service(store).export_plays(fmt, lang, since, link) if key is None  # (``every``: checked above)
             else service(store).export(key, fmt, lang, link, to_file=output is not None))
     if output is None:
         sys.stdout.write(text)

@@ -12,7 +12,7 @@ from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core import fix as core_fix
 from referee.core.errors import RecordError, RefereeError, UsageError
-from referee.core.report import Line
+from referee.core.report import Line, Report
 from referee.core.service import Fixed, SessionService, fix_reason, game_of, hides_private, is_open, replay
 from referee.core.text import Catalog, catalog
 from referee.store.sessions import Store
@@ -50,7 +50,7 @@ def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
     if fixed.status == "refused":
         out.print(t("core.fix.refused"))
         return
-    lines = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden else
+    lines: Report = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden else
                   t("core.fix.done", entry=c.entry, was=core_fix.shown(c.was),
                     now=core_fix.shown(c.now)))]
     if c.broken is not None:
@@ -92,7 +92,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     actions = [s.action for s in steps]
     before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
     colors = parsed.meta.get("colors") or {}
-    hints = bool(session.settings.get("hints")) and game.has_hints
+    hints = bool(session.settings.get("hints")) and game.info.has_hints
     out.print(t("core.fix.reenter", entry=steps[k].location))
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
@@ -151,7 +151,7 @@ def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:
 def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
     """An entry in the list: its location and, unless it may be a private fact, in words."""
     if hidden and game.is_secret(step.action):
-        return step.location
+        return str(step.location)
     return f"{step.location}  {game.describe(t, step.action)}"
 
 

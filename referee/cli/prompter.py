@@ -15,7 +15,7 @@ directly (tests, scripted demos) answers through whatever input it is given.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -35,7 +35,7 @@ from referee.core.dialog import (
     Text,
 )
 from referee.core.errors import UsageError
-from referee.core.report import Board
+from referee.core.report import Board, Report
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 #: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
@@ -102,7 +102,7 @@ class Prompter:
         #: is left of the screen under them is the room of the next menu
         self.drawn = 0
         #: what an entry draws before its first question (its board, the news), and its rows
-        self.head: list = []
+        self.head: Report = []
         self.head_rows = 0
         self.asked = 0  # questions answered since the head was drawn
         self.in_entry = False  # an entry of a game is being asked (``new_entry``)
@@ -152,7 +152,7 @@ class Prompter:
                 return True
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
-            kwargs = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
+            kwargs: dict[str, Any] = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
             question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
@@ -305,12 +305,13 @@ class Prompter:
             question = questionary.select(
                 wrap_message(q.message, self.console.width), choices=choices, use_shortcuts=shortcuts,
                 use_jk_keys=False, use_arrow_keys=True,
-                default=default if default in shown else None,
+                # (questionary finds the default among the choices' values, ints here; its stubs say str)
+                default=default if default in shown else None,  # type: ignore[arg-type]
                 instruction=self.t("core.cli.select_hint"))
             if shortcuts:
-                others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
-                          if i not in shown and keys[i]]
-                _one_key(question, page_keys + ([more_key] if more else []), others)
+                others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
+                          if i not in shown and key]
+                _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
             if self.fix_key:
                 _fix_binding(question)
             if not begun:  # the next page's keys may be typed at once after "more"
@@ -341,10 +342,11 @@ def rows(report: Any, width: int) -> int:
     """How many terminal rows ``report`` takes when drawn ``width`` columns wide."""
     import io
 
-    probe = Console(file=io.StringIO(), width=width, color_system=None, highlight=False,
+    drawn = io.StringIO()
+    probe = Console(file=drawn, width=width, color_system=None, highlight=False,
                     markup=False, emoji=False)
     render(report, probe, compact=True)
-    return sum(max(1, -(-cell_len(line) // width)) for line in probe.file.getvalue().splitlines())
+    return sum(max(1, -(-cell_len(line) // width)) for line in drawn.getvalue().splitlines())
 
 
 def text_hint(q: Any) -> str:
@@ -522,7 +524,7 @@ def _clear_when_refused(question: Any) -> None:
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
-def _one_key(question: Any, keys: list[str], others: list[tuple[str, Any, str]] = ()) -> None:
+def _one_key(question: Any, keys: list[str], others: Sequence[tuple[str, Any, str]] = ()) -> None:
     """Make each choice's key answer the menu at once (issue 16: a key, not a key and Enter),
     exactly as Enter on that choice would: the menu then shows the answer, not the list.
     ``others``: (key, value, label) of a long menu's choices on its other pages, whose keys
@@ -565,7 +567,7 @@ def keys_for(q: Question, answer: Any, lang: str = "en") -> str:
     if isinstance(q, Select):
         index = next(i for i, c in enumerate(q.choices) if c.value is answer or c.value == answer)
         key = shortcut_keys(q.choices)[index]
-        return key if all(shortcut_keys(q.choices)) else "\x1b[B" * index + "\r"
+        return key if key and all(shortcut_keys(q.choices)) else "\x1b[B" * index + "\r"
     if isinstance(q, Confirm):
         yes, no = confirm_choices(lang)
         return yes if answer else no

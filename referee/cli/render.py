@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from rich import box
-from rich.console import Console
+from rich.console import Console, JustifyMethod
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -20,7 +22,7 @@ class PlainConsole(Console):
     def __init__(self) -> None:
         super().__init__(highlight=False, markup=False, emoji=False)
 
-    def print(self, *objects, **kwargs) -> None:  # type: ignore[override]
+    def print(self, *objects: Any, **kwargs: Any) -> None:
         super().print(*(neutral(o) if isinstance(o, str) else o for o in objects), **kwargs)
 
     def on_broken_pipe(self) -> None:
@@ -62,7 +64,7 @@ def render(report: Report, console: Console, compact: bool = False) -> None:
 
 
 def _rich_table(block: Table, compact: bool = False) -> RichTable:
-    frame = {"box": box.SIMPLE_HEAD, "show_edge": False} if compact else {}
+    frame: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False} if compact else {}
     table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False,
                       **frame)
     for i, col in enumerate(block.columns):
@@ -72,7 +74,8 @@ def _rich_table(block: Table, compact: bool = False) -> RichTable:
         words = [w for text in (col, *(row[i] for row in block.rows if i < len(row)))
                  for w in text.split()]
         longest_word = max((len(w) for w in words), default=1)
-        table.add_column(_text(col), justify=justify, min_width=longest_word, overflow="fold")
+        table.add_column(_text(col), justify=cast(JustifyMethod, justify),  # (report.Table.align's words)
+                         min_width=longest_word, overflow="fold")
     for i, row in enumerate(block.rows):
         style = block.row_styles[i] if i < len(block.row_styles) else ""
         table.add_row(*(_text(cell) for cell in row), style=_style(style))
@@ -85,9 +88,10 @@ def _too_wide(table: RichTable, console: Console) -> bool:
 
     from rich.cells import cell_len
 
-    probe = Console(file=io.StringIO(), width=console.width, color_system=None, highlight=False)
+    drawn = io.StringIO()
+    probe = Console(file=drawn, width=console.width, color_system=None, highlight=False)
     probe.print(table, crop=False)
-    return max((cell_len(line) for line in probe.file.getvalue().splitlines()), default=0) > console.width
+    return max((cell_len(line) for line in drawn.getvalue().splitlines()), default=0) > console.width
 
 
 def board_text(board: Board) -> Text:

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from referee.core import jsonio, registry
 from referee.core.errors import RecordError, RefereeError, from_file
 from referee.core.records import load_record
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
-def _replay_json(path: str | Path, default_game: str | None):
+    from rich.console import Console
+
+    from referee.core.game import Game, GameState
+
+#: what a worker hands back per file: its lines, or the error that ended its chunk there
+_Done: TypeAlias = "tuple[str, str | None] | BaseException | _Fault"
+
+
+def _replay_json(path: str | Path, default_game: str | None) -> tuple[Game, GameState]:
     """``(game, state)`` of a record for ``--json``, replayed untracked.
 
     The file's bytes are decoded by ``jsonio.loads_fast`` when it can prove the document is the
@@ -106,7 +117,7 @@ def _json_lines(path: str | Path, default_game: str | None, lang: str,
 
 
 def _json_results(files: Sequence[str | Path], default_game: str | None, lang: str,
-                  several: bool, jobs: int | None):
+                  several: bool, jobs: int | None) -> Iterator[tuple[str, str | None]]:
     """``_json_lines`` of every file, in order: in this process, or, for many files where the
     system forks (Linux), in ``jobs`` worker processes forked from this one (they have every
     module loaded already)."""
@@ -118,7 +129,8 @@ def _json_results(files: Sequence[str | Path], default_game: str | None, lang: s
     yield from _in_workers(files, (default_game, lang, several), jobs)
 
 
-def _in_workers(files: Sequence[str | Path], args: tuple, jobs: int):
+def _in_workers(files: Sequence[str | Path], args: tuple[str | None, str, bool],
+                jobs: int) -> Iterator[tuple[str, str | None]]:
     """``_json_lines`` of every file by ``jobs`` forked workers, ``CHUNK`` files a task, in order.
 
     * A worker never dies of Ctrl-C: it is blocked while the workers are forked (each inherits it
@@ -137,7 +149,7 @@ def _in_workers(files: Sequence[str | Path], args: tuple, jobs: int):
     jobs = min(jobs, len(chunks))
     pool = ProcessPoolExecutor(jobs, multiprocessing.get_context("fork"),
                                initializer=_worker_start)
-    pending: deque = deque()
+    pending: deque[Future[list[_Done]]] = deque()
     try:
         sys.stdout.flush()  # (nothing written yet is to be written twice by a child)
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -158,12 +170,12 @@ def _in_workers(files: Sequence[str | Path], args: tuple, jobs: int):
 
 
 def _chunk_lines(paths: Sequence[str | Path], default_game: str | None, lang: str,
-                 several: bool) -> list:
+                 several: bool) -> list[_Done]:
     """In a worker: ``_json_lines`` of each path, up to an unexpected error, which ends the list
     (the exception itself if it can cross to the parent, else a ``_Fault`` that stands for it)."""
     import pickle
 
-    done: list = []
+    done: list[_Done] = []
     for path in paths:
         try:
             done.append(_json_lines(path, default_game, lang, several))
@@ -186,7 +198,7 @@ class _Fault:
         self.message = message
 
 
-def _unpacked(done: list):
+def _unpacked(done: list[_Done]) -> Iterator[tuple[str, str | None]]:
     for result in done:
         if isinstance(result, _Fault):
             raise type(result.name, (Exception,), {})(result.message)
@@ -221,7 +233,7 @@ def _worker_start() -> None:
 FILE_WIDTH = 160
 
 
-def summary_console():
+def summary_console() -> Console:
     """The console a summary is drawn on: the one ``play`` draws on (names as typed, never
     markup), as wide as the terminal; written to a file or a pipe, ``FILE_WIDTH`` wide unless
     ``COLUMNS`` says otherwise."""
@@ -235,7 +247,7 @@ def summary_console():
     return console
 
 
-def _error_dict(error: RefereeError, lang: str) -> dict:
+def _error_dict(error: RefereeError, lang: str) -> dict[str, Any]:
     if isinstance(error, RecordError):
         return error.as_dict(lang)
     return {"rule": None, "location": None, "message": error.render(lang)}

@@ -11,11 +11,12 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.core import dialog as dialogs
 from referee.core import jsonio, registry
 from referee.core.errors import from_file
+from referee.core.game import Calculator
 from referee.core.text import Catalog, catalog
 
 #: what is typed (or the menu key pressed) to go back to the previous question
@@ -39,13 +40,14 @@ def run(file: Path | None, *, as_json: bool, game_name: str | None, lang: str,
 
         game = registry.find(game_name)
         prompter = prompter or Prompter.for_terminal(console, lang, "core.cli.no_terminal_score")
-        document = run_with_back(lambda: game.ask_inventory(t), prompter.ask, t)
+        document = run_with_back(lambda: cast(Calculator, game).ask_inventory(t), prompter.ask, t)
+    calc = cast(Calculator, game)  # (a game without a calculator refuses: core.cli.no_calculator)
     with from_file(file):
-        output, result = game.score(document)
+        output, result = calc.score(document)
     if as_json:
         sys.stdout.write(jsonio.dumps_line(output) + "\n")
     else:
-        render(game.score_notes(output, t) + game.score_report(result, list(output["players"]), t),
+        render(calc.score_notes(output, t) + calc.score_report(result, list(output["players"]), t),
                console)
     if file is None and root is not None:
         offer_to_keep(document, root, prompter, t, console)
@@ -85,7 +87,7 @@ def list_kept(root: Path, *, as_json: bool, lang: str) -> None:
         report.append(Table(t("core.cli.score_list_title"), [
             t("core.cli.score_list_file"), t("core.cli.score_list_game"),
             t("core.cli.score_list_players"), t("core.cli.score_list_winners")], [
-            [r["id"], registry.get(r["game"]).title, ", ".join(r["players"]),
+            [r["id"], registry.get(r["game"]).info.title, ", ".join(r["players"]),
              ", ".join(r["result"]["winners"])] for r in good]))
     else:
         report.append(Line(t("core.cli.score_list_none", folder=str(scores.folder_of(root)))))

@@ -149,7 +149,7 @@ def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
 # so an interrupted entry resumes at the first question that was not answered.
 
 
-def answer_token(q: Question, value: Any, typed: str = "") -> dict[str, Any]:
+def answer_token(q: Select | Text | Confirm, value: Any, typed: str = "") -> dict[str, Any]:
     """``value``, the answer to ``q``, as JSON data (``typed``: what was typed, for a text)."""
     if isinstance(q, Select):
         index = next((i for i, c in enumerate(q.choices) if c.value is value), None)
@@ -161,7 +161,7 @@ def answer_token(q: Question, value: Any, typed: str = "") -> dict[str, Any]:
     return {"key": q.key, "text": typed}
 
 
-def token_answer(q: Question, token: Any) -> Any:
+def token_answer(q: Select | Text | Confirm, token: Any) -> Any:
     """The answer a token gives to ``q``; ``LookupError`` when it does not fit the question."""
     if not isinstance(token, dict) or token.get("key") != getattr(q, "key", None):
         raise LookupError(q)

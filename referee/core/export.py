@@ -25,7 +25,7 @@ def md_escape(text: str) -> str:
     """Escape what Markdown would read as markup; ``<``, ``>`` and ``&`` become entities."""
     text = html.escape(" ".join(neutral(text).split()), quote=False)
     text = _MD_INLINE.sub(r"\\\1", text)
-    def mark(m: re.Match) -> str:
+    def mark(m: re.Match[str]) -> str:
         token = m.group(2)
         escaped = token[:-1] + "\\" + token[-1] if token[0].isdigit() else "\\" + token
         return m.group(1) + escaped

@@ -261,7 +261,7 @@ def correct(game: Any, record: dict[str, Any], location: str, value: Any, *, at:
     actions0 = [s.action for s in steps0]
 
     def prefix(n: int) -> dict[str, Any]:
-        doc = copy.deepcopy(game.write_record(parsed.players, actions0[:n], meta))
+        doc: dict[str, Any] = copy.deepcopy(game.write_record(parsed.players, actions0[:n], meta))
         put(doc, path, copy.deepcopy(value))
         return doc
 

@@ -202,7 +202,8 @@ class Presentation(Protocol):
                actions: list[Any] | None = None, after: Report | None = None,
                public: bool = False) -> str:
         """``actions``: the record's actions that led to ``state``, when the caller has them;
-        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played)."""
+        ``after``: what the summary (``md``, ``html``) ends with (where and how long it was played);
+        ``public``: a game in progress as the table may see it (a game with ``public_output``)."""
 
 
 class Table(Protocol):

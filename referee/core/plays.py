@@ -55,7 +55,8 @@ def play(game: Any, state: Any, t: Catalog, meta: dict[str, Any], *, session_id:
     summary = game.result_summary(state)
     facts = game.play_facts(state, t) if hasattr(game, "play_facts") else {}
     roles: dict[str, str] = facts.get("roles") or {}
-    colors = meta.get("colors") if isinstance(meta.get("colors"), dict) else {}
+    colors = meta.get("colors")
+    colors = colors if isinstance(colors, dict) else {}
     players = []
     for i, name in enumerate(state.names, 1):
         p: dict[str, Any] = {"name": name, "position": i}

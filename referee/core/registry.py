@@ -17,6 +17,7 @@ from referee.core.errors import RecordError, UsageError
 
 if TYPE_CHECKING:
     from referee.core.game import Game
+    from referee.core.text import Catalog
 
 #: the folder whose packages are games (found by name: the games depend on core, not the reverse)
 GAMES_PACKAGE = "referee.games"
@@ -119,7 +120,7 @@ def short_name(game: Game) -> str:
     return aliases[0] if aliases else game.info.name
 
 
-def help_params(t) -> dict[str, str]:
+def help_params(t: Catalog) -> dict[str, str]:
     """The placeholders of the command line's help texts that name the games (``{games}``,
     ``{names}``, ``{variants}``, ``{hint_games}``, ``{calculator_games}``, ``{battle_games}``,
     ``{cards_games}``), from the registry in the language of ``t``:

@@ -68,8 +68,8 @@ class Archive(Protocol):
     def create(self, name: str, game: str, record: dict[str, Any], lang: str) -> SessionHandle:
         """A new session, left open for writing."""
 
-    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                    resume: bool = False) -> list[SessionHandle]:
+    def create_many(self, items: list[tuple[str, str, dict[str, Any], str, bool, Any]], *,
+                    resume: bool = False) -> Sequence[SessionHandle]:
         """New sessions ``(name, game, record, lang, complete, result)``, all or none, closed
         (``resume``: a name held by a session with the same game and record is that session,
         with ``existed`` true)."""
@@ -216,8 +216,8 @@ def fix_reason(error: RecordError, lang: str, hidden: bool = False) -> str:
     message may name a private fact: a hand, a bag)."""
     said = error.as_dict(lang)
     if hidden and said["rule"]:
-        return said["rule"]
-    return f"{said['rule']}: {said['message']}" if said["rule"] else said["message"]
+        return str(said["rule"])
+    return f"{said['rule']}: {said['message']}" if said["rule"] else str(said["message"])
 
 
 #: how long a name the referee derives may be (a session name holds at most 200 characters:
@@ -314,7 +314,7 @@ def played(settings: dict[str, Any], t: Any) -> Report:
 
 
 def play_started(settings: dict[str, Any]) -> str | None:
-    sittings = _times(settings).get("sittings")
+    sittings: Any = _times(settings).get("sittings")  # (stored JSON: checked by the try)
     try:
         return str(sittings[0][0])
     except (TypeError, IndexError, KeyError):
@@ -330,14 +330,16 @@ def is_open(session: Any) -> bool:
     return bool(getattr(session, "settings", {}).get(OPEN))
 
 
-def public_view(game: Game, session: Any, state: Any, data: Any, over: bool | None = None) -> Any:
+def public_view(game: Game, session: Any, state: Any, data: dict[str, Any],
+                over: bool | None = None) -> dict[str, Any]:
     """``data`` (a replay output) as the table may see it: a game in progress shows public facts
     only (the game's ``public_output`` hides the private ones) unless its table plays open."""
     hide = getattr(game, "public_output", None)
     if hide is None or is_open(session) or (game.is_over(state) if over is None else over):
         return data
     hints = bool(getattr(session, "settings", {}).get("hints"))  # the table's memory aid
-    return hide(state, data, hints=hints)
+    shown: dict[str, Any] = hide(state, data, hints=hints)
+    return shown
 
 
 class Live:
@@ -376,7 +378,7 @@ class Live:
         text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
-    def kept_answers(self) -> list:
+    def kept_answers(self) -> list[Any]:
         """The answers kept from an interrupted entry, if the record is still the one they
         follow."""
         kept = self.session.settings.get(PENDING)
@@ -385,7 +387,7 @@ class Live:
         answers = kept.get("answers")
         return answers if isinstance(answers, list) else []
 
-    def keep_answers(self, tokens: list) -> None:
+    def keep_answers(self, tokens: list[dict[str, Any]]) -> None:
         self.session.settings[PENDING] = {"record": self._record_digest(), "answers": list(tokens)}
         self.save_settings()
 
@@ -737,19 +739,19 @@ class SessionService:
                 raise
             if c.broken is not None and not c.dropped:
                 if decide is None:
-                    error = RefereeError("core.fix.breaks", entry=c.broken.entry,
+                    refusal = RefereeError("core.fix.breaks", entry=c.broken.entry,
                                          reason=fix_reason(c.broken.error, lang,
                                                         hides_private(game, session, c.state)))
-                    error.lang = lang
-                    raise error
+                    refusal.lang = lang
+                    raise refusal
                 if not decide(c):
                     return Fixed(c, lang, "cancelled")
                 c = work(True)
             if c.secret and not all_agree:
                 if agree is None:
-                    error = RefereeError("core.fix.secret")
-                    error.lang = lang
-                    raise error
+                    refusal = RefereeError("core.fix.secret")
+                    refusal.lang = lang
+                    raise refusal
                 if not agree(list(parsed.players)):
                     return Fixed(c, lang, "refused")
             if c.dropped:
@@ -954,7 +956,7 @@ class SessionService:
         entries = [*self.archive.entries(), *kept]
         damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
         wanted = [registry.find(game_name).info.name] if game_name else sorted(
-            {e.get("game") for e in entries} & set(registry.names()))
+            set(registry.names()).intersection(e.get("game") for e in entries))
         result = {}
         for name in wanted:
             game = registry.find(name)
@@ -964,7 +966,7 @@ class SessionService:
                                    points=game.info.stats_points)
         return result, damaged
 
-    def stats_html(self, result: dict[str, Any], lang: str, damaged: list[str] = ()) -> str:
+    def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:
         """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""
         from referee.core.stats_html import page
 

@@ -84,9 +84,10 @@ def person(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip())
 
 
-def player_names(record: Any) -> list[str]:
+def player_names(record: Any) -> list[Any]:
     """The names in a record's ``players`` (each a name, or an object with a ``name``, as War
-    Chest's records list a player with their side and units): what the archive shows."""
+    Chest's records list a player with their side and units): what the archive shows.  (Strings
+    in a record that replays; whatever a damaged one holds, its checks say what is wrong.)"""
     players = record.get("players", []) if isinstance(record, dict) else []
     if not isinstance(players, list):
         return []

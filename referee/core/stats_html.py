@@ -104,7 +104,7 @@ def rating_lines(r: dict[str, Any], t: Any) -> str:
     colours = {n: every.get(n, "#555") for n in names}
     lines = {n: _thin(ratings[n]["history"]) for n in names}
     values = [h[1] for n in names for h in lines[n]] + [0.0]
-    last = max(h[0] for n in names for h in lines[n])
+    last: int = max(h[0] for n in names for h in lines[n])
     ticks = _ticks(min(values), max(values))
     low, high = ticks[0], ticks[-1]
     width, height, left, right, top, bottom = 860, 340, 56, 20, 16, 44
@@ -157,8 +157,8 @@ def score_histogram(r: dict[str, Any], t: Any) -> str:
     bins = (high - low) // size + 1
     stacks = [dict.fromkeys(names, 0) for _ in range(bins)]
     for n in names:
-        for v, c in counts[n].items():
-            stacks[int((math.floor(float(v)) - low) // size)][n] += c
+        for total, c in counts[n].items():
+            stacks[int((math.floor(float(total)) - low) // size)][n] += c
     tallest = max(sum(s.values()) for s in stacks) or 1
     ticks = _ticks(0, tallest, 4, whole=True)
     top_v = ticks[-1]

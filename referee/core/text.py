@@ -23,10 +23,7 @@ import string
 import tomllib
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from referee.core.errors import RefereeError
+from typing import Any, Protocol, overload
 
 LANGUAGES = ("en", "pl")
 DEFAULT_LANGUAGE = "en"
@@ -65,6 +62,14 @@ def inline_plural(lang: str, count: object, spec: str) -> str:
     return forms[min(index, len(forms) - 1)]
 
 
+class Message(Protocol):
+    """What ``Catalog.render_error`` reads of an error (``referee.core.errors.RefereeError``: the
+    errors import this module, so it names them by shape, not by import)."""
+
+    key: str
+    params: dict[str, Any]
+
+
 class _Formatter(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang
@@ -72,7 +77,7 @@ class _Formatter(string.Formatter):
     def format_field(self, value: Any, format_spec: str) -> str:
         if format_spec.startswith(PLURAL_SPEC):
             return inline_plural(self.lang, value, format_spec[len(PLURAL_SPEC):])
-        return super().format_field(value, format_spec)
+        return format(value, format_spec)  # what string.Formatter.format_field does
 
 
 def language_from_env(explicit: str | None = None) -> str:
@@ -198,7 +203,7 @@ class Catalog:
     def has_own(self, key: str) -> bool:
         return key in self._namespace(key.split(".", 1)[0])
 
-    def render_error(self, error: RefereeError, bare: bool = False) -> str:
+    def render_error(self, error: Message, bare: bool = False) -> str:
         """One line: ``location: rule: message`` (``bare`` gives the message alone); a record
         error (one with a ``location``) is prefixed by its file, location and rule id."""
         message = self(error.key, **{k: _cap(v) for k, v in error.params.items()})
@@ -213,6 +218,10 @@ class Catalog:
 QUOTE_LIMIT = 200
 
 
+@overload
+def _cap(value: str) -> str: ...
+@overload
+def _cap(value: object) -> object: ...
 def _cap(value: object) -> object:
     """A value quoted in an error, cut to ``QUOTE_LIMIT`` characters (a 4,000-character name
     must not make a 4,000-character error line), with every character that is not printable

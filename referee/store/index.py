@@ -170,7 +170,7 @@ class Index:
             return conn
 
     def _version(self, conn: sqlite3.Connection) -> int:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        version: int = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > VERSION:
             raise IndexCorrupt(self.path, f"written by a newer referee (version {version})")
         return version

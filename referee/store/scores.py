@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from referee.core import registry
 from referee.core.errors import RefereeError, from_file
+from referee.core.game import Calculator
 from referee.store.files import StoreLink, check_kind
 from referee.store.sessions import slugify
 from referee.store.storage import atomic_write, fsync_dir, read_json
@@ -69,7 +70,7 @@ def entries(root: Path) -> list[dict[str, Any]]:
             document = read_json(path)
             with from_file(path):
                 game = registry.for_document(document, None)
-                output, _ = game.score(document)
+                output, _ = cast(Calculator, game).score(document)
             date = document.get("date")
             if not isinstance(date, str):
                 date = ""

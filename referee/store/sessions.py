@@ -36,7 +36,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
@@ -59,6 +59,12 @@ from referee.store.storage import (
     fsync_dir,
     read_json,
 )
+
+if TYPE_CHECKING:
+    import sqlite3
+    from collections.abc import Collection
+
+    from referee.store.index import Index
 
 LOCK_TIMEOUT = 0.5  # seconds: a second process gives up well within a second
 INDEX_TIMEOUT = 10  # seconds: index writes are short; past this another referee is stuck
@@ -236,7 +242,7 @@ class Session:
 class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_data_dir()
-        self._idx: Any = None  # the archive index (``referee.store.index.Index``), opened on use
+        self._idx: Index | None = None  # the archive index (``referee.store.index.Index``), opened on use
 
     # -- paths
     @property
@@ -342,7 +348,7 @@ class Store:
         return text if text.isdigit() else None
 
     # -- index
-    def _index(self) -> tuple[Any, Any]:
+    def _index(self) -> tuple[Index, sqlite3.Connection]:
         """The archive index and its connection, checked before anything is written: a damaged
         file raises ``IndexCorrupt`` (exit 3); a missing one is built from the session files."""
         if self._idx is None:
@@ -449,7 +455,7 @@ class Store:
     def _create_batch(self, index: Any, conn: Any,
                       items: list[tuple[str, str, dict[str, Any], str, bool, Any]],
                       check: list[tuple[str, str, dict[str, Any], str, bool, Any]],
-                      names: set[str] = frozenset(), resume: bool = False) -> list[Session]:
+                      names: Collection[str] = frozenset(), resume: bool = False) -> list[Session]:
         """``names``: every name being created (no id chosen here may equal another's name)."""
         batch: list[Session] = []
         out: list[Session] = []
@@ -611,7 +617,8 @@ class Store:
             return leftover
         for entry in self.entries():
             if entry.get("name") == key:
-                return entry["id"]
+                named: str = entry["id"]
+                return named
         raise SessionNotFound("core.store.not_found", session=key)
 
     def open(self, key: str, write: bool = True) -> Session:

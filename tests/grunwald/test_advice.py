@@ -361,20 +361,10 @@ def test_NG_S4_losses_menu_offers_the_advice_first(lang):
 
 
 def _pipe_answer(q, keys: str, lang: str = "en"):
-    import io
+    from tests.harness import prompts
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-    from rich.console import Console
-
-    from referee.cli.prompter import Prompter
-
-    with create_pipe_input() as pipe:
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=io.StringIO(), width=120), lang)
-            prompter.before_question = lambda _q: pipe.send_text(keys)
-            return prompter.ask(q)
+    with prompts(lambda _q: keys, lang, width=120) as prompter:
+        return prompter.ask(q)
 
 
 @pytest.mark.parametrize("lang", ["en", "pl"])

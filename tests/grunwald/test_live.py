@@ -16,15 +16,11 @@ import sys
 import time
 
 import pytest
-from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from prompt_toolkit.output.vt100 import Vt100_Output
-from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.games.grunwald import bot, engine, output, record
@@ -40,42 +36,37 @@ from referee.games.grunwald.actions import (
 )
 from referee.store.sessions import Store
 from tests.conftest import EXAMPLES, ROOT
+from tests.harness import Typist, prompts
 
 
 class Interrupt(Exception):
     pass
 
 
-class ScriptedTable:
+class ScriptedTable(Typist):
     """Answers each question with the keys that lead to ``target[k]``, k = entries saved so far."""
 
-    def __init__(self, store: Store, sid: str, target: list, pipe, stop_at: tuple[int, str] | None = None):
-        self.store, self.sid, self.target, self.pipe = store, sid, target, pipe
+    def __init__(self, store: Store, sid: str, target: list, stop_at: tuple[int, str] | None = None):
+        super().__init__(lang="en")
+        self.store, self.sid, self.target = store, sid, target
         self.stop_at = stop_at  # (entries saved, question key): press Ctrl-C there
         self.seen = -1
         self.sub = 0
-        self.asked: list[str] = []
 
     def saved(self) -> int:
         s = self.store.open(self.sid, write=False)
         return len(record.parse_record(s.record).replay()[1])
 
-    def __call__(self, q) -> None:
-        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
-            self.pipe.send_text("\r")
-            return
+    def keys(self, q) -> str | None:
         k = self.saved()
         if k != self.seen:
             self.seen, self.sub = k, 0
-        self.asked.append(q.key)
-        if k >= len(self.target):  # the script is over: leave the table as a player would
-            self.pipe.send_text("\x03")
-            return
+        if k >= len(self.target):  # the script is over: leave the table as a player would (Ctrl-C)
+            return None
         if self.stop_at is not None and self.stop_at[0] == k and self.stop_at[1] in (None, q.key):
-            self.pipe.send_text("\x03")  # Ctrl-C
-            return
+            return None  # Ctrl-C
         answer = self.answer(q, self.target[k])
-        self.pipe.send_text(keys_for(q, answer))
+        return keys_for(q, answer)
 
     @staticmethod
     def _pick(values, card: str) -> str:
@@ -155,12 +146,9 @@ class ScriptedTable:
 
 def play_through(store, sid, target, stop_at=None):
     """Run ``referee play`` on the session with the scripted table; returns the table."""
-    with create_pipe_input() as pipe:
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=io.StringIO(), width=120))
-            table = ScriptedTable(store, sid, target, pipe, stop_at)
-            prompter.before_question = table
-            commands.play(store, sid, "en", prompter=prompter)
+    table = ScriptedTable(store, sid, target, stop_at)
+    with prompts(table, None, width=120) as prompter:
+        commands.play(store, sid, "en", prompter=prompter)
     return table
 
 
@@ -193,7 +181,7 @@ def test_whole_game_through_the_real_prompts(tmp_path, players, seed):
     assert store.open(sid, write=False).complete
     entry = next(e for e in store.entries() if e["id"] == sid)
     assert entry["complete"] and entry["result"]["winners"] == output.replay_output(target_state)["winners"]
-    assert {"placement.field", "reveal.crown", "skirmish.card"} <= set(table.asked)
+    assert {"placement.field", "reveal.crown", "skirmish.card"} <= {q.key for q in table.asked}
 
 
 @pytest.mark.parametrize("stop_at", [
@@ -280,18 +268,15 @@ def test_undo_inside_play_and_across_a_round_boundary(tmp_path):
     class UndoOnce(ScriptedTable):
         done = False
 
-        def __call__(self, q):
+        def keys(self, q):
             if not self.done and q.key == "placement.field":
                 self.done = True
-                self.pipe.send_text(keys_for(q, dialogs.UNDO))
-                return
-            super().__call__(q)
+                return keys_for(q, dialogs.UNDO)
+            return super().keys(q)
 
     short = target[: first_event + 20]
     with pytest.raises(KeyboardInterrupt):
-        with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=io.StringIO()))
-            prompter.before_question = UndoOnce(store, sid, short, pipe)
+        with prompts(UndoOnce(store, sid, short), None, width=None) as prompter:
             commands.play(store, sid, "en", prompter=prompter)
     expected = engine.new_state(players)
     for a in short:
@@ -321,10 +306,8 @@ def test_undo_never_rereveals_skirmish_cards_without_everybody(tmp_path):
 def test_masked_entry_never_echoes_the_card():
     buffer = io.StringIO()
     out = Vt100_Output(buffer, lambda: Size(rows=30, columns=100), term="xterm")
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=out):
-        prompter = Prompter(Console(file=io.StringIO()))
-        # typed once the question shows (keys typed before it are thrown away: issue 22)
-        prompter.before_question = lambda q: pipe.send_text("mercenary-six\r")
+    # typed once the question shows (keys typed before it are thrown away: issue 22)
+    with prompts(lambda q: "mercenary-six\r", None, width=None, output=out) as prompter:
         value = prompter.ask(dialogs.Secret("skirmish.card", "Kasia, your card", lambda s: s))
     assert value == "mercenary-six"
     assert "mercenary-six" not in buffer.getvalue() and "*" in buffer.getvalue()
@@ -400,16 +383,14 @@ def test_session_commands_from_the_command_line(tmp_path):
 def test_new_asks_for_the_players_through_the_real_prompts(tmp_path):
     store = Store(tmp_path)
     answers = {"new.count": None, "new.first_player": "Ala\r", "new.player": ["Bob\r", "Ala\r\x15Cezary\r"]}
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=io.StringIO()))
 
-        def type_answer(q):
-            value = answers[q.key]
-            if value is None:
-                value = keys_for(q, 3)  # three players
-            pipe.send_text(value.pop(0) if isinstance(value, list) else value)
+    def type_answer(q):
+        value = answers[q.key]
+        if value is None:
+            value = keys_for(q, 3)  # three players
+        return value.pop(0) if isinstance(value, list) else value
 
-        prompter.before_question = type_answer
+    with prompts(type_answer, None, width=None) as prompter:
         session = commands.new(store, players=None, colors=None, name="Friday", game_name=None,
                                lang="en", play_now=False, prompter=prompter)
     assert session.players == ["Ala", "Bob", "Cezary"]  # the second "Ala" was refused

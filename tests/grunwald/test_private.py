@@ -10,7 +10,6 @@ import io
 import pytest
 from rich.console import Console
 
-from referee.cli.prompter import Prompter
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
@@ -67,19 +66,14 @@ def drive(state, keys, lang="en", **view):
     outside a moment, a copy of everything the terminal holds."""
     term = Terminal()
     public, inside = [], []
-    with term.session() as pipe:
-        prompter = Prompter(term.console(), lang)
+    script = list(keys)
+
+    def before(q):
+        (public if prompter.private is None else inside).append(term.everything())
+        return script.pop(0) if script else None  # (None: Ctrl-C)
+
+    with term.prompts(before, lang) as prompter:
         prompter.open = view.get("open", False)
-        script = list(keys)
-
-        def before(q):
-            if isinstance(q, dialogs.Private):
-                pipe.send_text("\r")
-                return
-            (public if prompter.private is None else inside).append(term.everything())
-            pipe.send_text(script.pop(0) if script else "\x03")
-
-        prompter.before_question = before
         result = dialogs.run(dialog.ask(state, catalog(lang), **view), prompter.ask)
     drive.inside = inside  # (what the moments showed: the tests check it was there)
     return result, term, public

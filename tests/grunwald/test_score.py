@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
 import sys
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from referee.core import dialog as dialogs
 from referee.core.errors import RecordError
 from referee.core.text import catalog
 from referee.games.grunwald.inventory import ask_inventory, score_document, score_output
 from tests.conftest import ROOT
+from tests.harness import prompts
 
 # NG-E7: the rulebook's final example, as a paper inventory (Jacek gives up a mercenary 6).
 RULEBOOK = {
@@ -180,17 +176,15 @@ def _answer(q, pick):
 @pytest.mark.slow
 def test_NG_E7_rulebook_example_through_the_real_prompts():
     pick = scripted()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=io.StringIO()))
-        feeding_choices = []
+    feeding_choices = []
 
-        def type_answer(q):
-            value = pick(q)
-            if q.key == "score.feeding":
-                feeding_choices.append([c.value for c in q.choices])
-            pipe.send_text(keys_for(q, value))
+    def type_answer(q):
+        value = pick(q)
+        if q.key == "score.feeding":
+            feeding_choices.append([c.value for c in q.choices])
+        return keys_for(q, value)
 
-        prompter.before_question = type_answer
+    with prompts(type_answer, None, width=None) as prompter:
         document = dialogs.run(ask_inventory(catalog("pl")), prompter.ask)
     # the feeding prompt offers exactly Jacek's knights, each kind once
     assert feeding_choices == [["crown:5", "crown:6", "mercenary:1", "mercenary:6"]]
@@ -209,27 +203,23 @@ def test_score_at_the_table_goes_back_to_the_previous_question(capsys):
     typed["score.crown"].insert(0, "1 1")
     script = []
     seen = []
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=io.StringIO()), "en")
 
-        def type_answer(q):
-            seen.append(q.key)
-            if q.key == "score.mercenary" and not script:
-                script.append("back")
-                pipe.send_text("u\r")
-                return
-            if q.key == "score.feeding" and script == ["back"]:
-                script.append("menu back")
-                labels = [c.label for c in q.choices]
-                assert labels[-1] == "← Back to the previous question", labels
-                pipe.send_text("u\r")  # back to Marek's ducats
-                return
-            if q.key == "score.ducats" and script == ["back", "menu back"]:
-                assert "(u: back to the previous question)" in q.instruction
-            pipe.send_text(keys_for(q, typed[q.key].pop(0)))
+    def type_answer(q):
+        seen.append(q.key)
+        if q.key == "score.mercenary" and not script:
+            script.append("back")
+            return "u\r"
+        if q.key == "score.feeding" and script == ["back"]:
+            script.append("menu back")
+            labels = [c.label for c in q.choices]
+            assert labels[-1] == "← Back to the previous question", labels
+            return "u\r"  # back to Marek's ducats
+        if q.key == "score.ducats" and script == ["back", "menu back"]:
+            assert "(u: back to the previous question)" in q.instruction
+        return keys_for(q, typed[q.key].pop(0))
 
-        prompter.before_question = type_answer
-        typed["score.ducats"].append("5")  # Marek's ducats, asked again after the menu's Back
+    typed["score.ducats"].append("5")  # Marek's ducats, asked again after the menu's Back
+    with prompts(type_answer, "en", width=None) as prompter:
         score_cli.run(None, as_json=True, game_name="grunwald", lang="en", prompter=prompter)
     out = json.loads(capsys.readouterr().out)
     assert script == ["back", "menu back"]

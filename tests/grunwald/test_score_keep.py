@@ -11,16 +11,13 @@ import subprocess
 import sys
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 from typer.testing import CliRunner
 
 from referee.cli.app import app
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from tests.conftest import ROOT
 from tests.grunwald.test_score import ANSWERS
+from tests.harness import prompts
 
 
 def _score_at_the_table(root, keep):
@@ -31,17 +28,14 @@ def _score_at_the_table(root, keep):
     typed = {k: list(v) for k, v in ANSWERS.items()}
     seen = []
     shown = io.StringIO()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=shown, width=100), "en")
 
-        def type_answer(q):
-            seen.append(q.key)
-            if q.key == "score.keep":
-                pipe.send_text("\r" if keep is None else keys_for(q, keep))
-            else:
-                pipe.send_text(keys_for(q, typed[q.key].pop(0)))
+    def type_answer(q):
+        seen.append(q.key)
+        if q.key == "score.keep":
+            return "\r" if keep is None else keys_for(q, keep)
+        return keys_for(q, typed[q.key].pop(0))
 
-        prompter.before_question = type_answer
+    with prompts(type_answer, "en", screen=shown, width=100) as prompter:
         score_cli.run(None, as_json=False, game_name="grunwald", lang="en", prompter=prompter,
                       root=root)
     return seen, shown.getvalue()

@@ -7,18 +7,15 @@ import io
 import random
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from referee.core import dialog as dialogs
 from referee.games.kajko import bot, engine, output, record
 from referee.games.kajko.actions import Reveal, Send
 from referee.games.kajko.dialog import SEND
 from referee.store.sessions import Store
+from tests.harness import Typist, prompts
 
 PLAYERS = ["Ola", "Bartek", "Ewa"]
 
@@ -34,16 +31,16 @@ def target_game(seed, players=PLAYERS, dusigrosz=True, coin_in_hand=True):
     return state, actions
 
 
-class KajkoTable:
+class KajkoTable(Typist):
     """Answers each question with the keys that lead to ``target[k]``, k = turns saved so far;
     ``undo_at`` asks to undo once when k turns are saved; ``stop_at`` presses Ctrl-C there."""
 
-    def __init__(self, store, pipe, target, setup=None, undo_at=None, stop_at=None):
-        self.store, self.pipe, self.target = store, pipe, target
+    def __init__(self, store, target, setup=None, undo_at=None, stop_at=None):
+        super().__init__(lang="en")
+        self.store, self.target = store, target
         self.setup = setup or {}
         self.undo_at, self.stop_at = undo_at, stop_at
         self.sid = None
-        self.asked: list[str] = []
         self.labels: list[str] = []  # the stack menu's labels
 
     def saved(self) -> int:
@@ -76,29 +73,23 @@ class KajkoTable:
             return a.target
         raise AssertionError(q.key)
 
-    def __call__(self, q) -> None:
-        self.asked.append(q.key)
+    def keys(self, q) -> str | None:
         if q.key == "kajko.turn":
             self.labels.extend(c.label for c in q.choices)
         answer = self.answer(q)
         if answer is None:
-            self.pipe.send_text("\x03")  # Ctrl-C
-            return
-        self.pipe.send_text(keys_for(q, answer))
+            return None  # Ctrl-C
+        return keys_for(q, answer)
 
 
 def run(store, table, new=False, hints=None, lang="en"):
     buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=120), lang)
-            prompter.before_question = table
-            if new:
-                commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko",
-                             lang=lang, play_now=True, prompter=prompter, hints=hints)
-            else:
-                commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
+    with prompts(table, lang, screen=buffer, width=120) as prompter:
+        if new:
+            commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko",
+                         lang=lang, play_now=True, prompter=prompter, hints=hints)
+        else:
+            commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
     return buffer.getvalue()
 
 
@@ -111,7 +102,7 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
     store = Store(tmp_path)
     target_state, target = target_game(4)
     # interactive players: the count and names are asked too
-    table = KajkoTable(store, None, target, setup={
+    table = KajkoTable(store, target, setup={
         "new.count": 3, "new.first_player": "Ola", "new.player": None,
         "kajko.setup.dusigrosz": True, "kajko.setup.coin_in_hand": True, "kajko.setup.standard": True})
     names = iter(PLAYERS[1:])
@@ -125,13 +116,9 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
 
     table.answer = answer
     buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=120), "en")
-            prompter.before_question = table
-            commands.new(store, players=None, colors=None, name=None, game_name="kajko", lang="en",
-                         play_now=True, prompter=prompter, hints=True)
+    with prompts(table, "en", screen=buffer, width=120) as prompter:
+        commands.new(store, players=None, colors=None, name=None, game_name="kajko", lang="en",
+                     play_now=True, prompter=prompter, hints=True)
     state = final_state(store, table.sid)
     assert state.over and output.replay_output(state) == output.replay_output(target_state)
     assert store.open(table.sid, write=False).record["variants"] == {"dusigrosz": True,
@@ -142,9 +129,10 @@ def test_whole_game_with_setup_and_hints_through_the_real_prompts(tmp_path, caps
     assert "Stack 1: 5 left · danger 60% (raiders, knights, chamberlain)" in table.labels
     said = capsys.readouterr().out
     assert "Final score" in said and "wins" in said
-    assert {"kajko.turn", "kajko.card"} <= set(table.asked)
+    asked = [q.key for q in table.asked]
+    assert {"kajko.turn", "kajko.card"} <= set(asked)
     if any(isinstance(a, Reveal) and a.target for a in target):
-        assert "kajko.target" in table.asked
+        assert "kajko.target" in asked
 
 
 @pytest.mark.slow
@@ -153,7 +141,7 @@ def test_ctrl_c_mid_turn_then_resume_and_undo(tmp_path, capsys):
     target_state, target = target_game(9)
     commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
                  play_now=False, variants=["dusigrosz", "coin_in_hand"])
-    table = KajkoTable(store, None, target, stop_at=(5, "kajko.card"))
+    table = KajkoTable(store, target, stop_at=(5, "kajko.card"))
     table.saved()
     with pytest.raises(KeyboardInterrupt):
         run(store, table)
@@ -183,7 +171,7 @@ def test_the_memory_aid_is_kept_with_the_session(tmp_path):
     _, target = target_game(9)
     commands.new(store, players=PLAYERS, colors=None, name=None, game_name="kajko", lang="en",
                  play_now=False)
-    table = KajkoTable(store, None, target[:6], stop_at=(3, "kajko.turn"))
+    table = KajkoTable(store, target[:6], stop_at=(3, "kajko.turn"))
     table.saved()
     with pytest.raises(KeyboardInterrupt):
         run(store, table, hints=True)

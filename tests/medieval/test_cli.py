@@ -9,17 +9,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from referee.cli import prompter
 from referee.cli.app import main
-from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from tests.conftest import EXAMPLES
+from tests.harness import Answers, terminal_prompts
 
-ASK = Prompter.ask
 EXAMPLE = EXAMPLES / "medieval" / "standard-map.json"
 BOOK = ["--attacker", "light_infantry", "--defender", "heavy_cavalry",
         "--attacker-terrain", "mountains", "--defender-terrain", "hills"]
@@ -46,25 +41,11 @@ def referee(data, capsys, monkeypatch):
 
 def answering(referee, monkeypatch, answers, *args):
     """A command with the real prompts; ``answers`` feeds each question (not notices) in turn."""
-    answers = iter(answers)
-    asked = []
-
-    def ask(self, q):
-        if not isinstance(q, (dialogs.Notice, dialogs.Public)):
-            # a private moment's look-away question: the player presses Enter (issue 22)
-            keys = "\r" if isinstance(q, dialogs.Private) else keys_for(q, next(answers), self.t.lang)
-            if not isinstance(q, dialogs.Private):
-                asked.append(q)
-            # typed once the question is shown (keys typed before it are thrown away, issue 22)
-            self.before_question = lambda _q, keys=keys: pipe.send_text(keys)
-        return ASK(self, q)
-
-    monkeypatch.setattr(Prompter, "ask", ask)
-    monkeypatch.setattr(prompter, "interactive", lambda: True)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    table = Answers(answers)
+    with terminal_prompts(monkeypatch, table):
         result = referee(*args)
-    assert next(answers, None) is None, "not every answer was asked for"
-    return result, asked
+    assert table.done(), "not every answer was asked for"
+    return result, table.asked
 
 
 @pytest.mark.slow

@@ -7,17 +7,14 @@ from __future__ import annotations
 import io
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for, shortcut_keys
+from referee.cli.prompter import keys_for, shortcut_keys
 from referee.core import dialog as dialogs
 from referee.core.dialog import Secret, Select
 from referee.games.medieval import output, record
 from referee.store.sessions import Store
+from tests.harness import Typist, prompts
 
 PLAYERS = ["Ola", "Bartek"]
 STOP = object()  # press Ctrl-C at this question
@@ -50,20 +47,15 @@ BATTLE = [
 ]
 
 
-class Table:
+class Table(Typist):
     """Types each scripted answer as its question appears (and checks it is the one expected)."""
 
     def __init__(self, script):
+        super().__init__(lang="en")
         self.script = list(script)
-        self.pipe = None
-        self.asked: list[str] = []
         self.messages: list[str] = []
 
-    def __call__(self, q) -> None:
-        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
-            self.pipe.send_text("\r")
-            return
-        self.asked.append(q.key)
+    def keys(self, q) -> str | None:
         self.messages.append(q.message)
         key, answer = self.script.pop(0)
         assert q.key == key, (q.key, key, getattr(q, "message", ""))
@@ -71,25 +63,20 @@ class Table:
             keys = shortcut_keys(q.choices)
             assert all(k and len(k) == 1 for k in keys) and len(set(keys)) == len(keys), keys
         if answer is STOP:
-            self.pipe.send_text("\x03")
-            return
+            return None  # Ctrl-C
         if isinstance(q, Secret):
             assert q.parse(answer) is not None  # the masked answer is accepted as typed
-        self.pipe.send_text(keys_for(q, answer))
+        return keys_for(q, answer)
 
 
 def run(store, table, new=False, session=None):
     buffer = io.StringIO()
-    with create_pipe_input() as pipe:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=120), "en")
-            prompter.before_question = table
-            if new:
-                commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
-                             lang="en", play_now=True, prompter=prompter)
-            else:
-                commands.play(store, session, "en", prompter=prompter)
+    with prompts(table, "en", screen=buffer, width=120) as prompter:
+        if new:
+            commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
+                         lang="en", play_now=True, prompter=prompter)
+        else:
+            commands.play(store, session, "en", prompter=prompter)
     return buffer.getvalue()
 
 
@@ -108,7 +95,7 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     session, state = state_of(store)
     assert len(state.log) == 6  # the half-entered charge left nothing behind
     # two players, always (MB-C1): not asked; the name questions say who moves first (MB-B1)
-    assert first.asked[:2] == ["new.first_player", "new.player"]
+    assert [q.key for q in first.asked[:2]] == ["new.first_player", "new.player"]
     assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first, MB-B1)",
                                   "Name of player 2 (Yellow Army: moves first, MB-B1)"]
     # resumed at the terrain: the charge's first four answers were kept (issue 16); then an undo
@@ -165,14 +152,9 @@ def _said_until_stopped(store, script, capsys) -> str:
     """What the table read, through the real prompts, until Ctrl-C at the script's end."""
     buffer = io.StringIO()
     table = Table(script)
-    with create_pipe_input() as pipe:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=120), "en")
-            prompter.before_question = table
-            with pytest.raises(KeyboardInterrupt):
-                commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
-                             lang="en", play_now=True, prompter=prompter)
+    with prompts(table, "en", screen=buffer, width=120) as prompter, pytest.raises(KeyboardInterrupt):
+        commands.new(store, players=None, colors=None, name="battle", game_name="medieval",
+                     lang="en", play_now=True, prompter=prompter)
     return " ".join((capsys.readouterr().out + buffer.getvalue()).split())
 
 

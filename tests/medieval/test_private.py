@@ -4,7 +4,6 @@ refused army names what was typed only there, and nothing of it outlives the mom
 
 from __future__ import annotations
 
-from referee.cli.prompter import Prompter
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
 from referee.games.medieval import dialog, engine, output
@@ -17,17 +16,12 @@ def test_issue22_a_secret_army_is_typed_in_a_private_moment_and_cleared():
     term = Terminal()
     inside = []
     keys = ["99 HC\r", "\x15", "1 HC!\r"]  # refused (over the budget), cleared, then accepted (! keeps it)
-    with term.session() as pipe:
-        prompter = Prompter(term.console(), "en")
 
-        def before(q):
-            if isinstance(q, dialogs.Private):
-                pipe.send_text("\r")
-                return
-            inside.append(prompter.private)
-            pipe.send_text("".join(keys))
+    def before(q):
+        inside.append(prompter.private)
+        return "".join(keys)
 
-        prompter.before_question = before
+    with term.prompts(before, "en") as prompter:
         action = dialogs.run(dialog.ask(state, catalog("en")), prompter.ask)
     assert isinstance(action, Recruit) and action.player == "Ola"
     assert inside == ["Ola"]  # asked inside Ola's moment

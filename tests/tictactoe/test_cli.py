@@ -8,18 +8,13 @@ import json
 import xml.etree.ElementTree as ET
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from referee.cli import prompter
 from referee.cli.app import main
-from referee.cli.prompter import Prompter, keys_for
 from referee.core import dialog as dialogs
 from tests.conftest import registered
+from tests.harness import Answers, terminal_prompts
 from tests.tictactoe.game import GAME
 
-ASK = Prompter.ask  # the real one (play() types each answer, then calls it)
 GRID_WON = "\n".join([  # Ala (X) took the top row; the winning line is marked
     "  [ X ]*  [ X ]*  [ X ]*",
     "  [ O ]   [ O ]   [ · ]",
@@ -50,23 +45,11 @@ def referee(tmp_path, capsys, monkeypatch):
 
 def play(referee, monkeypatch, answers, *args):
     """``referee play …`` with the real prompts; ``answers`` feeds each question in turn."""
-    answers = iter(answers)
-    asked = []
-
-    def ask(self, q):
-        if not isinstance(q, dialogs.Notice):
-            asked.append(q)
-            keys = keys_for(q, next(answers), self.t.lang)
-            # typed once the question is shown (keys typed before it are thrown away, issue 22)
-            self.before_question = lambda _q, keys=keys: pipe.send_text(keys)
-        return ASK(self, q)
-
-    monkeypatch.setattr(Prompter, "ask", ask)
-    monkeypatch.setattr(prompter, "interactive", lambda: True)  # the pipe stands in for a terminal
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    table = Answers(answers)
+    with terminal_prompts(monkeypatch, table):  # (typed once each question shows, issue 22)
         result = referee("play", *args)
-    assert next(answers, None) is None, "not every answer was asked for"
-    return result, asked
+    assert table.done(), "not every answer was asked for"
+    return result, table.asked
 
 
 def session_id(referee) -> str:

@@ -10,18 +10,12 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from referee.cli import prompter
 from referee.cli.app import main
-from referee.cli.prompter import Prompter
-from referee.core import dialog as dialogs
 from tests.conftest import EXAMPLES
+from tests.harness import terminal_prompts
 from tests.warchest.test_live import WarTable, target_game
 
-ASK = Prompter.ask
 SVG = "{http://www.w3.org/2000/svg}"
 FINISHED = ("two-players-first-game.json", "four-players.json")
 
@@ -47,17 +41,7 @@ def play(referee, monkeypatch, table, *args):
     from referee.store.sessions import Store
 
     table.store = Store(referee.data)
-
-    def ask(self, q):
-        if not isinstance(q, (dialogs.Notice, dialogs.Public)):
-            # typed once the question is shown (keys typed before it are thrown away, issue 22)
-            self.before_question = table
-        return ASK(self, q)
-
-    monkeypatch.setattr(Prompter, "ask", ask)
-    monkeypatch.setattr(prompter, "interactive", lambda: True)
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        table.pipe = pipe
+    with terminal_prompts(monkeypatch, table):
         return referee("play", *args)
 
 

@@ -9,19 +9,16 @@ import io
 import random
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
-from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from referee.core import dialog as dialogs
 from referee.core import jsonio
 from referee.games.warchest import bot, engine, output, record
 from referee.games.warchest.actions import Deal
 from referee.games.warchest.units import sort_coins
 from referee.store.sessions import Store
+from tests.harness import Typist, prompts
 from tests.warchest.driver import typed
 
 TWO = ["Ola", "Bartek"]
@@ -42,19 +39,19 @@ def target_game(seed: int, players: list[str], setup: dict | None = None):
     return state, actions
 
 
-class WarTable:
+class WarTable(Typist):
     """Answers each question with the keys that lead to ``target[k]``, k = entries saved so far;
     ``undo_at``: once k entries are saved, undo once at the next menu of a turn; ``stop_at``: (k, question
     key) presses Ctrl-C at that question once k entries are saved (and so does the end of
-    ``target``); ``setup``: the answers of the setup questions by key."""
+    ``target``); ``setup``: the answers of the setup questions by key.  It answers the look-away
+    question too (``asked`` lists it)."""
 
     def __init__(self, store, target, setup=None, undo_at=None, stop_at=None, lang="en"):
-        self.store, self.target, self.lang = store, target, lang
+        super().__init__(lang=lang, private=None)
+        self.store, self.target = store, target
         self.setup = dict(setup or {})
         self.undo_at, self.stop_at = undo_at, stop_at
         self.sid = None
-        self.pipe = None
-        self.asked: list = []
         self.undone = 0
         self.counted: dict[str, int] = {}
 
@@ -86,13 +83,11 @@ class WarTable:
             return dialogs.UNDO
         return typed(self.target[k], q, self.lang)
 
-    def __call__(self, q) -> None:
-        self.asked.append(q)
+    def keys(self, q) -> str | None:
         answer = self.answer(q)
         if answer is None:
-            self.pipe.send_text("\x03")  # Ctrl-C
-            return
-        self.pipe.send_text(keys_for(q, answer, self.lang))
+            return None  # Ctrl-C
+        return keys_for(q, answer, self.lang)
 
 
 def run(store, table, new=None, hints=None, lang="en", width=100, interrupted=False):
@@ -100,16 +95,12 @@ def run(store, table, new=None, hints=None, lang="en", width=100, interrupted=Fa
     the screen showed.  ``interrupted``: the table ends with Ctrl-C, as it must."""
     buffer = io.StringIO()
     stop = pytest.raises(KeyboardInterrupt) if interrupted else contextlib.nullcontext()
-    with create_pipe_input() as pipe, stop:
-        table.pipe = pipe
-        with create_app_session(input=pipe, output=DummyOutput()):
-            prompter = Prompter(Console(file=buffer, width=width, color_system=None), lang)
-            prompter.before_question = table
-            if new is not False and new is not None:
-                commands.new(store, players=new or None, colors=None, name=None, game_name="warchest",
-                             lang=lang, play_now=True, prompter=prompter, hints=hints)
-            else:
-                commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
+    with stop, prompts(table, lang, screen=buffer, width=width, color_system=None) as prompter:
+        if new is not False and new is not None:
+            commands.new(store, players=new or None, colors=None, name=None, game_name="warchest",
+                         lang=lang, play_now=True, prompter=prompter, hints=hints)
+        else:
+            commands.play(store, table.sid, lang, prompter=prompter, hints=hints)
     return buffer.getvalue()
 
 

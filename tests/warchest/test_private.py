@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter
 from referee.core import dialog as dialogs
 from referee.core.service import SessionService
 from referee.core.text import catalog
@@ -16,7 +15,7 @@ from referee.games.warchest import engine
 from referee.store.sessions import Store
 from tests.terminal import Terminal
 from tests.warchest.test_live import TWO, WarTable
-from tests.warchest.test_trial import hidden_draws
+from tests.warchest.test_prompts import hidden_draws
 
 #: words only a private moment shows (English, Polish)
 PRIVATE = {"en": ("only you see it", "coins in hand: which coin", "Your bag:",
@@ -27,11 +26,9 @@ PRIVATE = {"en": ("only you see it", "coins in hand: which coin", "Your bag:",
 def play_on_terminal(store, table, lang="en", open_table=None, hints=None):
     term = Terminal()
     checked = {"public": 0, "private": 0}
-    with term.session() as pipe:
-        table.pipe = pipe
-        prompter = Prompter(term.console(), lang)
+    with term.prompts(table, lang) as prompter:
 
-        def before(q):
+        def before(q):  # (the table's typing, each question checked first)
             if isinstance(q, dialogs.Private) or prompter.private is not None:
                 checked["private"] += 1
             else:  # a public question: nothing of any moment before it is left anywhere
@@ -165,17 +162,12 @@ def test_issue22_a_refused_draw_is_said_only_in_the_moment():
     term = Terminal()
     typed = iter(["ar ca kn\r", "sw pi ro\r"])
     inside = []
-    with term.session() as pipe:
-        prompter = Prompter(term.console(), "en")
 
-        def before(q):
-            if isinstance(q, dialogs.Private):
-                pipe.send_text("\r")
-                return
-            inside.append(term.everything())
-            pipe.send_text(next(typed))
+    def before(q):
+        inside.append(term.everything())
+        return next(typed)
 
-        prompter.before_question = before
+    with term.prompts(before, "en") as prompter:
         action = dialogs.run(dialog.ask(state, catalog("en"), {}), prompter.ask)
     assert action.coins == ("pikeman", "swordsman", "royal")
     assert any("ar is not a coin here" in screen for screen in inside)  # said in the moment

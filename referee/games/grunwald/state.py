@@ -166,8 +166,9 @@ class GrunwaldState:
         self.tracked = tracked
         self.names = tuple(names)
         # (plain loops: in Python 3.11 each comprehension is a function call of its own)
-        self.index = index = {}
-        self.players = players = []
+        index: dict[str, int] = {}
+        players: list[Player] = []
+        self.index, self.players = index, players
         for i, name in enumerate(names):
             index[name] = i
             players.append(Player(name, i))

@@ -129,9 +129,9 @@ def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
             return Play(name, unit.id, tuple(path), origin=None if path else origin,
                         attack=enemy.id, terrain=terrain, card=card, flag=flag)
     if not unit.is_baggage and roll < 0.7 and UNITS[unit.type].fire_range and mp >= 1:
-        targets = [e for e in engine.enemies(state, owner) if not e.is_baggage]
-        if targets:
-            enemy = rng.choice(targets)
+        shot_at = [e for e in engine.enemies(state, owner) if not e.is_baggage]
+        if shot_at:
+            enemy = rng.choice(shot_at)
             terrain = rng.choice([t for t in TERRAINS if may_stand(enemy.type, t)])
             return Play(name, unit.id, tuple(path), origin=None if path else origin,
                         fire=enemy.id, terrain=terrain,
@@ -150,11 +150,14 @@ def _turn(state: MedievalState, rng: random.Random, name: str) -> Action:
 
 def random_action(state: MedievalState, rng: random.Random) -> Action:
     d = engine.decision(state)
+    assert d is not None, "an action of a game that is over"
     if d.kind == engine.RECRUIT:
         army = random_army(state, rng)
         return Recruit(d.player, tuple((t, army[t]) for t in UNIT_TYPES if t in army))
     if d.kind == engine.RESERVE_KIND:
-        ids = engine.free_form(state)["units"]
+        form = engine.free_form(state)
+        assert form is not None  # (a deployment is entered free-form)
+        ids = form["units"]
         return Reserve(d.player, tuple(u for u in ids if rng.random() < 0.15))
     if d.finite:
         options = engine.legal_actions(state)

@@ -222,7 +222,7 @@ def book_table(scale: tuple[Outcome, ...] = DEFAULT_SCALE, verified: bool = Fals
     """The calculator with the book's columns only (MB-K6)."""
     table = CardTable(scale, verified)
     for key, outcome in BOOK.items():
-        (index,) = [i for i, o in enumerate(scale) if o == outcome][:1] or [None]
+        index = next((i for i, o in enumerate(scale) if o == outcome), None)
         if index is not None:
             table.columns[key] = index
     return table
@@ -245,13 +245,11 @@ def parse_cards(document: Any, location: str = "cards") -> CardTable:
         cards = shape.obj(doc[kind], where, tuple(dict.fromkeys((*CARDS[kind], *UNIT_TYPES))))
         for name, card in cards.items():
             at = f"{where}.{name}"
-            if name in CARDS[kind]:
-                card_id = name
-            elif card_of(kind, name) is None:
+            # (else a unit type's card, as documents were written before the nine cards)
+            card_id = name if name in CARDS[kind] else card_of(kind, name)
+            if card_id is None:
                 raise RuleError("MB-F1", at, "medieval.cards.not_a_shooter", unit=name,
                                 shooters=", ".join(u.name for u in UNITS.values() if u.fire_range))
-            else:  # a unit type's card, as documents were written before the nine cards
-                card_id = card_of(kind, name)
             for defender, value in shape.obj(card, at, (*UNIT_TYPES, FOOT_ARCHERS)).items():
                 place = f"{at}.{defender}"
                 column = parse_column(value, table.scale, place)

@@ -55,5 +55,7 @@ def check_invariants(s) -> None:
         assert engine.legal_actions(s) == []
     else:
         assert s.end is None
-        if engine.decision(s).kind == "turn":  # the end is found at the end of every turn
+        d = engine.decision(s)
+        assert d is not None  # (a game not over waits for an entry)
+        if d.kind == "turn":  # the end is found at the end of every turn
             assert engine.end_reason(s) is None

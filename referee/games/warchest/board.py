@@ -40,8 +40,8 @@ class Board:
 def _board(players: int) -> Board:
     if players == 2:  # WC-C3
         hexes = frozenset((q, r) for q in range(7) for r in range(7) if 3 <= q + r <= 9)
-        starts = {"raven": ((4, 0), (6, 1)), "wolf": ((0, 5), (2, 6))}
-        neutral = ((2, 1), (3, 2), (1, 3), (5, 3), (3, 4), (4, 5))
+        starts: dict[str, tuple[Hex, ...]] = {"raven": ((4, 0), (6, 1)), "wolf": ((0, 5), (2, 6))}
+        neutral: tuple[Hex, ...] = ((2, 1), (3, 2), (1, 3), (5, 3), (3, 4), (4, 5))
     else:
         hexes = frozenset((q, r) for q in range(7) for r in range(7) if (q, r) not in ((0, 0), (6, 6)))
         starts = {"raven": ((4, 0), (6, 1), (6, 4)), "wolf": ((0, 5), (2, 6), (0, 2))}

@@ -7,13 +7,10 @@ import io
 import re
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli import commands
-from referee.cli.prompter import Prompter, keys_for
+from referee.cli.prompter import keys_for
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
@@ -21,6 +18,7 @@ from referee.games.grunwald import dialog, engine, record, summary
 from referee.games.grunwald.actions import Effect, Event, PayLosses, SkirmishCards
 from referee.store.sessions import Store
 from tests.grunwald.table import Table
+from tests.harness import Script, prompts
 
 
 @pytest.fixture(autouse=True)
@@ -38,31 +36,13 @@ def no_hang():
     signal.signal(signal.SIGALRM, previous)
 
 
-class Keys:
-    """Types ``script[i]`` at the i-th question: keys (str), or a callable of the question
-    returning them; past the script, Ctrl-C."""
-
-    def __init__(self, pipe, script):
-        self.pipe, self.script, self.asked = pipe, list(script), []
-
-    def __call__(self, q):
-        if isinstance(q, dialogs.Private):  # the player alone at the screen presses Enter
-            self.pipe.send_text("\r")
-            return
-        self.asked.append(q)
-        if not self.script:
-            self.pipe.send_text("\x03")
-            return
-        keys = self.script.pop(0)
-        self.pipe.send_text(keys(q) if callable(keys) else keys)
-
-
 def ask_through_pipe(dialog_, script, lang="en", width=80):
-    """Drive a dialog with real prompts; returns (result, questions asked, what was printed)."""
+    """Drive a dialog with real prompts, typing ``script[i]`` at the i-th question (keys, or a
+    function of the question giving them; Ctrl-C past it); returns (result, questions asked,
+    what was printed)."""
     screen = io.StringIO()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=screen, width=width), lang)
-        prompter.before_question = keys = Keys(pipe, script)
+    keys = Script(script)
+    with prompts(keys, lang, screen=screen, width=width) as prompter:
         try:
             result = dialogs.run(dialog_, prompter.ask)
         except KeyboardInterrupt:  # more questions than the script answers
@@ -72,11 +52,9 @@ def ask_through_pipe(dialog_, script, lang="en", width=80):
 
 def play_through_pipe(store, sid, script, lang=None):
     """``referee play`` on a session with real prompts; Ctrl-C once the script is over."""
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
-        prompter = Prompter(Console(file=io.StringIO(), width=80), lang)
-        prompter.before_question = keys = Keys(pipe, script)
-        with pytest.raises(KeyboardInterrupt):
-            commands.play(store, sid, lang, prompter=prompter)
+    keys = Script(script)
+    with prompts(keys, lang) as prompter, pytest.raises(KeyboardInterrupt):
+        commands.play(store, sid, lang, prompter=prompter)
     return keys.asked
 
 
