@@ -16,6 +16,7 @@ import pytest
 
 from referee.core import fix, jsonio, registry
 from referee.core.errors import RecordError, RefereeError
+from referee.core.text import catalog
 from tests.conftest import EXAMPLES, referee
 from tests.test_schemas import problems
 
@@ -49,6 +50,11 @@ def another_entry(game, players, actions, steps, rng):
         if location == steps[k].location:  # (another kind of entry may lie elsewhere)
             return k, location, value
     return None
+
+
+def where(location, lang="en"):
+    """An entry's place as the referee says it ("Round 5, reveal crown #1")."""
+    return fix.headline(catalog(lang), location, None, None, hidden=True)
 
 
 def from_scratch(game, record, location, value):
@@ -226,16 +232,16 @@ def test_fix_entry_set_corrects_and_show_and_the_summaries_list_it(cli):
     code, out, err = cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "1",
                          "--note", "typed wrong")
     assert code == 0, err
-    assert "Corrected rounds[1].reveal.provisions[0]: 5 → 1" in out
-    assert "players.Bartek.score.quartermaster: 4 → 0" in out
+    assert "Corrected: Round 2, reveal provisions #1: 5 → 1, typed wrong" in out
+    assert "Bartek no longer holds the title Royal quartermaster" in out  # (the game's own title)
     record = cli.record()
     assert record["rounds"][1]["reveal"]["provisions"][0] == 1
     (trail,) = record["corrections"]
     assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
         "rounds[1].reveal.provisions[0]", 5, 1, "typed wrong")
     shown = cli("show", "g")[1]
-    assert "Corrections" in shown and "rounds[1].reveal.provisions[0]: 5 → 1, typed wrong" in shown
-    assert "players.Bartek.score.quartermaster: 4 → 0" in shown
+    assert "Corrections" in shown and "Round 2, reveal provisions #1: 5 → 1, typed wrong" in shown
+    assert "Bartek no longer holds the title Royal quartermaster" in shown
     md = cli("export", "g", "--format", "md")[1]
     assert "## Corrections" in md and "5 → 1, typed wrong" in md
     html = cli("export", "g", "--format", "html")[1]
@@ -407,7 +413,7 @@ def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
     assert record["corrections"][0]["note"] == "typed wrong"
-    assert "Corrected turns[" in said
+    assert "Corrected: Turn " in said
     assert asked[:2] == ["fix.group", "fix.entry"] and "kajko.turn" in asked
 
 
@@ -459,7 +465,7 @@ def test_grunwald_at_the_table_a_skirmish_across_its_reveal_needs_everybody(tmp_
     assert fix.get(record, fix.path_of(location)) == value
     assert record["corrections"][0]["entry"] == location
     assert len(steps) == len(parsed.replay()[1])
-    assert "Corrected " + location in said
+    assert "Corrected: " + where(location) in said
 
 
 def test_grunwald_at_the_table_a_reveal_that_breaks_a_later_entry_stops_the_game_there(tmp_path):
@@ -516,7 +522,7 @@ def test_war_chest_at_the_table_a_draw_entered_again_in_its_players_private_mome
     assert steps2[4].action == other
     trail = record["corrections"][0]
     assert (trail["entry"], trail["was"]) == (location, record0["rounds"][0]["draws"]["Bartek"])
-    assert "Corrected " in said
+    assert "Corrected: Round 1, draws Bartek" in said
 
 
 def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody(tmp_path):
@@ -605,7 +611,7 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     record, state, steps2 = replayed_session(store, sid)
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
-    assert "Corrected " + steps[k].location in buffer.getvalue()
+    assert "Corrected: " + where(steps[k].location) in buffer.getvalue()
 
 
 def test_the_trail_stays_through_play_and_undo(tmp_path):

@@ -50,12 +50,11 @@ def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
     if fixed.status == "refused":
         out.print(t("core.fix.refused"))
         return
-    lines = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden else
-                  t("core.fix.done", entry=c.entry, was=core_fix.shown(c.was),
-                    now=core_fix.shown(c.now)))]
+    what = core_fix.headline(t, c.entry, c.was, c.now, c.note, fixed.hidden)
+    lines = [Line(t("core.fix.done_hidden" if fixed.hidden else "core.fix.done", what=what))]
     if c.broken is not None:
         lines.append(Line(t.n("core.fix.truncated", len(c.dropped), entry=c.broken.entry)))
-    lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed)] or \
+    lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed, prefix=fixed.prefix)] or \
         [Line("  " + t("core.fix.no_change"), "muted")]
     render(lines, out)
 

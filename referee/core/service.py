@@ -201,6 +201,7 @@ class Fixed:
     lang: str
     status: str
     hidden: bool = False
+    prefix: str = ""  # the game's catalog namespace (its names for scores, titles, sides)
 
 
 def hides_private(game: Game, session: Any, state: Any) -> bool:
@@ -757,7 +758,8 @@ class SessionService:
             elif not game.is_over(c.state) and _times(session.settings).get("ended"):
                 session.settings[TIMES] = {**_times(session.settings), "ended": None}
             _save(session, game, c.record, c.state)  # one atomic save: before or after it
-            return Fixed(c, lang, "done", hidden=hides_private(game, session, c.state))
+            return Fixed(c, lang, "done", hidden=hides_private(game, session, c.state),
+                         prefix=game.text_prefix)
 
     # -- list, show, delete
     def list_status(self, lang: str | None = None) -> list[dict[str, Any]]:
@@ -827,7 +829,8 @@ class SessionService:
             if hidden and getattr(game, "standing_is_private", False):
                 raise UsageError("core.private.standing", game=game.title)
             return game.standing(state, t)
-        trail = trail_report(t, parsed.meta, hides_private(game, session, state))  # (issue 23)
+        trail = trail_report(t, parsed.meta, hides_private(game, session, state),  # (issue 23)
+                             game.text_prefix)
         if hidden and getattr(game, "public_summary", None) is not None:
             return [*game.public_summary(state, t, f"{session.name} ({session.id})"), *trail,
                     *played(session.settings, t)]
@@ -893,7 +896,8 @@ class SessionService:
                 raise UsageError("core.private.export_record", game=game.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
-        after = [*trail_report(t, parsed.meta, hides_private(game, session, state)),
+        after = [*trail_report(t, parsed.meta, hides_private(game, session, state),
+                               game.text_prefix),
                  *played(session.settings, t)]
         if hidden and fmt in ("md", "html"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
