@@ -644,3 +644,31 @@ def test_the_trail_stays_through_play_and_undo(tmp_path):
     assert len(store.open("g", write=False).record["corrections"]) == 1
     sessions.undo("g", 1, all_agree=True)
     assert len(store.open("g", write=False).record["corrections"]) == 1
+
+
+def test_show_json_carries_the_trail(cli):
+    """``show --json`` has the record's ``corrections`` (docs/spec/corrections.md)."""
+    assert cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "1",
+               "--note", "typed wrong")[0] == 0
+    code, out, err = cli("show", "g", "--json")
+    assert code == 0, err
+    (trail,) = json.loads(out)["corrections"]
+    assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
+        "rounds[1].reveal.provisions[0]", 5, 1, "typed wrong")
+    assert {"fact": "players.Bartek.score.quartermaster", "was": 4, "now": 0} in trail["changed"]
+
+
+def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(cli):
+    """A War Chest draw is Kasia's private fact while the game goes on: ``show --json`` names the
+    corrected entry, not what the draw was or became (as ``show`` does)."""
+    assert cli("import", EXAMPLES / "warchest" / "in-progress.json", "--name", "w")[0] == 0
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].draws.Kasia", "--set", "null")
+    assert code == 0, err
+    assert cli.record("w")["corrections"][0]["was"] == ["archer", "royal_guard", "royal_guard"]
+    code, out, err = cli("show", "w", "--json")
+    assert code == 0, err
+    (trail,) = json.loads(out)["corrections"]
+    assert trail["entry"] == "rounds[0].draws.Kasia" and "was" not in trail and "now" not in trail
+    assert "royal_guard" not in json.dumps(trail)
+    shown = cli("show", "w")[1]
+    assert "Round 1, draws Kasia, corrected" in shown and "royal_guard" not in shown.split("Corrections")[1]

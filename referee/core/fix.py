@@ -539,6 +539,23 @@ def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False,
     return out
 
 
+def public_trail(trail: Sequence[dict[str, Any]], hidden: bool = False) -> list[dict[str, Any]]:
+    """The trail for ``show --json``: as the record keeps it, but for a game in progress that
+    hides private facts (``hidden``): then the values (``was``, ``now`` and the dropped entries'
+    ``value``) are left out, as ``show`` does not say them (they may be a private fact)."""
+    out = []
+    for c in trail:
+        c = copy.deepcopy(dict(c))
+        if hidden:
+            c.pop("was", None)
+            c.pop("now", None)
+            c["dropped"] = [{"entry": d.get("entry")} for d in c.get("dropped") or []]
+            if not c["dropped"]:
+                del c["dropped"]
+        out.append(c)
+    return out
+
+
 def _local(stamp: Any) -> str:
     from datetime import datetime
 

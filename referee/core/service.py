@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from referee.core import registry
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
-from referee.core.fix import Correction, trail_report
+from referee.core.fix import Correction, public_trail, trail_report
 from referee.core.game import Game
 from referee.core.records import load_record
 from referee.core.report import Line, Report
@@ -800,7 +800,7 @@ class SessionService:
         game = game_of(session)
         if standing and game.standing_output is None:
             raise UsageError("core.cli.no_standing", game=game.title)
-        state = replay(game, session.record, session.path)[1]
+        parsed, state, _steps = replay(game, session.record, session.path)
         times = _times(session.settings)
         place = session.settings.get(PLACE)
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
@@ -813,7 +813,11 @@ class SessionService:
                **game.replay_output(state)}
         if game.standing_output is not None:  # the score as if the game ended now
             out["standing"] = game.standing_output(state)
-        return public_view(game, session, state, out)
+        out = public_view(game, session, state, out)
+        if parsed.meta.get("corrections"):  # the trail (issue 23)
+            out["corrections"] = public_trail(parsed.meta["corrections"],
+                                              hides_private(game, session, state))
+        return out
 
     def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
