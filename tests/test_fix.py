@@ -553,7 +553,7 @@ def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody
     assert not game.is_over(state)
 
 
-def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path):
+def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path, capsys):
     """Ctrl-F at a question of ``play``: the entry being asked is left, the correction is made
     with the same questions as ``referee fix``, and play goes on from the corrected game."""
     import io
@@ -611,7 +611,7 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     record, state, steps2 = replayed_session(store, sid)
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
-    assert "Corrected: " + where(steps[k].location) in buffer.getvalue()
+    assert "Corrected: " + where(steps[k].location) in capsys.readouterr().out  # (play's news)
 
 
 def test_the_trail_stays_through_play_and_undo(tmp_path):
@@ -672,3 +672,80 @@ def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(
     assert "royal_guard" not in json.dumps(trail)
     shown = cli("show", "w")[1]
     assert "Round 1, draws Kasia, corrected" in shown and "royal_guard" not in shown.split("Corrections")[1]
+
+
+def _fix_in_play(tmp_path, monkeypatch, same):
+    """Kajko at turn 7: Ctrl-F, turn 6 entered again (``same``: as it was, so nothing is
+    corrected), then play goes on and the table stops at the next turn.  What was drawn after
+    the last board, and the whole output."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli import commands
+    from referee.cli.prompter import Prompter, keys_for
+    from referee.games.kajko.actions import Send
+    from referee.games.kajko.dialog import SEND
+    from tests.kajko.test_live import target_game
+
+    game = registry.get("kajko-kokosz")
+    _, actions = target_game(3)
+    meta = {"variants": {"dusigrosz": True, "coin_in_hand": True}}
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions[:6], meta)
+    k = 5
+    before = game.parse_record(game.write_record(["Ola", "Bartek", "Ewa"], actions[:k], meta)).replay()[0]
+    other = actions[k] if same else next(a for a in game.legal_actions(before) if a != actions[k])
+    phase = ["play"]
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+        prompter = Prompter(console, "en")
+        monkeypatch.setattr(commands, "console", lambda: console)  # (play's news: one screen)
+
+        def before_question(q):
+            if q.key == "kajko.turn" and phase[0] == "play":
+                phase[0] = "fix"
+                pipe.send_text("\x06")  # Ctrl-F
+            elif q.key == "kajko.turn" and phase[0] == "fix":
+                phase[0] = "again"
+                pipe.send_text(keys_for(q, SEND if isinstance(other, Send) else other.stack))
+            elif q.key == "kajko.turn":
+                pipe.send_text("\x03")  # play went on: the table stops there
+            elif q.key in ("fix.group", "fix.entry"):
+                pipe.send_text(keys_for(q, q.choices[0].value if q.key == "fix.group" else k))
+            elif q.key == "fix.note":
+                pipe.send_text("typed wrong\r")
+            elif q.key == "kajko.card":
+                pipe.send_text(keys_for(q, other.card))
+            elif q.key == "kajko.target":
+                pipe.send_text(keys_for(q, other.target))
+            else:
+                raise AssertionError(q.key)
+
+        prompter.before_question = before_question
+        with pytest.raises(KeyboardInterrupt):
+            commands.play(store, sid, "en", prompter=prompter)
+    assert phase == ["again"]
+    said = buffer.getvalue()
+    return said.rsplit("Turn 7: Ola", 1)[-1], said  # (the board play goes on with)
+
+
+def test_a_cancelled_correction_in_play_stays_visible_under_the_next_board(tmp_path, monkeypatch):
+    last, _ = _fix_in_play(tmp_path, monkeypatch, same=True)
+    assert "Nothing was corrected." in last
+    from referee.store.sessions import Store
+
+    (entry,) = Store(tmp_path / "data").entries()
+    assert "corrections" not in Store(tmp_path / "data").open(entry["id"], write=False).record
+
+
+def test_a_correction_in_play_is_told_under_the_next_board_and_the_first_board_tells_the_key(
+        tmp_path, monkeypatch):
+    last, said = _fix_in_play(tmp_path, monkeypatch, same=False)
+    assert "Corrected: Turn 6, Ewa, typed wrong." in last
+    first = said.split("Turn 6: Ewa")[0]  # play's first board, before the correction's questions
+    assert "Ctrl-F at any question: correct an earlier entry." in first
+    assert said.count("Ctrl-F at any question") == 1  # told once a sitting, not after a fix

@@ -40,30 +40,42 @@ def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncat
     interactive(store, key, lang, prompter, all_agree=all_agree, note=note)
 
 
-def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
-    """What a correction did, in a few lines."""
-    out = out or console()
+def tell(fixed: Fixed, t: Catalog, out: Any = None, said: list[Any] | None = None) -> None:
+    """What a correction did, in a few lines (``said``: kept there instead, for ``play`` to draw
+    under its next board, as the news of an entry)."""
+    lines = told(fixed, t)
+    if said is not None:
+        said.extend(lines)
+    else:
+        render(lines, out or console())
+
+
+def told(fixed: Fixed, t: Catalog) -> list[Line]:
     c = fixed.correction
-    if fixed.status == "cancelled":
-        out.print(t("core.fix.cancelled"))
-        return
-    if fixed.status == "refused":
-        out.print(t("core.fix.refused"))
-        return
+    if fixed.status in ("cancelled", "refused"):
+        return [Line(t(f"core.fix.{fixed.status}"))]
     what = core_fix.headline(t, c.entry, c.was, c.now, c.note, fixed.hidden)
     lines = [Line(t("core.fix.done_hidden" if fixed.hidden else "core.fix.done", what=what))]
     if c.broken is not None:
         lines.append(Line(t.n("core.fix.truncated", len(c.dropped), entry=c.broken.entry)))
     lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed, prefix=fixed.prefix)] or \
         [Line("  " + t("core.fix.no_change"), "muted")]
-    render(lines, out)
+    return lines
 
 
 def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | None, *,
-                all_agree: bool = False, note: str = "") -> None:
+                all_agree: bool = False, note: str = "", said: list[Any] | None = None) -> None:
     """Pick an entry, enter it again with the game's own questions (legal-only, private where it
-    was private), and correct it."""
+    was private), and correct it.  ``said``: the outcome is kept there (``play`` draws it under
+    its next board) instead of printed."""
     out = prompter.console if prompter is not None else console()
+
+    def outcome(text: str) -> None:
+        if said is not None:
+            said.append(Line(text))
+        else:
+            out.print(text)
+
     session = store.open(key, write=False)
     game = game_of(session)
     parsed, _state, steps = _steps(game, session)
@@ -73,7 +85,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     prompter.open = is_open(session)
     prompter.require()
     if not steps:
-        out.print(t("core.fix.no_entries"))
+        outcome(t("core.fix.no_entries"))
         return
     hidden = hides_private(game, session, _state)
     groups: dict[str, list[int]] = {}
@@ -98,7 +110,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
         game.dialog(before, t, colors, hints=hints)
     new = dialogs.run(dialog, prompter.ask)
     if new is dialogs.UNDO or new == actions[k]:
-        out.print(t("core.fix.cancelled"))
+        outcome(t("core.fix.cancelled"))
         return
     location, value = core_fix.entry_value(game, parsed.players, [*actions[:k], new],
                                            parsed.meta, k)
@@ -122,7 +134,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
 
     fixed = SessionService(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)
-    tell(fixed, catalog(fixed.lang), out)
+    tell(fixed, catalog(fixed.lang), out, said)
 
 
 def group_of(location: str) -> str:
