@@ -749,3 +749,54 @@ def test_a_correction_in_play_is_told_under_the_next_board_and_the_first_board_t
     first = said.split("Turn 6: Ewa")[0]  # play's first board, before the correction's questions
     assert "Ctrl-F at any question: correct an earlier entry." in first
     assert said.count("Ctrl-F at any question") == 1  # told once a sitting, not after a fix
+
+
+@pytest.mark.slow
+def test_a_correction_killed_at_any_moment_leaves_the_session_before_or_after_it(tmp_path):
+    """Issue 23 item 4: ``referee fix --entry --set``, a real process killed (SIGKILL) at random
+    moments: the session always loads and replays, and is either as it was before the
+    correction or as after it (the value and the trail together), never in between."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from referee.store.sessions import Store
+    from tests.conftest import ROOT
+
+    env = {**__import__("os").environ, "PYTHONPATH": str(ROOT), "REFEREE_LANG": "en"}
+    data = tmp_path / "data"
+    location = "rounds[1].reveal.provisions[0]"
+    game = registry.get("na-grunwald")
+
+    def run(value):
+        return subprocess.Popen([sys.executable, "-m", "referee", "--data-dir", str(data), "fix", "g",
+                                 "--entry", location, "--set", str(value), "--note", "typed wrong"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+    def seen():
+        session = Store(data).open("g", write=False)
+        game.parse_record(session.record).replay()  # it replays
+        record = session.record
+        return fix.get(record, fix.path_of(location)), len(record.get("corrections", []))
+
+    subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(data), "import", str(GRUNWALD),
+                    "--name", "g"], check=True, capture_output=True, env=env)
+    began = time.monotonic()
+    assert run(1).wait(timeout=120) == 0  # a whole correction: how long one takes here
+    took = time.monotonic() - began
+    now = seen()
+    assert now == (1, 1)
+    rng = random.Random(23)
+    outcomes = set()
+    for _ in range(25):
+        target = 5 if now[0] == 1 else 1
+        proc = run(target)
+        time.sleep(rng.uniform(0.4, 1.2) * took)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        after = seen()
+        assert after in (now, (target, now[1] + 1)), (now, after)
+        outcomes.add("after" if after != now else "before")
+        now = after
+    assert outcomes == {"before", "after"}  # the kills landed on both sides of the save
