@@ -363,8 +363,9 @@ def at_the_table(store, sid, location, game_keys, *, truncate=False, agree=True,
             elif q.key == "fix.group":
                 pipe.send_text(keys_for(q, cli_fix.group_of(location)))
             elif q.key == "fix.entry":
-                pipe.send_text(keys_for(q, next(c.value for c in q.choices
-                                                if c.label.split("  ")[0] == location)))
+                words = fix.where(catalog("en"), location, head=False) or where(location)
+                pipe.send_text(keys_for(q, next(c.value for c in q.choices  # (as it is said)
+                                                if c.label == words or c.label.startswith(words + ": "))))
             elif q.key == "fix.note":
                 pipe.send_text(note + "\r")
             elif q.key == "fix.truncate":
@@ -800,3 +801,25 @@ def test_a_correction_killed_at_any_moment_leaves_the_session_before_or_after_it
         outcomes.add("after" if after != now else "before")
         now = after
     assert outcomes == {"before", "after"}  # the kills landed on both sides of the save
+
+
+def test_the_fix_key_works_at_a_private_moments_look_away_question_too():
+    """Ctrl-F at "Bartek: press Enter when only you can see the screen" (the trial in tmux found
+    it did nothing there): the correction starts, and nothing private was opened."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli.prompter import FixRequested, Prompter
+    from referee.core import dialog as dialogs
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=io.StringIO(), width=80), "en")
+        prompter.fix_key = True
+        prompter.before_question = lambda q: pipe.send_text("\x06\r")  # (old code: Enter)
+        with pytest.raises(FixRequested):
+            prompter.ask(dialogs.Private("Bartek", "Bartek: press Enter when only you can see the screen"))
+        assert prompter.private is None

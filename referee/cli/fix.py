@@ -94,7 +94,9 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     names = list(groups)
     if len(names) > 1:  # first the round (or the turns, ten at a time), then its entry
         name = prompter.ask(dialogs.Select("fix.group", t("core.fix.choose_group"),
-                                           [dialogs.Choice(n, n) for n in names], default=names[-1]))
+                                           [dialogs.Choice(_group_label(game, t, n, groups[n], steps, hidden), n)
+                                            for n in names],
+                                           default=names[-1]))
     else:
         name = names[0]
     choices = [dialogs.Choice(_label(game, t, steps[i], hidden), i) for i in groups[name]]
@@ -104,7 +106,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
     colors = parsed.meta.get("colors") or {}
     hints = bool(session.settings.get("hints")) and game.has_hints
-    out.print(t("core.fix.reenter", entry=steps[k].location))
+    out.print(t("core.fix.reenter", entry=core_fix.where(t, steps[k].location)))
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
         game.dialog(before, t, colors, hints=hints)
@@ -159,10 +161,30 @@ def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:
     return parsed, state, steps
 
 
+def _group_words(t: Catalog, name: str) -> str:
+    """A part of the record in the list, in words ("Round 5", "Turns 11–20", "armies")."""
+    low, dash, high = name.partition("–")
+    if dash and low.startswith("turns[") and high.endswith("]"):
+        return t("core.fix.said.turns", low=int(low[6:]) + 1, high=int(high[:-1]) + 1)
+    return core_fix.where(t, name)
+
+
+def _group_label(game: Any, t: Catalog, name: str, entries: list[int], steps: list[Any],
+                 hidden: bool) -> str:
+    """A part of the record in the list; one that holds one entry (a setup choice) says it."""
+    words = _group_words(t, name)
+    step = steps[entries[0]]
+    if len(entries) > 1 or (hidden and game.is_secret(step.action)):
+        return words
+    return f"{words}: {game.describe(t, step.action)}"
+
+
 def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
-    """An entry in the list: its location and, unless it may be a private fact, in words."""
+    """An entry in the list: where it lies in its round or turn ("placements #2", or the turn
+    itself) and, unless it may be a private fact, what it was, in words."""
+    words = core_fix.where(t, step.location, head=False) or core_fix.where(t, step.location)
     if hidden and game.is_secret(step.action):
-        return step.location
-    return f"{step.location}  {game.describe(t, step.action)}"
+        return words
+    return f"{words}: {game.describe(t, step.action)}"
 
 

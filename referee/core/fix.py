@@ -462,20 +462,25 @@ def said(t: Any, changed: Sequence[dict[str, Any]], prefix: str = "") -> list[st
     return [*lines, *control, *other]
 
 
-def _where(t: Any, location: str) -> str:
+def where(t: Any, location: str, head: bool = True) -> str:
     """Where an entry lies, in words: ``rounds[4].reveal.mercenary[1]`` → "Round 5, reveal
-    mercenary #2"."""
+    mercenary #2" (``head=False``: without its round or turn, "reveal mercenary #2")."""
     try:
         path = path_of(location)
     except ValueError:
         return location
-    head: list[str] = []
+    first: list[str] = []
     rest = list(path)
     if len(rest) >= 2 and rest[0] in ("rounds", "turns") and isinstance(rest[1], int):
-        head.append(t(f"core.fix.said.{rest[0][:-1]}", n=rest[1] + 1))
+        first.append(t(f"core.fix.said.{rest[0][:-1]}", n=rest[1] + 1))
         rest = rest[2:]
     words = " ".join(f"#{p + 1}" if isinstance(p, int) else str(p) for p in rest)
-    return ", ".join([*head, words] if words else head) or location
+    if not head:
+        return words
+    return ", ".join([*first, words] if words else first) or location
+
+
+_where = where
 
 
 def _values(was: Any, now: Any) -> str:
