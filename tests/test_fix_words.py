@@ -75,6 +75,18 @@ CASES = {
 }
 
 
+def test_a_game_in_progress_tells_the_stock_its_board_shows():
+    """The trial found "The standing did not change." after a Na Grunwald! stake was corrected in
+    round 6, while the board showed Igor's ducats change: the stock a board shows counts too
+    while the game goes on (Na Grunwald!'s ducats, provisions, helpers, in its field names)."""
+    game, c = corrected("na-grunwald", "in-progress-three-players.json", "rounds[5].placements[3]",
+                        {"player": "Igor", "field": "mercenaries", "pawn": "officer", "ducats": 2})
+    assert said(game, c, "en") == ["Round 6, placements #4, Igor: ducats 1 → 2, typed wrong",
+                                   "Igor: Ducats 5 → 4"]
+    assert said(game, c, "pl") == ["Runda 6, placements #4, Igor: ducats 1 → 2, typed wrong",
+                                   "Igor: Dukaty 5 → 4"]
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_a_known_correction_is_said_in_the_games_own_words(name, lang):

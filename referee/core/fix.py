@@ -143,6 +143,8 @@ def _within(path: tuple[Any, ...], entry: tuple[Any, ...]) -> bool:
 #: the facts of a replay output that make the standing (per player and for the table)
 TABLE_FACTS = ("winners", "winner", "control")
 PLAYER_FACTS = ("score", "place", "vp", "flags", "baggage_taken", "field_value")
+#: and, while the game goes on (its output not ``complete``), the stock a board shows
+STOCK_FACTS = ("ducats", "provisions", "helpers")
 
 
 def standing(output: dict[str, Any]) -> dict[str, Any]:
@@ -160,10 +162,11 @@ def standing(output: dict[str, Any]) -> dict[str, Any]:
         if k in output:
             walk(k, output[k])
     players = output.get("players")
+    kinds = PLAYER_FACTS if output.get("complete", True) else (*PLAYER_FACTS, *STOCK_FACTS)
     if isinstance(players, dict):
         for name, facts in players.items():
             if isinstance(facts, dict):
-                for k in PLAYER_FACTS:
+                for k in kinds:
                     if k in facts:
                         walk(f"players{key_path(str(name))}.{k}", facts[k])
     return flat
@@ -424,7 +427,8 @@ def said(t: Any, changed: Sequence[dict[str, Any]], prefix: str = "") -> list[st
             if key[0] == "score" and len(key) == 2:
                 name = _name(t, [f"{game}score.{key[1]}", f"core.fix.fact.{key[1]}"], key[1])
             elif len(key) == 1:
-                name = _name(t, [f"core.fix.fact.{key[0]}", f"{game}score.{key[0]}"], key[0])
+                name = _name(t, [f"core.fix.fact.{key[0]}", f"{game}field.{key[0]}",
+                                 f"{game}score.{key[0]}"], key[0])
             else:
                 name = ".".join(key)
             diff = _list_change(t, was, now)
