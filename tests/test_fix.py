@@ -676,8 +676,8 @@ def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(
 
 
 def _fix_in_play(tmp_path, monkeypatch, same):
-    """Kajko at turn 7: Ctrl-F, turn 6 entered again (``same``: as it was, so nothing is
-    corrected), then play goes on and the table stops at the next turn.  What was drawn after
+    """Kajko at turn 7: Ctrl-F, turn 6 entered again (``same``: its "cancel the correction"
+    chosen instead), then play goes on and the table stops at the next turn.  What was drawn after
     the last board, and the whole output."""
     import io
 
@@ -688,6 +688,7 @@ def _fix_in_play(tmp_path, monkeypatch, same):
 
     from referee.cli import commands
     from referee.cli.prompter import Prompter, keys_for
+    from referee.core import dialog as dialogs
     from referee.games.kajko.actions import Send
     from referee.games.kajko.dialog import SEND
     from tests.kajko.test_live import target_game
@@ -700,6 +701,7 @@ def _fix_in_play(tmp_path, monkeypatch, same):
     before = game.parse_record(game.write_record(["Ola", "Bartek", "Ewa"], actions[:k], meta)).replay()[0]
     other = actions[k] if same else next(a for a in game.legal_actions(before) if a != actions[k])
     phase = ["play"]
+    asked = []
     buffer = io.StringIO()
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
@@ -712,7 +714,9 @@ def _fix_in_play(tmp_path, monkeypatch, same):
                 pipe.send_text("\x06")  # Ctrl-F
             elif q.key == "kajko.turn" and phase[0] == "fix":
                 phase[0] = "again"
-                pipe.send_text(keys_for(q, SEND if isinstance(other, Send) else other.stack))
+                asked.append(q)
+                pipe.send_text(keys_for(q, dialogs.UNDO if same else
+                                        SEND if isinstance(other, Send) else other.stack))
             elif q.key == "kajko.turn":
                 pipe.send_text("\x03")  # play went on: the table stops there
             elif q.key in ("fix.group", "fix.entry"):
@@ -731,6 +735,9 @@ def _fix_in_play(tmp_path, monkeypatch, same):
             commands.play(store, sid, "en", prompter=prompter)
     assert phase == ["again"]
     said = buffer.getvalue()
+    (again,) = asked
+    undo = [c.label for c in again.choices if c.value is dialogs.UNDO]
+    assert undo == ["↶ Cancel the correction (nothing is changed)"]  # (not "Undo the last entry")
     return said.rsplit("Turn 7: Ola", 1)[-1], said  # (the board play goes on with)
 
 

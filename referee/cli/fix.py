@@ -110,7 +110,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
         game.dialog(before, t, colors, hints=hints)
-    new = dialogs.run(dialog, prompter.ask)
+    new = dialogs.run(dialog, lambda q: prompter.ask(_cancel_for_undo(t, q)))
     if new is dialogs.UNDO or new == actions[k]:
         outcome(t("core.fix.cancelled"))
         return
@@ -137,6 +137,17 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     fixed = SessionService(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)
     tell(fixed, catalog(fixed.lang), out, said)
+
+
+def _cancel_for_undo(t: Catalog, q: Any) -> Any:
+    """An entry entered again offers the game's "undo the last entry" choice: here it cancels the
+    correction, and says so (the tmux trial found "Undo the last entry" misleading there)."""
+    if isinstance(q, dialogs.Select) and any(c.value is dialogs.UNDO for c in q.choices):
+        from dataclasses import replace
+
+        return replace(q, choices=[replace(c, label=t("core.fix.cancel_choice"))
+                                   if c.value is dialogs.UNDO else c for c in q.choices])
+    return q
 
 
 def group_of(location: str) -> str:
