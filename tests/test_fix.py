@@ -672,7 +672,7 @@ def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(
     assert trail["entry"] == "rounds[0].draws.Kasia" and "was" not in trail and "now" not in trail
     assert "royal_guard" not in json.dumps(trail)
     shown = cli("show", "w")[1]
-    assert "Round 1, draws Kasia, corrected" in shown and "royal_guard" not in shown.split("Corrections")[1]
+    assert "corrected: Round 1, draws Kasia" in shown and "royal_guard" not in shown.split("Corrections")[1]
 
 
 def _fix_in_play(tmp_path, monkeypatch, same):
