@@ -129,7 +129,7 @@ TEXT_PLACEHOLDERS = {
     "range", "reason", "recruit", "resigned", "royal_guard", "s", "section", "session", "shooters",
     "side", "sizes", "stacks", "start", "store", "target", "terrain", "terrains", "teutons",
     "title", "to", "track", "type", "unit", "units", "variant", "variants", "what", "where",
-    "winners", "word",
+    "winners", "word", "changes", "values", "low", "high",
     # numbers that are names (round 3, stack 2), signed changes and lists of names
     "round", "stack", "change", "players",
 }

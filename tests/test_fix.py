@@ -16,6 +16,7 @@ import pytest
 
 from referee.core import fix, jsonio, registry
 from referee.core.errors import RecordError, RefereeError
+from referee.core.text import catalog
 from tests.conftest import EXAMPLES, referee
 from tests.test_schemas import problems
 
@@ -49,6 +50,11 @@ def another_entry(game, players, actions, steps, rng):
         if location == steps[k].location:  # (another kind of entry may lie elsewhere)
             return k, location, value
     return None
+
+
+def where(location, lang="en"):
+    """An entry's place as the referee says it ("Round 5, reveal crown #1")."""
+    return fix.headline(catalog(lang), location, None, None, hidden=True)
 
 
 def from_scratch(game, record, location, value):
@@ -226,16 +232,16 @@ def test_fix_entry_set_corrects_and_show_and_the_summaries_list_it(cli):
     code, out, err = cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "1",
                          "--note", "typed wrong")
     assert code == 0, err
-    assert "Corrected rounds[1].reveal.provisions[0]: 5 → 1" in out
-    assert "players.Bartek.score.quartermaster: 4 → 0" in out
+    assert "Corrected: Round 2, reveal provisions #1: 5 → 1, typed wrong" in out
+    assert "Bartek no longer holds the title Royal quartermaster" in out  # (the game's own title)
     record = cli.record()
     assert record["rounds"][1]["reveal"]["provisions"][0] == 1
     (trail,) = record["corrections"]
     assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
         "rounds[1].reveal.provisions[0]", 5, 1, "typed wrong")
     shown = cli("show", "g")[1]
-    assert "Corrections" in shown and "rounds[1].reveal.provisions[0]: 5 → 1, typed wrong" in shown
-    assert "players.Bartek.score.quartermaster: 4 → 0" in shown
+    assert "Corrections" in shown and "Round 2, reveal provisions #1: 5 → 1, typed wrong" in shown
+    assert "Bartek no longer holds the title Royal quartermaster" in shown
     md = cli("export", "g", "--format", "md")[1]
     assert "## Corrections" in md and "5 → 1, typed wrong" in md
     html = cli("export", "g", "--format", "html")[1]
@@ -357,8 +363,9 @@ def at_the_table(store, sid, location, game_keys, *, truncate=False, agree=True,
             elif q.key == "fix.group":
                 pipe.send_text(keys_for(q, cli_fix.group_of(location)))
             elif q.key == "fix.entry":
-                pipe.send_text(keys_for(q, next(c.value for c in q.choices
-                                                if c.label.split("  ")[0] == location)))
+                words = fix.where(catalog("en"), location, head=False) or where(location)
+                pipe.send_text(keys_for(q, next(c.value for c in q.choices  # (as it is said)
+                                                if c.label == words or c.label.startswith(words + ": "))))
             elif q.key == "fix.note":
                 pipe.send_text(note + "\r")
             elif q.key == "fix.truncate":
@@ -407,7 +414,7 @@ def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
     assert record["corrections"][0]["note"] == "typed wrong"
-    assert "Corrected turns[" in said
+    assert "Corrected: Turn " in said
     assert asked[:2] == ["fix.group", "fix.entry"] and "kajko.turn" in asked
 
 
@@ -459,7 +466,7 @@ def test_grunwald_at_the_table_a_skirmish_across_its_reveal_needs_everybody(tmp_
     assert fix.get(record, fix.path_of(location)) == value
     assert record["corrections"][0]["entry"] == location
     assert len(steps) == len(parsed.replay()[1])
-    assert "Corrected " + location in said
+    assert "Corrected: " + where(location) in said
 
 
 def test_grunwald_at_the_table_a_reveal_that_breaks_a_later_entry_stops_the_game_there(tmp_path):
@@ -516,7 +523,7 @@ def test_war_chest_at_the_table_a_draw_entered_again_in_its_players_private_mome
     assert steps2[4].action == other
     trail = record["corrections"][0]
     assert (trail["entry"], trail["was"]) == (location, record0["rounds"][0]["draws"]["Bartek"])
-    assert "Corrected " in said
+    assert "Corrected: Round 1, draws Bartek" in said
 
 
 def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody(tmp_path):
@@ -547,7 +554,7 @@ def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody
     assert not game.is_over(state)
 
 
-def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path):
+def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path, capsys):
     """Ctrl-F at a question of ``play``: the entry being asked is left, the correction is made
     with the same questions as ``referee fix``, and play goes on from the corrected game."""
     import io
@@ -605,7 +612,7 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     record, state, steps2 = replayed_session(store, sid)
     assert steps2[k].action == other
     assert record["corrections"][0]["entry"] == steps[k].location
-    assert "Corrected " + steps[k].location in buffer.getvalue()
+    assert "Corrected: " + where(steps[k].location) in capsys.readouterr().out  # (play's news)
 
 
 def test_the_trail_stays_through_play_and_undo(tmp_path):
@@ -638,3 +645,188 @@ def test_the_trail_stays_through_play_and_undo(tmp_path):
     assert len(store.open("g", write=False).record["corrections"]) == 1
     sessions.undo("g", 1, all_agree=True)
     assert len(store.open("g", write=False).record["corrections"]) == 1
+
+
+def test_show_json_carries_the_trail(cli):
+    """``show --json`` has the record's ``corrections`` (docs/spec/corrections.md)."""
+    assert cli("fix", "g", "--entry", "rounds[1].reveal.provisions[0]", "--set", "1",
+               "--note", "typed wrong")[0] == 0
+    code, out, err = cli("show", "g", "--json")
+    assert code == 0, err
+    (trail,) = json.loads(out)["corrections"]
+    assert (trail["entry"], trail["was"], trail["now"], trail["note"]) == (
+        "rounds[1].reveal.provisions[0]", 5, 1, "typed wrong")
+    assert {"fact": "players.Bartek.score.quartermaster", "was": 4, "now": 0} in trail["changed"]
+
+
+def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(cli):
+    """A War Chest draw is Kasia's private fact while the game goes on: ``show --json`` names the
+    corrected entry, not what the draw was or became (as ``show`` does)."""
+    assert cli("import", EXAMPLES / "warchest" / "in-progress.json", "--name", "w")[0] == 0
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].draws.Kasia", "--set", "null")
+    assert code == 0, err
+    assert cli.record("w")["corrections"][0]["was"] == ["archer", "royal_guard", "royal_guard"]
+    code, out, err = cli("show", "w", "--json")
+    assert code == 0, err
+    (trail,) = json.loads(out)["corrections"]
+    assert trail["entry"] == "rounds[0].draws.Kasia" and "was" not in trail and "now" not in trail
+    assert "royal_guard" not in json.dumps(trail)
+    shown = cli("show", "w")[1]
+    assert "corrected: Round 1, draws Kasia" in shown and "royal_guard" not in shown.split("Corrections")[1]
+
+
+def _fix_in_play(tmp_path, monkeypatch, same):
+    """Kajko at turn 7: Ctrl-F, turn 6 entered again (``same``: its "cancel the correction"
+    chosen instead), then play goes on and the table stops at the next turn.  What was drawn after
+    the last board, and the whole output."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli import commands
+    from referee.cli.prompter import Prompter, keys_for
+    from referee.core import dialog as dialogs
+    from referee.games.kajko.actions import Send
+    from referee.games.kajko.dialog import SEND
+    from tests.kajko.test_live import target_game
+
+    game = registry.get("kajko-kokosz")
+    _, actions = target_game(3)
+    meta = {"variants": {"dusigrosz": True, "coin_in_hand": True}}
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions[:6], meta)
+    k = 5
+    before = game.parse_record(game.write_record(["Ola", "Bartek", "Ewa"], actions[:k], meta)).replay()[0]
+    other = actions[k] if same else next(a for a in game.legal_actions(before) if a != actions[k])
+    phase = ["play"]
+    asked = []
+    buffer = io.StringIO()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
+        prompter = Prompter(console, "en")
+        monkeypatch.setattr(commands, "console", lambda: console)  # (play's news: one screen)
+
+        def before_question(q):
+            if q.key == "kajko.turn" and phase[0] == "play":
+                phase[0] = "fix"
+                pipe.send_text("\x06")  # Ctrl-F
+            elif q.key == "kajko.turn" and phase[0] == "fix":
+                phase[0] = "again"
+                asked.append(q)
+                pipe.send_text(keys_for(q, dialogs.UNDO if same else
+                                        SEND if isinstance(other, Send) else other.stack))
+            elif q.key == "kajko.turn":
+                pipe.send_text("\x03")  # play went on: the table stops there
+            elif q.key in ("fix.group", "fix.entry"):
+                pipe.send_text(keys_for(q, q.choices[0].value if q.key == "fix.group" else k))
+            elif q.key == "fix.note":
+                pipe.send_text("typed wrong\r")
+            elif q.key == "kajko.card":
+                pipe.send_text(keys_for(q, other.card))
+            elif q.key == "kajko.target":
+                pipe.send_text(keys_for(q, other.target))
+            else:
+                raise AssertionError(q.key)
+
+        prompter.before_question = before_question
+        with pytest.raises(KeyboardInterrupt):
+            commands.play(store, sid, "en", prompter=prompter)
+    assert phase == ["again"]
+    said = buffer.getvalue()
+    (again,) = asked
+    undo = [c.label for c in again.choices if c.value is dialogs.UNDO]
+    assert undo == ["↶ Cancel the correction (nothing is changed)"]  # (not "Undo the last entry")
+    return said.rsplit("Turn 7: Ola", 1)[-1], said  # (the board play goes on with)
+
+
+def test_a_cancelled_correction_in_play_stays_visible_under_the_next_board(tmp_path, monkeypatch):
+    last, _ = _fix_in_play(tmp_path, monkeypatch, same=True)
+    assert "Nothing was corrected." in last
+    from referee.store.sessions import Store
+
+    (entry,) = Store(tmp_path / "data").entries()
+    assert "corrections" not in Store(tmp_path / "data").open(entry["id"], write=False).record
+
+
+def test_a_correction_in_play_is_told_under_the_next_board_and_the_first_board_tells_the_key(
+        tmp_path, monkeypatch):
+    last, said = _fix_in_play(tmp_path, monkeypatch, same=False)
+    assert "Corrected: Turn 6, Ewa, typed wrong." in last
+    first = said.split("Turn 6: Ewa")[0]  # play's first board, before the correction's questions
+    assert "Ctrl-F at any question: correct an earlier entry." in first
+    assert said.count("Ctrl-F at any question") == 1  # told once a sitting, not after a fix
+
+
+@pytest.mark.slow
+def test_a_correction_killed_at_any_moment_leaves_the_session_before_or_after_it(tmp_path):
+    """Issue 23 item 4: ``referee fix --entry --set``, a real process killed (SIGKILL) at random
+    moments: the session always loads and replays, and is either as it was before the
+    correction or as after it (the value and the trail together), never in between."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from referee.store.sessions import Store
+    from tests.conftest import ROOT
+
+    env = {**__import__("os").environ, "PYTHONPATH": str(ROOT), "REFEREE_LANG": "en"}
+    data = tmp_path / "data"
+    location = "rounds[1].reveal.provisions[0]"
+    game = registry.get("na-grunwald")
+
+    def run(value):
+        return subprocess.Popen([sys.executable, "-m", "referee", "--data-dir", str(data), "fix", "g",
+                                 "--entry", location, "--set", str(value), "--note", "typed wrong"],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+
+    def seen():
+        session = Store(data).open("g", write=False)
+        game.parse_record(session.record).replay()  # it replays
+        record = session.record
+        return fix.get(record, fix.path_of(location)), len(record.get("corrections", []))
+
+    subprocess.run([sys.executable, "-m", "referee", "--data-dir", str(data), "import", str(GRUNWALD),
+                    "--name", "g"], check=True, capture_output=True, env=env)
+    began = time.monotonic()
+    assert run(1).wait(timeout=120) == 0  # a whole correction: how long one takes here
+    took = time.monotonic() - began
+    now = seen()
+    assert now == (1, 1)
+    rng = random.Random(23)
+    outcomes = set()
+    for _ in range(25):
+        target = 5 if now[0] == 1 else 1
+        proc = run(target)
+        time.sleep(rng.uniform(0.4, 1.2) * took)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        after = seen()
+        assert after in (now, (target, now[1] + 1)), (now, after)
+        outcomes.add("after" if after != now else "before")
+        now = after
+    assert outcomes == {"before", "after"}  # the kills landed on both sides of the save
+
+
+def test_the_fix_key_works_at_a_private_moments_look_away_question_too():
+    """Ctrl-F at "Bartek: press Enter when only you can see the screen" (the trial in tmux found
+    it did nothing there): the correction starts, and nothing private was opened."""
+    import io
+
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+    from rich.console import Console
+
+    from referee.cli.prompter import FixRequested, Prompter
+    from referee.core import dialog as dialogs
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter = Prompter(Console(file=io.StringIO(), width=80), "en")
+        prompter.fix_key = True
+        prompter.before_question = lambda q: pipe.send_text("\x06\r")  # (old code: Enter)
+        with pytest.raises(FixRequested):
+            prompter.ask(dialogs.Private("Bartek", "Bartek: press Enter when only you can see the screen"))
+        assert prompter.private is None

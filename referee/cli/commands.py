@@ -139,24 +139,26 @@ def play(store: Store, session: SessionHandle | str | None, lang: str | None,
     open (``None``: as the session was last played; both choices are kept with the session).
     ``FIX_KEY`` at a question corrects an earlier entry (``referee fix``), then play goes on."""
     opened: list[str] = []
+    after: Report | None = None  # what a correction did, drawn under the next board (issue 23)
     while True:
         try:
-            return _play(store, session, lang, prompter, hints, open_table, opened)
+            return _play(store, session, lang, prompter, hints, open_table, opened, after)
         except FixRequested:
             from referee.cli.fix import interactive
 
             session, hints, open_table = opened[-1], None, None  # (kept with the session)
             if prompter is not None:
                 prompter.fix_key = False
+            after = []
             try:
-                interactive(store, session, lang, prompter)
+                interactive(store, session, lang, prompter, said=after)
             except RefereeError as error:  # said, and the game goes on as it was
-                console().print(error.render(error.lang or lang or language_from_env()))
+                after.append(Line(error.render(error.lang or lang or language_from_env())))
 
 
 def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
           prompter: Prompter | None, hints: bool | None, open_table: bool | None,
-          opened: list[str]) -> None:
+          opened: list[str], after: Report | None = None) -> None:
     out = console()
     sessions = service(store)
     if session is None:
@@ -177,6 +179,11 @@ def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
             # what the last entry resolved: drawn under the next board (on resume, the entry
             # before the interruption and its results, said again)
             news: Report = live.last_news() if not live.over else []
+            if after is None and not live.over:  # the sitting's first board: the fix key
+                news.append(Line(t("core.cli.fix_key_hint"), "muted"))
+            news += after or []  # what a correction just did (issue 23)
+            if live.over and news:
+                render(news, out)
 
             def ask(q: dialogs.Question) -> Any:
                 if news and not isinstance(q, dialogs.Notice):

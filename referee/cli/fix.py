@@ -40,31 +40,42 @@ def fix(store: Store, key: str, entry: str | None, value: str | None, *, truncat
     interactive(store, key, lang, prompter, all_agree=all_agree, note=note)
 
 
-def tell(fixed: Fixed, t: Catalog, out: Any = None) -> None:
-    """What a correction did, in a few lines."""
-    out = out or console()
+def tell(fixed: Fixed, t: Catalog, out: Any = None, said: list[Any] | None = None) -> None:
+    """What a correction did, in a few lines (``said``: kept there instead, for ``play`` to draw
+    under its next board, as the news of an entry)."""
+    lines = told(fixed, t)
+    if said is not None:
+        said.extend(lines)
+    else:
+        render(lines, out or console())
+
+
+def told(fixed: Fixed, t: Catalog) -> Report:
     c = fixed.correction
-    if fixed.status == "cancelled":
-        out.print(t("core.fix.cancelled"))
-        return
-    if fixed.status == "refused":
-        out.print(t("core.fix.refused"))
-        return
-    lines: Report = [Line(t("core.fix.done_hidden", entry=c.entry) if fixed.hidden else
-                  t("core.fix.done", entry=c.entry, was=core_fix.shown(c.was),
-                    now=core_fix.shown(c.now)))]
+    if fixed.status in ("cancelled", "refused"):
+        return [Line(t(f"core.fix.{fixed.status}"))]
+    what = core_fix.headline(t, c.entry, c.was, c.now, c.note, fixed.hidden)
+    lines: Report = [Line(t("core.fix.done_hidden" if fixed.hidden else "core.fix.done", what=what))]
     if c.broken is not None:
         lines.append(Line(t.n("core.fix.truncated", len(c.dropped), entry=c.broken.entry)))
-    lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed)] or \
+    lines += [Line("  " + x) for x in core_fix.changed_lines(t, c.changed, prefix=fixed.prefix)] or \
         [Line("  " + t("core.fix.no_change"), "muted")]
-    render(lines, out)
+    return lines
 
 
 def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | None, *,
-                all_agree: bool = False, note: str = "") -> None:
+                all_agree: bool = False, note: str = "", said: list[Any] | None = None) -> None:
     """Pick an entry, enter it again with the game's own questions (legal-only, private where it
-    was private), and correct it."""
+    was private), and correct it.  ``said``: the outcome is kept there (``play`` draws it under
+    its next board) instead of printed."""
     out = prompter.console if prompter is not None else console()
+
+    def outcome(text: str) -> None:
+        if said is not None:
+            said.append(Line(text))
+        else:
+            out.print(text)
+
     session = store.open(key, write=False)
     game = game_of(session)
     parsed, _state, steps = _steps(game, session)
@@ -74,7 +85,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     prompter.open = is_open(session)
     prompter.require()
     if not steps:
-        out.print(t("core.fix.no_entries"))
+        outcome(t("core.fix.no_entries"))
         return
     hidden = hides_private(game, session, _state)
     groups: dict[str, list[int]] = {}
@@ -83,7 +94,9 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     names = list(groups)
     if len(names) > 1:  # first the round (or the turns, ten at a time), then its entry
         name = prompter.ask(dialogs.Select("fix.group", t("core.fix.choose_group"),
-                                           [dialogs.Choice(n, n) for n in names], default=names[-1]))
+                                           [dialogs.Choice(_group_label(game, t, n, groups[n], steps, hidden), n)
+                                            for n in names],
+                                           default=names[-1]))
     else:
         name = names[0]
     choices = [dialogs.Choice(_label(game, t, steps[i], hidden), i) for i in groups[name]]
@@ -93,13 +106,13 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
     colors = parsed.meta.get("colors") or {}
     hints = bool(session.settings.get("hints")) and game.info.has_hints
-    out.print(t("core.fix.reenter", entry=steps[k].location))
+    out.print(t("core.fix.reenter", entry=core_fix.where(t, steps[k].location)))
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
         game.dialog(before, t, colors, hints=hints)
-    new = dialogs.run(dialog, prompter.ask)
+    new = dialogs.run(dialog, lambda q: prompter.ask(_cancel_for_undo(t, q)))
     if new is dialogs.UNDO or new == actions[k]:
-        out.print(t("core.fix.cancelled"))
+        outcome(t("core.fix.cancelled"))
         return
     location, value = core_fix.entry_value(game, parsed.players, [*actions[:k], new],
                                            parsed.meta, k)
@@ -123,7 +136,18 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
 
     fixed = SessionService(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)
-    tell(fixed, catalog(fixed.lang), out)
+    tell(fixed, catalog(fixed.lang), out, said)
+
+
+def _cancel_for_undo(t: Catalog, q: Any) -> Any:
+    """An entry entered again offers the game's "undo the last entry" choice: here it cancels the
+    correction, and says so (the tmux trial found "Undo the last entry" misleading there)."""
+    if isinstance(q, dialogs.Select) and any(c.value is dialogs.UNDO for c in q.choices):
+        from dataclasses import replace
+
+        return replace(q, choices=[replace(c, label=t("core.fix.cancel_choice"))
+                                   if c.value is dialogs.UNDO else c for c in q.choices])
+    return q
 
 
 def group_of(location: str) -> str:
@@ -148,10 +172,30 @@ def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:
     return parsed, state, steps
 
 
+def _group_words(t: Catalog, name: str) -> str:
+    """A part of the record in the list, in words ("Round 5", "Turns 11–20", "armies")."""
+    low, dash, high = name.partition("–")
+    if dash and low.startswith("turns[") and high.endswith("]"):
+        return t("core.fix.said.turns", low=int(low[6:]) + 1, high=int(high[:-1]) + 1)
+    return core_fix.where(t, name)
+
+
+def _group_label(game: Any, t: Catalog, name: str, entries: list[int], steps: list[Any],
+                 hidden: bool) -> str:
+    """A part of the record in the list; one that holds one entry (a setup choice) says it."""
+    words = _group_words(t, name)
+    step = steps[entries[0]]
+    if len(entries) > 1 or (hidden and game.is_secret(step.action)):
+        return words
+    return f"{words}: {game.describe(t, step.action)}"
+
+
 def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
-    """An entry in the list: its location and, unless it may be a private fact, in words."""
+    """An entry in the list: where it lies in its round or turn ("placements #2", or the turn
+    itself) and, unless it may be a private fact, what it was, in words."""
+    words = core_fix.where(t, step.location, head=False) or core_fix.where(t, step.location)
     if hidden and game.is_secret(step.action):
-        return str(step.location)
-    return f"{step.location}  {game.describe(t, step.action)}"
+        return words
+    return f"{words}: {game.describe(t, step.action)}"
 
 

@@ -205,9 +205,14 @@ class Prompter:
         self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
-        interrupt.ask(questionary.select(q.message, choices=[questionary.Choice(
+        question = questionary.select(q.message, choices=[questionary.Choice(
             title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
-            use_jk_keys=False, instruction=" ").application)
+            use_jk_keys=False, instruction=" ")
+        if self.fix_key:  # (issue 23: Ctrl-F at every question of play, this one too)
+            _fix_binding(question)
+        if interrupt.ask(question.application) is _FIX:
+            self.private = None  # (the moment never opened: nothing private was shown)
+            raise FixRequested
         self.clear()
         return None
 

@@ -143,6 +143,8 @@ def _within(path: tuple[Any, ...], entry: tuple[Any, ...]) -> bool:
 #: the facts of a replay output that make the standing (per player and for the table)
 TABLE_FACTS = ("winners", "winner", "control")
 PLAYER_FACTS = ("score", "place", "vp", "flags", "baggage_taken", "field_value")
+#: and, while the game goes on (its output not ``complete``), the stock a board shows
+STOCK_FACTS = ("ducats", "provisions", "helpers")
 
 
 def standing(output: dict[str, Any]) -> dict[str, Any]:
@@ -160,10 +162,11 @@ def standing(output: dict[str, Any]) -> dict[str, Any]:
         if k in output:
             walk(k, output[k])
     players = output.get("players")
+    kinds = PLAYER_FACTS if output.get("complete", True) else (*PLAYER_FACTS, *STOCK_FACTS)
     if isinstance(players, dict):
         for name, facts in players.items():
             if isinstance(facts, dict):
-                for k in PLAYER_FACTS:
+                for k in kinds:
                     if k in facts:
                         walk(f"players{key_path(str(name))}.{k}", facts[k])
     return flat
@@ -208,6 +211,7 @@ class Correction:
     changed: list[dict[str, Any]] = field(default_factory=list)
     dropped: list[dict[str, Any]] = field(default_factory=list)  # later entries left out
     secret: bool = False  # it takes back a choice made before a reveal (every player agrees)
+    note: str = ""  # why (the table's words)
 
     @property
     def applies(self) -> bool:
@@ -297,7 +301,7 @@ def correct(game: Any, record: dict[str, Any], location: str, value: Any, *, at:
         _p, state, steps = _replay(game, prefix(hi - 1))
     now = get(game.write_record(parsed.players, [s.action for s in steps], meta), path)
     now = value if now is _MISSING else now
-    result = Correction(location, k, was, now, record, state0, broken, secret=secret)
+    result = Correction(location, k, was, now, record, state0, broken, secret=secret, note=note)
     if broken is not None and not truncate:
         return result
     if broken is not None:
@@ -346,16 +350,180 @@ def shown(value: Any, width: int = 60) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def changed_lines(t: Any, changed: Sequence[dict[str, Any]], most: int = 8) -> list[str]:
-    """What a correction changed in the standing, a line a fact (at most ``most``)."""
-    lines = [t("core.fix.changed", fact=c.get("fact", ""), was=shown(c.get("was")),
-               now=shown(c.get("now"))) for c in changed[:most]]
-    if len(changed) > most:
-        lines.append(t("core.fix.changed_more", n=len(changed) - most))
+def changed_lines(t: Any, changed: Sequence[dict[str, Any]], most: int = 8,
+                  prefix: str = "") -> list[str]:
+    """What a correction changed in the standing, in words (at most ``most`` lines): the winner,
+    the titles that moved, each player's scores and place, who controls what; the names are the
+    game's own (``<prefix>.title.*``, ``<prefix>.score.*``, ``<prefix>.side.*`` in its
+    catalogs), a fact no game names is said in the generic ``fact: was → now`` form."""
+    lines = said(t, changed, prefix)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], t("core.fix.changed_more", n=len(lines) - most + 1)]
     return lines
 
 
-def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False) -> list[Any]:
+def _name(t: Any, keys: Sequence[str], fallback: str) -> str:
+    for key in keys:
+        if key and t.has(key):
+            return str(t(key))
+    return fallback
+
+
+def _names(t: Any, names: Sequence[Any]) -> str:
+    return t("core.fix.said.nobody") if not names else ", ".join(str(n) for n in names)
+
+
+def _item(value: Any) -> str:
+    """One item of a list fact (a hex ``[3,4]``, a flag ``edge2``)."""
+    if isinstance(value, list) and all(isinstance(x, int) for x in value):
+        return "[" + ",".join(str(x) for x in value) + "]"
+    return shown(value, 24)
+
+
+def _list_change(t: Any, was: Any, now: Any) -> str | None:
+    """A list fact that changed as its items gained and lost (``+[3,4] −[2,1]``)."""
+    if not isinstance(was, list) or not isinstance(now, list):
+        return None
+    gained = [x for x in now if x not in was]
+    lost = [x for x in was if x not in now]
+    parts = [*(f"+{_item(x)}" for x in gained), *(f"−{_item(x)}" for x in lost)]
+    if len(parts) > 6:
+        parts = [*parts[:5], "…"]
+    return " ".join(parts) or None
+
+
+def _split(fact: str) -> tuple[str, ...]:
+    try:
+        return tuple(str(p) for p in path_of(fact))
+    except ValueError:
+        return (fact,)
+
+
+def said(t: Any, changed: Sequence[dict[str, Any]], prefix: str = "") -> list[str]:
+    """``changes`` in words, a few lines (see ``changed_lines``)."""
+    winner: tuple[Any, Any] | None = None
+    titles: dict[str, dict[str, tuple[Any, Any]]] = {}
+    per_player: dict[str, list[str]] = {}
+    control: list[str] = []
+    other: list[str] = []
+    game = f"{prefix}." if prefix else "-."
+    for c in changed:
+        fact, was, now = str(c.get("fact", "")), c.get("was"), c.get("now")
+        path = _split(fact)
+        if path[0] in ("winners", "winner"):
+            if path[0] == "winner" and len(path) > 1 and path[1] != "players":
+                continue  # (War Chest's side: its players say it)
+            winner = (was or [], now or [])
+        elif path[0] == "control" and len(path) == 2:
+            side = _name(t, [f"{game}side.{path[1]}"], path[1])
+            diff = _list_change(t, was, now)
+            control.append(t("core.fix.said.control", side=side, change=diff) if diff else
+                           t("core.fix.changed", fact=side, was=shown(was), now=shown(now)))
+        elif path[0] == "players" and len(path) >= 3:
+            player, key = path[1], path[2:]
+            if key[0] == "score" and len(key) == 2 and t.has(f"{game}title.{key[1]}"):
+                titles.setdefault(key[1], {})[player] = (was, now)
+                continue
+            if key[0] == "score" and len(key) == 2:
+                name = _name(t, [f"{game}score.{key[1]}", f"core.fix.fact.{key[1]}"], key[1])
+            elif len(key) == 1:
+                name = _name(t, [f"core.fix.fact.{key[0]}", f"{game}field.{key[0]}",
+                                 f"{game}score.{key[0]}"], key[0])
+            else:
+                name = ".".join(key)
+            diff = _list_change(t, was, now)
+            part = t("core.fix.said.list", name=name, change=diff) if diff else \
+                t("core.fix.said.part", name=name, was=shown(was, 24), now=shown(now, 24))
+            per_player.setdefault(player, []).append(part)
+        else:
+            other.append(t("core.fix.changed", fact=fact, was=shown(was), now=shown(now)))
+    lines: list[str] = []
+    if winner is not None:
+        was_w, now_w = winner
+        if was_w and now_w:
+            lines.append(t("core.fix.said.winner", was=_names(t, was_w), now=_names(t, now_w)))
+        elif was_w:
+            lines.append(t("core.fix.said.not_over", was=_names(t, was_w)))
+        else:
+            lines.append(t("core.fix.said.over", now=_names(t, now_w)))
+    for key, holders in titles.items():
+        title_name = t(f"{game}title.{key}")
+        lost = [p for p, (w, n) in holders.items() if (w or 0) > 0 and not (n or 0) > 0]
+        gained = [p for p, (w, n) in holders.items() if not (w or 0) > 0 and (n or 0) > 0]
+        if lost and gained:
+            lines.append(t("core.fix.said.title_moved", title=title_name, was=_names(t, lost),
+                           now=_names(t, gained)))
+        elif gained:
+            lines.append(t("core.fix.said.title_gained", title=title_name, now=_names(t, gained)))
+        elif lost:
+            lines.append(t("core.fix.said.title_lost", title=title_name, was=_names(t, lost)))
+        for p, (w, n) in holders.items():
+            if p not in lost and p not in gained:
+                per_player.setdefault(p, []).append(
+                    t("core.fix.said.part", name=title_name, was=shown(w), now=shown(n)))
+    lines += [t("core.fix.said.player", player=p, changes="; ".join(parts))
+              for p, parts in per_player.items()]
+    return [*lines, *control, *other]
+
+
+def where(t: Any, location: str, head: bool = True) -> str:
+    """Where an entry lies, in words: ``rounds[4].reveal.mercenary[1]`` → "Round 5, reveal
+    mercenary #2" (``head=False``: without its round or turn, "reveal mercenary #2")."""
+    try:
+        path = path_of(location)
+    except ValueError:
+        return location
+    first: list[str] = []
+    rest = list(path)
+    if len(rest) >= 2 and rest[0] in ("rounds", "turns") and isinstance(rest[1], int):
+        first.append(t(f"core.fix.said.{rest[0][:-1]}", n=rest[1] + 1))
+        rest = rest[2:]
+    words = " ".join(f"#{p + 1}" if isinstance(p, int) else str(p) for p in rest)
+    if not head:
+        return words
+    return ", ".join([*first, words] if words else first) or location
+
+
+_where = where
+
+
+def _values(was: Any, now: Any) -> str:
+    """An entry's old and new value, only the parts that differ (the fields of an entry the
+    correction left alone are not repeated)."""
+    if isinstance(was, dict) and isinstance(now, dict):
+        keys = [k for k in [*was, *(k for k in now if k not in was)] if was.get(k) != now.get(k)]
+        if keys:
+            return "; ".join(f"{k} {_plain(was.get(k, '–'))} → {_plain(now.get(k, '–'))}"
+                             for k in keys)
+    return f"{_plain(was)} → {_plain(now)}"
+
+
+def _plain(value: Any, width: int = 48) -> str:
+    """A record value without JSON's quotes and brackets where the words are plain."""
+    if value is None:
+        return "–"
+    if isinstance(value, list) and value and all(isinstance(x, int) for x in value):
+        return _item(value)  # (a hex)
+    if isinstance(value, list) and all(isinstance(x, (str, int, list)) for x in value):
+        text = " ".join(_item(x) for x in value) or "–"
+        return text if len(text) <= width else text[: width - 1] + "…"
+    return shown(value, width)
+
+
+def headline(t: Any, location: str, was: Any, now: Any, note: str = "",
+             hidden: bool = False) -> str:
+    """A correction in one line: "Round 5, reveal mercenary #2: 1 → 4, typed wrong"."""
+    where = _where(t, location)
+    player = was.get("player") if isinstance(was, dict) else None
+    if player is not None and isinstance(now, dict) and now.get("player") == player:
+        where = t("core.fix.said.by", where=where, player=player)
+        was, now = ({k: v for k, v in x.items() if k != "player"} for x in (was, now))
+    text = where if hidden else t("core.fix.said.entry", where=where, values=_values(was, now))
+    return text + (t("core.fix.trail_note", note=note) if note else "")
+
+
+def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False,
+                 prefix: str = "") -> list[Any]:
     """The corrections of a record, for ``show`` and the Markdown/HTML summaries (``hidden``: a
     game in progress that does not play open: the entries' values are not said, they may be a
     private fact)."""
@@ -366,20 +534,34 @@ def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False) -> list[Any
         return []
     out: list[Any] = [Heading(t("core.fix.trail_title"), 2)]
     for c in trail:
-        note = c.get("note") or ""
-        if hidden:
-            text = t("core.fix.trail_entry_hidden", at=_local(c.get("at")), entry=c.get("entry"))
-        else:
-            text = t("core.fix.trail_entry", at=_local(c.get("at")), entry=c.get("entry"),
-                     was=shown(c.get("was")), now=shown(c.get("now")))
-        if note:
-            text += t("core.fix.trail_note", note=note)
+        text = t("core.fix.trail_entry_hidden" if hidden else "core.fix.trail_entry",
+                 at=_local(c.get("at")),
+                 what=headline(t, str(c.get("entry", "")), c.get("was"), c.get("now"),
+                               str(c.get("note") or ""), hidden))
         out.append(Line(text))
-        out += [Line("  " + line, "muted") for line in changed_lines(t, c.get("changed") or [])]
+        out += [Line("  " + line, "muted")
+                for line in changed_lines(t, c.get("changed") or [], prefix=prefix)]
         dropped = c.get("dropped") or []
         if dropped:
             out.append(Line("  " + t.n("core.fix.trail_dropped", len(dropped),
                                      entry=dropped[0].get("entry", "")), "muted"))
+    return out
+
+
+def public_trail(trail: Sequence[dict[str, Any]], hidden: bool = False) -> list[dict[str, Any]]:
+    """The trail for ``show --json``: as the record keeps it, but for a game in progress that
+    hides private facts (``hidden``): then the values (``was``, ``now`` and the dropped entries'
+    ``value``) are left out, as ``show`` does not say them (they may be a private fact)."""
+    out = []
+    for c in trail:
+        c = copy.deepcopy(dict(c))
+        if hidden:
+            c.pop("was", None)
+            c.pop("now", None)
+            c["dropped"] = [{"entry": d.get("entry")} for d in c.get("dropped") or []]
+            if not c["dropped"]:
+                del c["dropped"]
+        out.append(c)
     return out
 
 

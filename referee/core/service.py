@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from referee.core import registry
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
-from referee.core.fix import Correction, trail_report
+from referee.core.fix import Correction, public_trail, trail_report
 from referee.core.game import Game, hidden_of, standing_of
 from referee.core.records import load_record
 from referee.core.report import Line, Report
@@ -201,6 +201,7 @@ class Fixed:
     lang: str
     status: str
     hidden: bool = False
+    prefix: str = ""  # the game's catalog namespace (its names for scores, titles, sides)
 
 
 def hides_private(game: Game, session: Any, state: Any) -> bool:
@@ -759,7 +760,8 @@ class SessionService:
             elif not game.is_over(c.state) and _times(session.settings).get("ended"):
                 session.settings[TIMES] = {**_times(session.settings), "ended": None}
             _save(session, game, c.record, c.state)  # one atomic save: before or after it
-            return Fixed(c, lang, "done", hidden=hides_private(game, session, c.state))
+            return Fixed(c, lang, "done", hidden=hides_private(game, session, c.state),
+                         prefix=game.info.text_prefix)
 
     # -- list, show, delete
     def list_status(self, lang: str | None = None) -> list[dict[str, Any]]:
@@ -801,7 +803,7 @@ class SessionService:
         scores = standing_of(game)
         if standing and scores is None:
             raise UsageError("core.cli.no_standing", game=game.info.title)
-        state = replay(game, session.record, session.path)[1]
+        parsed, state, _steps = replay(game, session.record, session.path)
         times = _times(session.settings)
         place = session.settings.get(PLACE)
         out = {"session": {"id": session.id, "name": session.name, "created": session.created,
@@ -814,7 +816,11 @@ class SessionService:
                **game.replay_output(state)}
         if scores is not None:  # the score as if the game ended now
             out["standing"] = scores.standing_output(state)
-        return public_view(game, session, state, out)
+        out = public_view(game, session, state, out)
+        if parsed.meta.get("corrections"):  # the trail (issue 23)
+            out["corrections"] = public_trail(parsed.meta["corrections"],
+                                              hides_private(game, session, state))
+        return out
 
     def show_report(self, key: str, lang: str | None = None, standing: bool = False) -> Report:
         """The summary so far (``standing``: the score as if the game ended now, for a game that
@@ -832,7 +838,8 @@ class SessionService:
                 raise UsageError("core.private.standing", game=game.info.title)
             assert scores is not None
             return scores.standing(state, t)
-        trail = trail_report(t, parsed.meta, hides_private(game, session, state))  # (issue 23)
+        trail = trail_report(t, parsed.meta, hides_private(game, session, state),  # (issue 23)
+                             game.info.text_prefix)
         private = hidden_of(game)
         source = f"{session.name} ({session.id})"
         if hidden and private is not None and getattr(private, "public_summary", None) is not None:
@@ -898,7 +905,8 @@ class SessionService:
                 raise UsageError("core.private.export_record", game=game.info.title)
             return jsonio.dumps_pretty(game.write_record(session.players, actions, parsed.meta))
         t = catalog(lang or session.lang)
-        after = [*trail_report(t, parsed.meta, hides_private(game, session, state)),
+        after = [*trail_report(t, parsed.meta, hides_private(game, session, state),
+                               game.info.text_prefix),
                  *played(session.settings, t)]
         if hidden and fmt in ("md", "html"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
