@@ -446,8 +446,8 @@ def said(t: Any, changed: Sequence[dict[str, Any]], prefix: str = "") -> list[st
             lines.append(t("core.fix.said.not_over", was=_names(t, was_w)))
         else:
             lines.append(t("core.fix.said.over", now=_names(t, now_w)))
-    for key, holders in titles.items():
-        title_name = t(f"{game}title.{key}")
+    for title_key, holders in titles.items():
+        title_name = t(f"{game}title.{title_key}")
         lost = [p for p, (w, n) in holders.items() if (w or 0) > 0 and not (n or 0) > 0]
         gained = [p for p, (w, n) in holders.items() if not (w or 0) > 0 and (n or 0) > 0]
         if lost and gained:
