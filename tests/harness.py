@@ -45,6 +45,16 @@ def pipe_session(output: Output | None = None) -> Iterator[PipeInput]:
         yield pipe
 
 
+@contextlib.contextmanager
+def terminal_session(stdin: Any) -> Iterator[None]:
+    """The real prompts read a real terminal's ``stdin`` (a pseudo-terminal's end, opened by the
+    test) and draw on ``DummyOutput()``."""
+    from prompt_toolkit.input.vt100 import Vt100Input
+
+    with create_app_session(input=Vt100Input(stdin), output=DummyOutput()):
+        yield
+
+
 class Typist:
     """Types each question's keys as it appears (a prompter's ``before_question``): ``keys(q)``,
     given as a function or by a subclass; ``None`` is Ctrl-C.  ``asked``: the questions it was

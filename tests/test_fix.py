@@ -342,18 +342,16 @@ def at_the_table(store, sid, location, game_keys, *, truncate=False, agree=True,
     stop the game at a broken entry (``truncate``) and each player's agreement (``agree``)."""
     import io
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
     from referee.cli import fix as cli_fix
     from referee.cli.prompter import Prompter, keys_for
     from referee.core import dialog as dialogs
+    from tests.harness import pipe_session
 
     buffer = io.StringIO()
     asked: list[str] = []
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter = Prompter(Console(file=buffer, width=120), "en")
 
         def before(q):
@@ -402,7 +400,7 @@ def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
     other = next(a for a in game.legal_actions(before) if isinstance(a, Reveal) and a != last) \
         if game.legal_actions(before) else None
     assert other is not None
-    table = KajkoTable(store, None, [other])
+    table = KajkoTable(store, [other])
     table.saved = lambda: 0
 
     def keys(q, pipe):
@@ -421,7 +419,7 @@ def test_kajko_at_the_table_a_turn_entered_again(tmp_path, capsys):
 def _grunwald_keys(target):
     from tests.grunwald.test_live import ScriptedTable
 
-    table = ScriptedTable(None, None, [target], None)
+    table = ScriptedTable(None, None, [target])
     table.saved = lambda: 0
 
     def keys(q, pipe):
@@ -559,15 +557,13 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     with the same questions as ``referee fix``, and play goes on from the corrected game."""
     import io
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
     from referee.cli import commands
     from referee.cli.prompter import Prompter, keys_for
     from referee.games.kajko.actions import Reveal, Send
     from referee.games.kajko.dialog import SEND
+    from tests.harness import pipe_session
     from tests.kajko.test_live import target_game
 
     game = registry.get("kajko-kokosz")
@@ -580,7 +576,7 @@ def test_the_fix_key_in_play_corrects_an_earlier_entry_and_play_goes_on(tmp_path
     other = next(a for a in game.legal_actions(before) if a != actions[k])
     phase = ["play"]
     buffer = io.StringIO()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter = Prompter(Console(file=buffer, width=120), "en")
 
         def before_question(q):
@@ -681,9 +677,6 @@ def _fix_in_play(tmp_path, monkeypatch, same):
     the last board, and the whole output."""
     import io
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
     from referee.cli import commands
@@ -691,6 +684,7 @@ def _fix_in_play(tmp_path, monkeypatch, same):
     from referee.core import dialog as dialogs
     from referee.games.kajko.actions import Send
     from referee.games.kajko.dialog import SEND
+    from tests.harness import pipe_session
     from tests.kajko.test_live import target_game
 
     game = registry.get("kajko-kokosz")
@@ -703,7 +697,7 @@ def _fix_in_play(tmp_path, monkeypatch, same):
     phase = ["play"]
     asked = []
     buffer = io.StringIO()
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         console = Console(file=buffer, width=80, height=24, force_terminal=True, color_system=None)
         prompter = Prompter(console, "en")
         monkeypatch.setattr(commands, "console", lambda: console)  # (play's news: one screen)
@@ -815,15 +809,13 @@ def test_the_fix_key_works_at_a_private_moments_look_away_question_too():
     it did nothing there): the correction starts, and nothing private was opened."""
     import io
 
-    from prompt_toolkit.application import create_app_session
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
     from rich.console import Console
 
     from referee.cli.prompter import FixRequested, Prompter
     from referee.core import dialog as dialogs
+    from tests.harness import pipe_session
 
-    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+    with pipe_session() as pipe:
         prompter = Prompter(Console(file=io.StringIO(), width=80), "en")
         prompter.fix_key = True
         prompter.before_question = lambda q: pipe.send_text("\x06\r")  # (old code: Enter)

@@ -24,10 +24,6 @@ import time
 import tty
 
 import pytest
-from prompt_toolkit.application import create_app_session
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.input.vt100 import Vt100Input
-from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 
 from referee.cli import interrupt
@@ -35,6 +31,7 @@ from referee.cli.prompter import Prompter, discard_typed_ahead
 from referee.core import dialog as dialogs
 from referee.core.dialog import Choice, Select
 from tests.conftest import referee
+from tests.harness import pipe_session, terminal_session
 
 OPEN = b"\x1b[?2004h"  # a question is open
 BAD = ("Traceback", "Exception ignored", "Error:", "internal error")
@@ -217,8 +214,7 @@ def _play(typing, between=None):
     ``typing[key]``: typed when the question ``key`` appears; ``between()``: called when the
     second question is about to take keys.  What the table saw asked, and the result."""
     asked: list[str] = []
-    with interrupt.installed(), create_pipe_input() as pipe, \
-            create_app_session(input=pipe, output=DummyOutput()):
+    with interrupt.installed(), pipe_session() as pipe:
         prompter = Prompter(Console(file=io.StringIO(), width=80), "en")
 
         def before(q):
@@ -271,7 +267,7 @@ def test_a_ctrl_c_waiting_in_the_terminal_is_not_thrown_away_as_type_ahead():
         time.sleep(0.05)
         termios.tcsetattr(slave, termios.TCSANOW, cooked)  # the question has ended
         with open(slave, closefd=False) as stdin, \
-                create_app_session(input=Vt100Input(stdin), output=DummyOutput()):
+                terminal_session(stdin):
             with pytest.raises(KeyboardInterrupt):
                 discard_typed_ahead()
             os.write(master, b"2")  # a key typed ahead, no Ctrl-C among it: only thrown away
