@@ -65,6 +65,24 @@ class Chart:
 
 
 @dataclass
+class LineChart:
+    """A line per series (a player) over ``steps`` (rounds or turns): the value after each step.
+    Markdown shows the figures as a table (a row per series; a row per step when there are many
+    steps), HTML as an SVG line chart.  ``table``: ``False`` where the report carries the figures
+    in a table of its own (Markdown then shows nothing of the chart)."""
+
+    title: str
+    #: what a step is, in words (the axis's and the table's first column's name: "Round")
+    axis: str
+    #: each step's label along the axis ("1" … "8")
+    steps: list[str]
+    series: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: per series: a colour name (a player's colour) or ""
+    colors: list[str] = field(default_factory=list)
+    table: bool = True
+
+
+@dataclass
 class Marker:
     """Something lying on a cell besides what stands there: a control marker, a location …"""
 
@@ -166,5 +184,5 @@ def _clip(text: str, width: int) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)[:width]
 
 
-Block = Heading | Line | Table | Chart | Board
+Block = Heading | Line | Table | Chart | LineChart | Board
 Report = list[Block]
