@@ -80,6 +80,16 @@ def html_lines(page: str, title: str) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
+def table_rows(lines: list[str], k: int) -> list[list[str]]:
+    """The body rows of the Markdown table whose title is ``lines[k]``."""
+    rows = []
+    for line in lines[k + 4:]:
+        if not line.startswith("|"):
+            break
+        rows.append([c.strip() for c in line.strip("|").split("|")])
+    return rows
+
+
 def md_lines(text: str, title: str, names: list[str]) -> dict[str, list[tuple[str, int]]]:
     """The Markdown table under ``*title*``: per player, the (step, figure) pairs (the table has a
     row per player, or, with many steps, a row per step)."""
@@ -250,8 +260,7 @@ def test_medieval_summary_charts_vp_and_time_tokens_after_every_turn(name, lang)
     text = export("medieval-battle", doc, "md", lang)
     lines = text.splitlines()
     k = lines.index(f"*{t('medieval.export.over_turns')}*")
-    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[k + 4:]
-            if line.startswith("|")]
+    rows = table_rows(lines, k)
     names = doc["players"]
     assert [row[0] for row in rows] == [step for step, _ in vp[names[0]]]
     for i, n in enumerate(names):
@@ -269,3 +278,24 @@ def test_charts_escape_names_and_stay_self_contained():
     assert "<script" not in page and "&lt;script&gt;x&lt;/script&gt;&amp;" in page
     assert not re.sub(r'xmlns="http://www.w3.org/2000/svg"', "", page).count("http")
     assert hostile in html_lines(page, catalog("en")("grunwald.export.history"))
+
+
+# -------------------------------------------------------------------------------- War Chest
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_warchest_markdown_has_the_locations_held_per_round(lang):
+    """War Chest has no points: its summary charts the locations each side holds at the end of
+    every round (HTML: stacked bars); Markdown now shows the same figures as a table."""
+    doc = load(EXAMPLES / "warchest" / "four-players.json")
+    game = registry.find("war-chest")
+    parsed = game.parse_record(doc)
+    state, _ = parsed.replay()
+    t = catalog(lang)
+    text = export("war-chest", doc, "md", lang)
+    lines = text.splitlines()
+    k = lines.index(f"*{t('warchest.summary.control_chart')}*")
+    rows = table_rows(lines, k)
+    assert [row[0] for row in rows] == [t("warchest.summary.round", round=r) for r in range(1, state.round + 1)]
+    held = [sum(v == side for v in state.control.values()) for side in ("raven", "wolf")]
+    assert [int(v) for v in rows[-1][1:]] == held

@@ -42,16 +42,12 @@ def to_markdown(report: Report) -> str:
             text = md_escape(block.text)
             out.append(f"**{text}**\n" if block.style == "strong" else f"{text}\n")
         elif isinstance(block, Table):
-            if block.title:
-                out.append(f"*{md_escape(block.title)}*\n")
-            out.append("| " + " | ".join(md_escape(c) for c in block.columns) + " |")
-            aligns = block.align or ["left"] * len(block.columns)
-            out.append("|" + "|".join(" ---: " if a == "right" else " --- " for a in aligns) + "|")
-            for row in block.rows:
-                out.append("| " + " | ".join(md_escape(c) for c in row) + " |")
-            out.append("")
+            out.append(md_table(block))
         elif isinstance(block, Chart):
-            continue  # the score table carries the same numbers
+            if block.table and block.series:  # (else the score table carries the same numbers)
+                out.append(md_table(Table(block.title, ["", *block.categories],
+                                          [[name, *map(str, values)] for name, values in block.series],
+                                          ["left"] + ["right"] * len(block.categories))))
         elif isinstance(block, LineChart):
             if block.table and block.series:
                 out.append(md_line_table(block))
@@ -61,6 +57,16 @@ def to_markdown(report: Report) -> str:
             out.append(md_code(block.text()))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def md_table(block: Table) -> str:
+    out = [f"*{md_escape(block.title)}*\n"] if block.title else []
+    out.append("| " + " | ".join(md_escape(c) for c in block.columns) + " |")
+    aligns = block.align or ["left"] * len(block.columns)
+    out.append("|" + "|".join(" ---: " if a == "right" else " --- " for a in aligns) + "|")
+    for row in block.rows:
+        out.append("| " + " | ".join(md_escape(c) for c in row) + " |")
+    return "\n".join(out) + "\n"
 
 
 #: a line chart with more steps than this is a table with a row per step (else one per series)
@@ -77,10 +83,7 @@ def md_line_table(chart: LineChart) -> str:
         columns = [chart.axis, *(name for name, _ in chart.series)]
         rows = [[step, *(str(values[k]) for _, values in chart.series)]
                 for k, step in enumerate(chart.steps)]
-    out = [f"*{md_escape(chart.title)}*\n", "| " + " | ".join(md_escape(c) for c in columns) + " |",
-           "|" + "|".join([" --- "] + [" ---: "] * (len(columns) - 1)) + "|"]
-    out += ["| " + " | ".join(md_escape(c) for c in row) + " |" for row in rows]
-    return "\n".join(out) + "\n"
+    return md_table(Table(chart.title, columns, rows, ["left"] + ["right"] * (len(columns) - 1)))
 
 
 def md_code(text: str) -> str:

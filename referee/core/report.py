@@ -62,6 +62,9 @@ class Chart:
     colors: list[str] = field(default_factory=list)
     #: per category: a colour name (a player's colour) or "" (a segment's fill, else the palette's)
     category_colors: list[str] = field(default_factory=list)
+    #: Markdown: the figures as a table (a row per series); ``False`` where the report has them in a
+    #: table of its own
+    table: bool = False
 
 
 @dataclass
