@@ -860,20 +860,33 @@ class SessionService:
         counted nowhere, and named so that nobody takes the figures for the whole archive).
         ``kept``: more finished games, shaped as the archive's entries (the scores kept by
         ``referee score``, a damaged one with ``damaged`` and its ``id``)."""
-        from referee.core.stats import compute
+        from referee.core.stats import cache_key, cached, compute
 
         since = _day(since)
-        entries = [*self.archive.entries(), *kept]
-        damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
-        wanted = [registry.find(game_name).name] if game_name else sorted(
-            {e.get("game") for e in entries} & set(registry.names()))
-        result = {}
-        for name in wanted:
-            game = registry.find(name)
-            result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
-                                   {x: key for x, (key, _) in game.stats_extras.items()},
-                                   player=player, players_count=players_count, since=since,
-                                   points=game.stats_points)
+        kept = list(kept)
+
+        def produce() -> tuple[dict[str, Any], list[str]]:
+            entries = [*self.archive.entries(), *kept]
+            damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
+            wanted = [registry.find(game_name).name] if game_name else sorted(
+                {e.get("game") for e in entries} & set(registry.names()))
+            result = {}
+            for name in wanted:
+                game = registry.find(name)
+                result[name] = compute((e for e in entries if e.get("game") == name), game.titles,
+                                       {x: key for x, (key, _) in game.stats_extras.items()},
+                                       player=player, players_count=players_count, since=since,
+                                       points=game.stats_points)
+            return result, damaged
+
+        # issue 26: the result of the same question over the same archive (every session file
+        # and its time, the index file's, the kept scores) is read back from the store's cache
+        key = self.archive.stats_signature()
+        if key is None:  # (no archive to read)
+            return produce()
+        games = [(g.name, g.titles, sorted(g.stats_extras.items()), g.stats_points) for g in registry.games()]
+        key = cache_key([key, kept, games, game_name, player, players_count, since])
+        result, damaged = cached(self.archive.root, key, produce)
         return result, damaged
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: list[str] = ()) -> str:

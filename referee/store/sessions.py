@@ -302,7 +302,7 @@ class Store:
         scores (``referee score``) and every game's card table folder (``Game.cards_file``)."""
         from referee.core import registry
 
-        return {"sessions", "scores", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
+        return {"sessions", "scores", "cache", *(g.cards_file[0] for g in registry.games() if g.cards_file)}
 
     def ensure(self) -> None:
         try:
@@ -800,6 +800,29 @@ class Store:
                 mend[sid] = fresh
         gone = [sid for sid in index if sid not in files]
         return out, mend, gone
+
+    def stats_signature(self) -> list[Any] | None:
+        """What every session's entry depends on, cheaply (no file read): each session file's
+        time and the index file's (and its journal's) — the key of ``stats``'s cache (issue 26);
+        ``None`` where there is no archive."""
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            return None
+        index: list[Any] = []
+        for name in ("index.sqlite", "index.sqlite-journal", "index.sqlite-wal"):
+            try:
+                st = os.stat(self.root / name, follow_symlinks=False)
+                index.append([name, st.st_mtime_ns, st.st_size, st.st_ino])
+            except OSError:
+                pass
+        try:  # SQLite's header counts every change written (a clock may not tick between two)
+            fd = os.open(self.index_path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+            try:
+                index.append(os.read(fd, 100).hex())
+            finally:
+                os.close(fd)
+        except OSError:
+            pass
+        return [str(self.root), index, sorted(self._files().items())]
 
     def entries(self) -> list[dict[str, Any]]:
         """Every session's entry.  Finished games come from the index (no replay); an entry whose
