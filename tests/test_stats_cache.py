@@ -9,7 +9,7 @@ import os
 
 from referee.cli import commands
 from referee.core.service import SessionService
-from referee.core.stats import CACHE_FILE, CACHE_FOLDER
+from referee.store.sessions import CACHE_FILE, CACHE_FOLDER
 from tests.conftest import EXAMPLES
 from tests.test_stats import archive
 
@@ -91,3 +91,11 @@ def test_the_cache_folder_is_the_stores(tmp_path):
     ask(store)
     with pytest.raises(UsageError):
         store.refuse_inside(store.root / CACHE_FOLDER / "mine.html")
+
+
+def test_a_fifo_in_the_caches_place_never_hangs(tmp_path):
+    store = archive(tmp_path)
+    expected = json.dumps(ask(store), sort_keys=True)
+    os.remove(cache_of(store))
+    os.mkfifo(cache_of(store))
+    assert json.dumps(ask(store), sort_keys=True) == expected

@@ -22,9 +22,8 @@ everyone starts at 0, and it rises with wins over strong players and with games 
 
 from __future__ import annotations
 
-import os
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import combinations
 from pathlib import Path
@@ -379,46 +378,14 @@ def _group_blocks(r: dict[str, Any], t: Any) -> list[Any]:
 # --------------------------------------------------------------------------------------------
 # The cache of the last result (issue 26: ``stats`` over 10,000 sessions under a second)
 
-#: the store's folder of caches (``Store.owned_folders``): derived data only, safe to delete
-CACHE_FOLDER = "cache"
-CACHE_FILE = "stats.json"
-
-
 def cache_key(parts: Any) -> str:
     """A digest of everything a ``stats`` result depends on: ``parts`` (the archive's files and
     their times, the index file's, the kept scores, the question asked) and this module's own
     code, so that a change of the code or of the archive is never answered from the cache."""
     import hashlib
-    import json
 
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(json.dumps(parts, sort_keys=True, default=str, ensure_ascii=False).encode())
-    return digest.hexdigest()
-
-
-def cached(root: Path, key: str, produce: Callable[[], Any]) -> Any:
-    """``produce()``, or the value it gave for the same ``key`` last time (kept in the store's
-    ``cache`` folder).  The cache is derived data: a missing, damaged, foreign or unwritable
-    cache file is never an error, only a cache miss (a link is never followed)."""
     import orjson
 
-    path = root / CACHE_FOLDER / CACHE_FILE
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as fh:
-            kept = orjson.loads(fh.read())
-        if isinstance(kept, dict) and kept.get("key") == key and "value" in kept:
-            return kept["value"]
-    except (OSError, ValueError):
-        pass
-    value = produce()
-    try:
-        from referee.store.storage import atomic_write
-
-        folder = path.parent
-        if not folder.is_symlink():
-            folder.mkdir(exist_ok=True)
-            atomic_write(path, orjson.dumps({"key": key, "value": value}).decode(), keep_backup=False)
-    except (OSError, TypeError):  # (a read-only data folder: computed each time)
-        pass
-    return value
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(orjson.dumps(parts, default=str, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS))
+    return digest.hexdigest()
