@@ -12,7 +12,7 @@ import io
 import math
 import re
 
-from referee.core.report import EMPTY, Board, Cell, Chart, Heading, Line, Report, Table, neutral
+from referee.core.report import EMPTY, Board, Cell, Chart, Heading, Line, LineChart, Report, Table, neutral
 
 # --------------------------------------------------------------------------------------------
 # Markdown
@@ -42,22 +42,48 @@ def to_markdown(report: Report) -> str:
             text = md_escape(block.text)
             out.append(f"**{text}**\n" if block.style == "strong" else f"{text}\n")
         elif isinstance(block, Table):
-            if block.title:
-                out.append(f"*{md_escape(block.title)}*\n")
-            out.append("| " + " | ".join(md_escape(c) for c in block.columns) + " |")
-            aligns = block.align or ["left"] * len(block.columns)
-            out.append("|" + "|".join(" ---: " if a == "right" else " --- " for a in aligns) + "|")
-            for row in block.rows:
-                out.append("| " + " | ".join(md_escape(c) for c in row) + " |")
-            out.append("")
+            out.append(md_table(block))
         elif isinstance(block, Chart):
-            continue  # the score table carries the same numbers
+            if block.table and block.series:  # (else the score table carries the same numbers)
+                out.append(md_table(Table(block.title, ["", *block.categories],
+                                          [[name, *map(str, values)] for name, values in block.series],
+                                          ["left"] + ["right"] * len(block.categories))))
+        elif isinstance(block, LineChart):
+            if block.table and block.series:
+                out.append(md_line_table(block))
         elif isinstance(block, Board):
             if block.title:
                 out.append(f"*{md_escape(block.title)}*\n")
             out.append(md_code(block.text()))
             out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def md_table(block: Table) -> str:
+    out = [f"*{md_escape(block.title)}*\n"] if block.title else []
+    out.append("| " + " | ".join(md_escape(c) for c in block.columns) + " |")
+    aligns = block.align or ["left"] * len(block.columns)
+    out.append("|" + "|".join(" ---: " if a == "right" else " --- " for a in aligns) + "|")
+    for row in block.rows:
+        out.append("| " + " | ".join(md_escape(c) for c in row) + " |")
+    return "\n".join(out) + "\n"
+
+
+#: a line chart with more steps than this is a table with a row per step (else one per series)
+MD_WIDE = 12
+
+
+def md_line_table(chart: LineChart) -> str:
+    """A line chart's figures as a compact Markdown table: a row per series (a player), a column
+    per step; with many steps, a row per step and a column per series."""
+    if len(chart.steps) <= MD_WIDE:
+        columns = [chart.axis, *chart.steps]
+        rows = [[name, *map(str, values)] for name, values in chart.series]
+    else:
+        columns = [chart.axis, *(name for name, _ in chart.series)]
+        rows = [[step, *(str(values[k]) for _, values in chart.series)]
+                for k, step in enumerate(chart.steps)]
+    return md_table(Table(chart.title, columns, rows, ["left"] + ["right"] * (len(columns) - 1)))
 
 
 def md_code(text: str) -> str:
@@ -125,6 +151,83 @@ def _svg_chart(chart: Chart) -> str:
     legend = "".join(f'<span><i style="background:{fills[k]}"></i>{e(c)}</span>'
                      for k, c in enumerate(chart.categories))
     return (f'<figure><figcaption>{e(chart.title)}</figcaption>{"".join(parts)}'
+            f'<div class="legend">{legend}</div></figure>')
+
+
+def ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
+    """Round tick values covering ``low``..``high`` (``whole``: whole numbers only, for counts)."""
+    span = (high - low) or 1.0
+    raw = max(span / count, 1.0) if whole else span / count
+    step = 10 ** math.floor(math.log10(raw))
+    for m in (1, 2, 5, 10):
+        if raw <= m * step:
+            step *= m
+            break
+    first = math.floor(low / step) * step
+    return [first + k * step for k in range(int((high - first) / step) + 2) if first + k * step <= high + step]
+
+
+def svg_lines(chart: LineChart) -> str:
+    """An inline SVG line chart: a line per series in its colour, a dot at each step (its figure
+    in a tooltip), the last figure written at the line's end; the steps along the bottom, the
+    values up the left, a legend under it."""
+    e = html.escape
+    if not chart.series or not chart.steps:
+        return ""
+    fills = [_color(chart.colors[i] if i < len(chart.colors) else "", SEGMENTS[(i + 2) % len(SEGMENTS)])
+             for i in range(len(chart.series))]
+    values = [v for _, vs in chart.series for v in vs]
+    scale = ticks(min(0, *values), max(1, *values), 5, whole=True)
+    low, high = scale[0], scale[-1]
+    width, height, left, right, top, bottom = 720, 300, 48, 150, 14, 46
+    plot_w, plot_h = width - left - right, height - top - bottom
+    n = len(chart.steps)
+
+    def x(k: int) -> float:
+        return left + (k + 0.5) * plot_w / n
+
+    def y(v: float) -> float:
+        return top + (high - v) / ((high - low) or 1) * plot_h
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" aria-label="{e(neutral(chart.title))}" '
+             f'font-family="system-ui,sans-serif">']
+    for v in scale:
+        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'stroke="{"#999" if v == 0 else "#e3e3e3"}" stroke-width="1"/>'
+                     f'<text x="{left - 6}" y="{y(v) + 4:.1f}" text-anchor="end" font-size="12" '
+                     f'fill="#666">{v:g}</text>')
+    every = max(1, math.ceil(n / 16))  # (labels that do not overlap)
+    for k, step in enumerate(chart.steps):
+        if (k % every == 0 and n - 1 - k >= every) or k == n - 1:
+            parts.append(f'<text x="{x(k):.1f}" y="{top + plot_h + 18}" text-anchor="middle" '
+                         f'font-size="12" fill="#666">{e(neutral(step))}</text>')
+    parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 6}" text-anchor="middle" '
+                 f'font-size="12" fill="#444">{e(neutral(chart.axis))}</text>')
+    ends: list[float] = []
+    for i, (name, vs) in enumerate(chart.series):
+        name = neutral(name)
+        points = [(x(k), y(v)) for k, v in enumerate(vs)]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        parts.append(f'<g><polyline points="{path}" fill="none" stroke="{fills[i]}" stroke-width="2.4" '
+                     f'stroke-linejoin="round"><title>{e(name)}</title></polyline>')
+        for k, (px, py) in enumerate(points):
+            parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3.5" fill="{fills[i]}">'
+                         f'<title>{e(name)} · {e(neutral(chart.axis))} {e(neutral(chart.steps[k]))}: '
+                         f'{vs[k]}</title></circle>')
+        if points:  # the last figure and the name at the line's end, never on top of another's
+            end = points[-1][1] + 4
+            while any(abs(end - other) < 14 for other in ends):
+                end += 14
+            ends.append(end)
+            label = name if len(name) <= 14 else name[:13] + "…"
+            parts.append(f'<text x="{points[-1][0] + 8:.1f}" y="{end:.1f}" font-size="13" '
+                         f'fill="{fills[i]}">{vs[-1]} {e(label)}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    legend = "".join(f'<span><i style="background:{fills[i]}"></i>{e(neutral(name))}</span>'
+                     for i, (name, _) in enumerate(chart.series))
+    return (f'<figure><figcaption>{e(neutral(chart.title))}</figcaption>{"".join(parts)}'
             f'<div class="legend">{legend}</div></figure>')
 
 
@@ -227,6 +330,8 @@ def html_blocks(report: Report) -> list[str]:
             body.append(f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>")
         elif isinstance(block, Chart):
             body.append(_svg_chart(block))
+        elif isinstance(block, LineChart):
+            body.append(svg_lines(block))
         elif isinstance(block, Board):
             body.append(svg_board(block))
     return body

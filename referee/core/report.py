@@ -62,6 +62,27 @@ class Chart:
     colors: list[str] = field(default_factory=list)
     #: per category: a colour name (a player's colour) or "" (a segment's fill, else the palette's)
     category_colors: list[str] = field(default_factory=list)
+    #: Markdown: the figures as a table (a row per series); ``False`` where the report has them in a
+    #: table of its own
+    table: bool = False
+
+
+@dataclass
+class LineChart:
+    """A line per series (a player) over ``steps`` (rounds or turns): the value after each step.
+    Markdown shows the figures as a table (a row per series; a row per step when there are many
+    steps), HTML as an SVG line chart.  ``table``: ``False`` where the report carries the figures
+    in a table of its own (Markdown then shows nothing of the chart)."""
+
+    title: str
+    #: what a step is, in words (the axis's and the table's first column's name: "Round")
+    axis: str
+    #: each step's label along the axis ("1" … "8")
+    steps: list[str]
+    series: list[tuple[str, list[int]]] = field(default_factory=list)
+    #: per series: a colour name (a player's colour) or ""
+    colors: list[str] = field(default_factory=list)
+    table: bool = True
 
 
 @dataclass
@@ -166,5 +187,5 @@ def _clip(text: str, width: int) -> str:
     return "".join(ch if ch.isprintable() else "?" for ch in text)[:width]
 
 
-Block = Heading | Line | Table | Chart | Board
+Block = Heading | Line | Table | Chart | LineChart | Board
 Report = list[Block]

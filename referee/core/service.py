@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from referee.core import registry
 from referee.core.errors import RecordError, RefereeError, SessionDamaged, UsageError
@@ -958,20 +958,35 @@ class SessionService:
         counted nowhere, and named so that nobody takes the figures for the whole archive).
         ``kept``: more finished games, shaped as the archive's entries (the scores kept by
         ``referee score``, a damaged one with ``damaged`` and its ``id``)."""
-        from referee.core.stats import compute
+        from referee.core.stats import cache_key, compute
 
         since = _day(since)
-        entries = [*self.archive.entries(), *kept]
-        damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
-        wanted = [registry.find(game_name).info.name] if game_name else sorted(
-            set(registry.names()).intersection(e.get("game") for e in entries))
-        result = {}
-        for name in wanted:
-            game = registry.find(name)
-            result[name] = compute((e for e in entries if e.get("game") == name), game.info.titles,
-                                   {x: key for x, (key, _) in game.info.stats_extras.items()},
-                                   player=player, players_count=players_count, since=since,
-                                   points=game.info.stats_points)
+        kept = list(kept)
+
+        def produce() -> tuple[dict[str, Any], list[str]]:
+            entries = [*self.archive.entries(), *kept]
+            damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
+            wanted = [registry.find(game_name).info.name] if game_name else sorted(
+                set(registry.names()).intersection(e.get("game") for e in entries))
+            result: dict[str, Any] = {}
+            for name in wanted:
+                game = registry.find(name)
+                result[name] = compute((e for e in entries if e.get("game") == name), game.info.titles,
+                                       {x: key for x, (key, _) in game.info.stats_extras.items()},
+                                       player=player, players_count=players_count, since=since,
+                                       points=game.info.stats_points)
+            return result, damaged
+
+        # issue 26: the result of the same question over the same archive (every session file
+        # and its time, the index file's, the kept scores) is read back from the store's cache
+        # (an archive that keeps no cache, or no archive yet: computed)
+        signature = getattr(self.archive, "stats_signature", lambda: None)()
+        if signature is None:
+            return produce()
+        games = [(g.info.name, g.info.titles, sorted(g.info.stats_extras.items()), g.info.stats_points)
+                 for g in registry.games()]
+        key = cache_key([signature, kept, games, game_name, player, players_count, since])
+        result, damaged = cast(Any, self.archive).cached(key, produce)  # (a store that signs keeps one)
         return result, damaged
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:

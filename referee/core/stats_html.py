@@ -13,6 +13,7 @@ import math
 from typing import Any
 
 from referee.core.export import SEGMENTS, html_blocks, html_page
+from referee.core.export import ticks as _ticks
 from referee.core.report import neutral
 
 #: the most lines one rating chart draws (the best rated players; the table lists everyone)
@@ -40,19 +41,6 @@ def _colours(names: list[str]) -> dict[str, str]:
 def _legend(colours: dict[str, str]) -> str:
     return '<div class="legend">' + "".join(
         f'<span><i style="background:{c}"></i>{_e(n)}</span>' for n, c in colours.items()) + "</div>"
-
-
-def _ticks(low: float, high: float, count: int = 5, whole: bool = False) -> list[float]:
-    """Round tick values covering ``low``..``high`` (``whole``: whole numbers only, for counts)."""
-    span = (high - low) or 1.0
-    raw = max(span / count, 1.0) if whole else span / count
-    step = 10 ** math.floor(math.log10(raw))
-    for m in (1, 2, 5, 10):
-        if raw <= m * step:
-            step *= m
-            break
-    first = math.floor(low / step) * step
-    return [first + k * step for k in range(int((high - first) / step) + 2) if first + k * step <= high + step]
 
 
 def _fmt(v: float) -> str:

@@ -32,7 +32,9 @@ from __future__ import annotations
 import os
 import re
 import secrets
+import stat
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -239,6 +241,34 @@ class Session:
         self.close()
 
 
+#: the store's folder of caches (``Store.cached``): derived data only, safe to delete
+CACHE_FOLDER = "cache"
+CACHE_FILE = "stats.json"
+#: the largest cache file read (a result over 10,000 sessions is under 1 MB)
+MAX_CACHE = 64 * 1024 * 1024
+
+
+def _regular_bytes(path: Path, limit: int) -> bytes | None:
+    """At most ``limit`` bytes of a regular file (``None``: missing, a link, a FIFO, a folder …;
+    never followed, never waited on)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        chunks, size = [], 0
+        while size < limit and (chunk := os.read(fd, min(1 << 20, limit - size))):
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_data_dir()
@@ -308,7 +338,8 @@ class Store:
         scores (``referee score``) and every game's card table folder (``Game.cards_file``)."""
         from referee.core import registry
 
-        return {"sessions", "scores", *(g.info.cards_file[0] for g in registry.games() if g.info.cards_file)}
+        return {"sessions", "scores", CACHE_FOLDER,
+                *(g.info.cards_file[0] for g in registry.games() if g.info.cards_file)}
 
     def ensure(self) -> None:
         try:
@@ -807,6 +838,52 @@ class Store:
                 mend[sid] = fresh
         gone = [sid for sid in index if sid not in files]
         return out, mend, gone
+
+    def stats_signature(self) -> list[Any] | None:
+        """What every session's entry depends on, cheaply (no file read): each session file's
+        time and the index file's (and its journal's) — the key of ``stats``'s cache (issue 26);
+        ``None`` where there is no archive."""
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            return None
+        index: list[Any] = []
+        for name in ("index.sqlite", "index.sqlite-journal", "index.sqlite-wal"):
+            try:
+                st = os.stat(self.root / name, follow_symlinks=False)
+                index.append([name, st.st_mtime_ns, st.st_size, st.st_ino])
+            except OSError:
+                pass
+        header = _regular_bytes(self.index_path, 100)  # SQLite's header counts every change
+        if header is not None:  # written (a clock may not tick between two)
+            index.append(header.hex())
+        return [str(self.root), index, sorted(self._files().items())]
+
+    def cached(self, key: str, produce: Callable[[], Any]) -> Any:
+        """``produce()``, or the value it gave for the same ``key`` last time, kept in the store's
+        ``cache`` folder (``stats``, issue 26).  The cache is derived data: a missing, damaged or
+        foreign cache file (a link, a FIFO …) or a folder that cannot be written is never an
+        error, only a cache miss; a link is never followed."""
+        import orjson
+
+        path = self.root / CACHE_FOLDER / CACHE_FILE
+        text = _regular_bytes(path, MAX_CACHE)
+        if text is not None:
+            try:
+                kept = orjson.loads(text)
+                if isinstance(kept, dict) and kept.get("key") == key and "value" in kept:
+                    return kept["value"]
+            except ValueError:
+                pass
+        value = produce()
+        try:
+            folder = path.parent
+            if not folder.is_symlink():
+                folder.mkdir(exist_ok=True)
+                if not path.is_symlink() and (not path.exists() or path.is_file()):
+                    atomic_write(path, orjson.dumps({"key": key, "value": value}).decode(),
+                                 keep_backup=False)
+        except (OSError, TypeError):  # (a read-only data folder: computed each time)
+            pass
+        return value
 
     def entries(self) -> list[dict[str, Any]]:
         """Every session's entry.  Finished games come from the index (no replay); an entry whose

@@ -180,27 +180,25 @@ def test_a_refused_play_leaves_the_state_as_it_was():
 
 def test_the_export_numbers_every_entry_and_charts_each_player_apart():
     """Issue 15: the pursuit's "stop" has its number like every entry; the charts give each
-    player a bar of their own (never both players' numbers stacked in one bar)."""
+    player a line of their own (issue 26: a line chart, never both players' numbers stacked)."""
     from pathlib import Path
 
-    from referee.core.report import Chart, Line
+    from referee.core.report import Line, LineChart
     from referee.core.text import catalog
     from referee.games.medieval import summary
 
     document = json.loads((Path(__file__).parents[2] / "examples" / "medieval" / "standard-map.json")
                           .read_text(encoding="utf-8"))
-    state = record.parse_record(document).replay()[0]
+    parsed = record.parse_record(document)
+    state, steps = parsed.replay()
     t = catalog("en")
-    report = summary.export_report(state, t, {})
+    report = summary.export_report(state, t, parsed.meta, actions=[s.action for s in steps])
     numbered = [b.text for b in report if isinstance(b, Line) and b.text[:1].isdigit()]
     assert [int(x.split(".")[0]) for x in numbered] == list(range(1, len(state.log) + 1))
     assert "21. Ola stops the pursuit: the turn ends." in numbered
-    charts = [b for b in report if isinstance(b, Chart)]
-    assert [c.title for c in charts] == ["Victory points over the turns (one bar per player)",
-                                         "Time tokens left over the turns (one bar per player)"]
+    charts = [b for b in report if isinstance(b, LineChart)]
+    assert [c.title for c in charts] == ["Victory points after each turn", "Time tokens left after each turn"]
     for chart in charts:
-        assert chart.categories == ["Ola", "Bartek"]
-        assert all(sum(1 for v in values if v) <= 1 for _, values in chart.series)
-        assert len(chart.series) % 2 == 0 and len(chart.series) <= 24
-    tokens = charts[1].series
-    assert tokens[-2:] == [("turn 11", [4, 0]), ("", [0, 5])]
+        assert [name for name, _ in chart.series] == ["Ola", "Bartek"] and chart.colors == ["red", "yellow"]
+        assert all(len(values) == len(chart.steps) for _, values in chart.series)
+    assert chart.steps[-1] == "11" and [values[-1] for _, values in charts[1].series] == [4, 5]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.report import Chart, Heading, Line, LineChart, Report, Table
 from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
@@ -26,7 +26,7 @@ from referee.games.grunwald.cards import CARDS, expand
 from referee.games.grunwald.output import awaiting
 from referee.games.grunwald.record import player_colors
 from referee.games.grunwald.scoring import Result, Title
-from referee.games.grunwald.state import OVER, TEUTON_BONUS, GrunwaldState
+from referee.games.grunwald.state import FEEDING, OVER, ROUNDS, TEUTON_BONUS, GrunwaldState
 
 SCORE_PARTS = ("knights", "teutons", "crown_commander", "mercenary_commander", "quartermaster",
                "ducats")
@@ -398,6 +398,43 @@ def meta_text(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
+def standings(state: GrunwaldState, actions: list[Any] | None) -> list[tuple[int, dict[str, int]]] | None:
+    """The standing after each round the record finished (issue 26): the score as if the game
+    had ended then (``advice.standing``, NG-E1 … NG-E6: everybody fed as the advice feeds them);
+    after the last round, the final score once the feeding is done.  Replayed from the record's
+    ``actions`` (``None`` without them)."""
+    if actions is None:
+        return None
+    from referee.games.grunwald import advice
+
+    trial = engine.new_state(list(state.names), tracked=False)
+    out: list[tuple[int, dict[str, int]]] = []
+
+    def record(round_: int) -> None:
+        result = advice.standing(trial).result
+        out.append((round_, {n: result.scores[n].total for n in trial.names}))
+
+    for action in actions:
+        engine.apply(trial, action)
+        # a round is finished once the next one began (or the game is over); the last round's
+        # point waits for the feeding (NG-E1), which changes the score
+        finished = ROUNDS if trial.phase == OVER else trial.round - 1
+        if finished > (out[-1][0] if out else 0) and trial.phase != FEEDING:
+            record(finished)
+    if trial.phase == FEEDING:  # the feeding still to be told: as the advice would feed
+        record(ROUNDS)
+    return out
+
+
+def standings_chart(t: Catalog, state: GrunwaldState, points: list[tuple[int, dict[str, int]]],
+                    meta: dict[str, Any]) -> LineChart:
+    colors = player_colors(meta)
+    return LineChart(t("grunwald.export.history"), t("grunwald.export.history_axis"),
+                     [str(r) for r, _ in points],
+                     [(n, [score[n] for _, score in points]) for n in state.names],
+                     [colors.get(n, "") for n in state.names])
+
+
 def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None, public: bool = False) -> Report:
     """``public``: a game in progress as the table may see it (hands and camps as counts, and
@@ -430,6 +467,10 @@ def export_report(state: GrunwaldState, t: Catalog, meta: dict[str, Any], name: 
         out.append(Line(t("grunwald.summary.fed", player=pname, cards=cards_text(t, list(cards)))))
     if not public:
         out.extend(advice_blocks(t, state, actions))
+        # (the standing reads the camps' face-down cards: never in a public summary)
+        points = standings(state, actions)
+        if points:
+            out.append(standings_chart(t, state, points, meta))
     if result is not None:
         out.append(Heading(t("grunwald.summary.final"), 2))
         out.extend(score_blocks(t, result, list(state.names)))

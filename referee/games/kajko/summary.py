@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.report import Chart, Heading, Line, LineChart, Report, Table
 from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
@@ -272,6 +272,26 @@ def ducats_by_kind(state: KajkoState, result: Result) -> dict[str, list[int]]:
     return out
 
 
+def standings(state: KajkoState) -> list[tuple[int, dict[str, int]]]:
+    """The standing after each round (issue 26), replayed from the turn log: the ducats in each
+    player's town (KK-11; the Dusigrosz, KK-12, only at the end), and at the end the final score.
+    The book has no rounds (turns go clockwise, KK-4): a round ends where the turn comes back round
+    the table to a seat at or before the one that just played (those who are out are skipped)."""
+    trial = engine.new_state(list(state.names), state.sizes, state.dusigrosz, state.coin_in_hand)
+    seat = {n: i for i, n in enumerate(state.names)}
+    out: list[tuple[int, dict[str, int]]] = []
+    for log in state.log:
+        engine.apply(trial, log.action)
+        if trial.over:
+            result = engine.final_scores(trial)
+        elif seat[trial.current().name] <= seat[log.player]:
+            result = engine.score_towns({p.name: p.town for p in trial.players}, False)
+        else:
+            continue
+        out.append((len(out) + 1, {n: result.scores[n].total for n in state.names}))
+    return out
+
+
 def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None, public: bool = False) -> Report:
     # the game's name in the title; the session's name under it
@@ -288,6 +308,11 @@ def export_report(state: KajkoState, t: Catalog, meta: dict[str, Any], name: str
         for n in state.names:
             chart.series.append((n, by_kind[n][:len(parts)]))
         out.append(chart)
+        # (the towns' cards lie face down until the end: the standing only once the game is over)
+        points = standings(state)
+        out.append(LineChart(t("kajko.export.history"), t("kajko.export.history_axis"),
+                             [str(r) for r, _ in points],
+                             [(n, [score[n] for _, score in points]) for n in state.names]))
     else:
         out.append(Line(t("kajko.summary.awaiting", turn=len(state.log) + 1,
                           player=state.current().name), "strong"))

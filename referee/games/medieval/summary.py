@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.report import Chart, Heading, Line, Report, Table
+from referee.core.report import Heading, Line, LineChart, Report, Table
 from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
@@ -375,37 +375,29 @@ def summary(state: MedievalState, t: Catalog, source: str | None = None) -> Repo
     return out
 
 
-def timeline(state: MedievalState) -> list[dict[str, Any]]:
-    """VP and time tokens of each army after every battle turn (from the log): the chart's data."""
-    names = state.names
-    holder: dict[str, str] = {}
-    baggage = dict.fromkeys(names, 0)
-    tokens = {n: state.armies[i].tokens for i, n in enumerate(names)}
-    spent = dict.fromkeys(names, 0)
-    for entry in state.log:
-        if "regroup" in entry:
-            spent[entry["player"]] += 1
-    start = {n: tokens[n] + spent[n] for n in names}
-    rows = [{"turn": 0, "vp": dict.fromkeys(names, 0), "tokens": dict(start)}]
-    current = dict(start)
-    turn = 0
-    for entry in state.log:
-        if entry["kind"] in ("recruit", "reserve"):
-            continue
-        for f in entry.get("flags", ()):
-            holder[f["flag"]] = f["player"]
-        if entry.get("baggage", {}).get("result") == DESTROYED:
-            baggage[entry["player"]] += 1
-        if "regroup" in entry:
-            current[entry["player"]] = entry["regroup"]["tokens"]
-        # a turn ends with every entry but an attack waiting for its answer (a withdrawal whose
-        # attacker has no movement point left also ends one: the chart merely skips that point)
-        ends_turn = "attack" not in entry and entry["kind"] != "withdraw"
-        if ends_turn:
-            turn += 1
-            vp = {n: sum(state.flags[f] for f, h in holder.items() if h == n) + 3 * baggage[n]
-                  for n in names}
-            rows.append({"turn": turn, "vp": vp, "tokens": dict(current)})
+def timeline(state: MedievalState, meta: dict[str, Any], actions: list[Any] | None
+             ) -> list[dict[str, Any]] | None:
+    """VP (``state.vp``) and time tokens of each army when the battle begins and after every
+    battle turn, replayed from the record's ``actions`` (``None`` without them): the chart's and
+    the table's data.  A turn ends where the next entry is a new turn (an attack waits for its
+    answer, a pursuit for its end) or the battle is over."""
+    if actions is None:
+        return None
+    from referee.games.medieval.record import start
+
+    trial = start(list(state.names), meta)
+    rows: list[dict[str, Any]] = []
+
+    def row() -> None:
+        rows.append({"turn": len(rows),
+                     "vp": {n: trial.vp(i) for i, n in enumerate(trial.names)},
+                     "tokens": {n: trial.armies[i].tokens for i, n in enumerate(trial.names)}})
+
+    for action in actions:
+        engine.apply(trial, action)
+        d = engine.decision(trial)
+        if d is None or d.kind == engine.TURN:
+            row()
     return rows
 
 
@@ -429,8 +421,10 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
         out.append(units_table(t, state, i))
     if state.end is not None:
         out += end_lines(t, state.end)
-    rows = timeline(state)
-    step = max(1, (len(rows) - 1) // 20 + 1)  # at most about 20 bars
+    rows = timeline(state, meta, actions)
+    if not rows:
+        return out
+    step = max(1, (len(rows) - 1) // 20 + 1)  # the table: at most about 20 rows (the chart has all)
     shown = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
     names = list(state.names)
     table = Table(t("medieval.export.over_turns"),
@@ -442,17 +436,11 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
         table.rows.append([str(r["turn"]), *(str(r["vp"][n]) for n in names),
                            *(str(r["tokens"][n]) for n in names)])
     out.append(table)
-    # one bar per player and turn, the players' bars one under the other on one scale (in one bar
-    # their numbers would add up to nothing); at most about 10 turns, the table has every one
-    step = max(1, (len(rows) - 1) // 10 + 1)
-    few = rows[::step] if rows[-1] in rows[::step] else [*rows[::step], rows[-1]]
-    for key in ("vp", "tokens"):
-        series = []
-        for r in few:
-            for i, n in enumerate(names):
-                values = [r[key][n] if k == i else 0 for k in range(len(names))]
-                series.append((t("medieval.export.turn", n=r["turn"]) if i == 0 else "", values))
-        out.append(Chart(t(f"medieval.export.chart_{key}"), names, series))
+    colors = [a.colour for a in state.armies]  # (the armies' own: red and yellow)
+    for key in ("vp", "tokens"):  # (the table above has the figures: no second one in Markdown)
+        out.append(LineChart(t(f"medieval.export.chart_{key}"), t("medieval.export.col_turn"),
+                             [str(r["turn"]) for r in rows], [(n, [r[key][n] for r in rows]) for n in names],
+                             colors, table=False))
     return out
 
 

@@ -355,7 +355,7 @@ def control_chart(t: Catalog, state: WarChestState, rounds: list[dict[str, Any]]
     map); an unfinished last round is marked as such (its count is the one so far)."""
     sides = side_colors(state, colors)
     chart = Chart(t("warchest.summary.control_chart"), [side_name(t, s) for s in SIDES],
-                  category_colors=[sides.get(s, "") for s in SIDES])
+                  category_colors=[sides.get(s, "") for s in SIDES], table=True)
     for r in rounds:
         if r["round"]:
             key = "warchest.summary.round_unfinished" if r.get("unfinished") else "warchest.summary.round"
