@@ -12,26 +12,18 @@ from referee.core.records import load_record
 
 
 def _replay_json(path: str | Path, default_game: str | None):
-    """``(game, state)`` of a record for ``--json``, replayed untracked.
-
-    The file's bytes are decoded by ``jsonio.loads_fast`` when it can prove the document is the
-    one the strict loader gives (``None`` otherwise).  A fast-decoded document that raises a
-    referee error is read again strictly and replayed, so every error is the strict path's own (orjson
-    reads an integer beyond 64 bits as a float, and the error such a number causes must be the
-    one the strict path reports)."""
+    """``(game, state)`` of a record for ``--json``, replayed untracked.  The file is read as
+    ``load_record`` reads it (the strict loader, names in NFC); the NFC walk over the document is
+    skipped when the bytes prove every string is NFC already (no ``\\u`` escape, and
+    ``jsonio.nfc_text``)."""
     data = jsonio.read_bytes(path)
-    document = jsonio.loads_fast(data)
-    if document is not None and not data.isascii() and not jsonio.nfc_text(data):
-        document = jsonio.nfc_document(document)  # (loads_fast took no \u escape: the text says it all)
-    if document is not None:
-        try:
-            with from_file(path):
-                game = registry.for_document(document, default_game)
-                return game, game.parse_record(document).replay(tracked=False)[0]
-        except RefereeError:
-            pass  # read it again strictly: that path's error is the one to report
-    game, record = load_record(path, default_game, jsonio.decode_text(data, path))
-    return game, record.replay(tracked=False)[0]
+    text = jsonio.decode_text(data, path)
+    with from_file(path):
+        document = jsonio.loads(text)
+        if b"\\u" in data or not (data.isascii() or jsonio.nfc_text(data)):
+            document = jsonio.nfc_document(document)
+        game = registry.for_document(document, default_game)
+        return game, game.parse_record(document).replay(tracked=False)[0]
 
 
 #: below this many records one process replays them all: starting workers costs more than it saves
