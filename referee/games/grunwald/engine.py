@@ -647,8 +647,9 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
     fault = placement_fault(state, p, st, f, a.pawn, a.count, a.ducats)
     if fault is not None:
         rule, key, where, params = fault
-        raise RuleError(rule, where, key, player=p.name, field=f,
-                        legal=_legal_summary(state, who), **params)
+        error = RuleError if rule else RecordError  # (no rule: not a field, not a pawn)
+        raise error(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
+                    **params)
     ducats = a.ducats
     p.ducats -= ducats
     if a.pawn == OFFICER:
