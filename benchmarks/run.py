@@ -285,7 +285,7 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
 
     failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
-        write_doc(report, quick, keep_others=args.skip_archive)
+        write_doc(report, quick, keep_others="archive" if args.skip_archive else None)
     print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
@@ -424,23 +424,27 @@ def measure_archive_only(args: argparse.Namespace, work: Path, python: str) -> i
     measure_archive(report, ref, python, work, 300 if quick else 10_000, 5 if quick else 11)
     failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
-        write_doc(report, quick, keep_others=True)
+        write_doc(report, quick, keep_others="rest")
     print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 
-def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
+def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> None:
+    """Write docs/benchmarks.md; ``keep_others``: the rows not measured in this run kept as the
+    last run measured them, ``"archive"`` the archive's, ``"rest"`` the others."""
     doc = ROOT / "docs" / "benchmarks.md"
     notes_marker = "<!-- notes -->"
     notes = ""
     if doc.exists() and notes_marker in doc.read_text():
         notes = doc.read_text().split(notes_marker, 1)[1]
-    earlier = []  # --archive-only: the other rows as the last full run measured them
+    earlier = []  # --archive-only, --skip-archive: the archive's rows as the last run measured them
     if keep_others and doc.exists():
         measured = {row[0] for row in report.rows}
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO") and cells[1] not in measured:
+            archive_row = "archive" in cells[1] or "finished games" in cells[1] if len(cells) == 5 else False
+            if (len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO") and cells[1] not in measured
+                    and archive_row == (keep_others == "archive")):
                 figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
                 earlier.append((cells[1], figure, cells[3], cells[4],
                                 None if cells[0] == "INFO" else cells[0] == "PASS"))
