@@ -461,7 +461,7 @@ def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> No
         "| result | measurement | figure | budget | ratio |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for name, figure, budget, ratio, ok in earlier + report.rows:
+    for name, figure, budget, ratio, ok in (report.rows + earlier if keep_others == "archive" else earlier + report.rows):
         lines.append(f"| {verdict(ok)} | {name} | {figure} | {budget} | {ratio} |")
     lines += ["", notes_marker + (notes if notes else "\n")]
     doc.parent.mkdir(exist_ok=True)
