@@ -2,7 +2,7 @@
 referee that ``PYTHONPATH`` (or the interpreter) gives, so that two versions of the code can be
 measured interleaved in one run.  Prints one JSON value.
 
-    python benchmarks/budgets.py replay FILE...     # seconds to replay --json the files, in process
+    python benchmarks/budgets.py replay FILE...     # [wall, CPU] seconds of replay --json, in process
     python benchmarks/budgets.py answer GAME FOLDER RECORD LAST REPEATS
         # seconds of each of the LAST interactive answers at the end of RECORD (medians of REPEATS)
 """
@@ -17,8 +17,10 @@ import sys
 import time
 
 
-def replay(files: list[str]) -> float:
-    """``replay --json`` of ``files`` in this process (one core), its output thrown away."""
+def replay(files: list[str]) -> tuple[float, float]:
+    """``replay --json`` of ``files`` in this process (one core), its output thrown away:
+    ``(wall-clock seconds, CPU seconds of this process)``.  The CPU time is what a core spends:
+    on a shared machine the wall clock also counts the time other processes hold the cores."""
     import inspect
 
     from referee.cli import replay as cli_replay
@@ -27,9 +29,9 @@ def replay(files: list[str]) -> float:
     out = sys.stdout
     sys.stdout = io.StringIO()
     try:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         cli_replay.run(files, as_json=True, default_game=None, lang="en", **kwargs)
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
     finally:
         sys.stdout = out
 
