@@ -4,13 +4,13 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
-The record's replay pushes its entries as they stand, through the functions that are the rules:
-``push_placements`` a run of placement entries (nearly all of a game's entries), ``push_reveal``
-the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards`` and
-``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise.
-``apply`` is built on them: it pushes the same way and, only when a push refuses, finds which rule
-the entry breaks (in a fixed order: ``_place_error``, ``_effect_error``, the reveal's checks).  So
-there is one set of rules, and only the error path pays for messages.
+The placement rules (NG-C2, NG-P1 … NG-P11) are one function, ``placement_fault``: ``apply``
+accepts and diagnoses a placement with it, ``legal_placements`` generates the menu with it.  The
+record's replay pushes some other entries as they stand, through the functions that are their rules:
+``push_reveal`` the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards``
+and ``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise;
+``apply`` is built on them and, only when a push refuses, finds which rule the entry breaks
+(``_effect_error``, the reveal's checks).  Only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
