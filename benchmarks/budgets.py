@@ -60,7 +60,7 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int) ->
     samples: list[list[float]] = [[] for _ in range(last)]
     asking = (dialogs.Select, dialogs.Text, dialogs.Confirm)
     for rep in range(repeats):
-        name = f"{game_name} {os.getpid()} {rep}"
+        name = f"{game_name} {os.getpid()} {rep} {time.perf_counter_ns()}"
         store.create(name, game.name, game.write_record(parsed.players, actions[:-last], {}), "en").close()
         sid = next(e["id"] for e in store.entries() if e.get("name") == name)
         with service.open_live(sid, lang="en") as live:
