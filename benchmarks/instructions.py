@@ -10,7 +10,7 @@ installed (default: the one running this script).  It is a tool for comparing tw
 code, not a budget: the budgets are in ``run.py``.
 
 The figure covers everything ``replay --json`` does per record: reading the file, decoding it
-(``jsonio.loads_fast``), the engine's untracked replay and the output line.  ``--python`` runs
+(``jsonio.loads``), the engine's untracked replay and the output line.  ``--python`` runs
 another interpreter (or another checkout's virtual environment), to compare versions.
 """
 
@@ -50,9 +50,11 @@ def callgrind(python: str, files: list[str], out: Path) -> int:
     """Total instructions of one ``replay --json`` run (byte code already compiled)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONHASHSEED"] = "0"
-    # valgrind counts one process: many records are replayed by one (a version before ``--jobs``
-    # never forks, and refuses the option)
-    jobs = ["--jobs", "1"] if len(files) >= 64 else []
+    # valgrind counts one process: many records are replayed by one (only the versions of issue
+    # 12 to 27 had ``--jobs`` and forked workers; the others refuse the option)
+    usage = subprocess.run([python, "-m", "referee", "replay", "--help"], capture_output=True,
+                           text=True, env=env, cwd=out.parent).stdout
+    jobs = ["--jobs", "1"] if len(files) >= 64 and "--jobs" in usage else []
     cmd = [python, "-m", "referee", "replay", "--json", *jobs, *files]
     # once without valgrind first, from the same folder (the same copy of the code): any .pyc
     subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env, cwd=out.parent)

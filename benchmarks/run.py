@@ -47,7 +47,7 @@ def prepare_python(work: Path, python: str | None) -> str:
     """The interpreter to measure: a fresh virtual environment with ``pip install .`` (as a user
     installs it: no editable-install hooks, bytecode compiled), unless one is given."""
     if python:
-        return python
+        return os.path.abspath(python)  # (the children run in another folder)
     venv = work / "venv"
     py = venv / "bin" / "python"
     if not py.exists():
@@ -66,8 +66,10 @@ CHILD_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECOD
 def run_timed(cmd: list[str], env: dict[str, str] | None = None) -> tuple[float, int]:
     """Wall time and peak RSS (KiB) of one child process."""
     start = time.perf_counter()
+    # (run outside the repository: ``python -m`` puts the working folder first on the path, which
+    # would shadow the installed referee, or the one a ``PYTHONPATH`` names)
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env={**CHILD_ENV, **(env or {})})
+                            env={**CHILD_ENV, **(env or {})}, cwd=tempfile.gettempdir())
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     proc.returncode = os.waitstatus_to_exitcode(status)
@@ -117,32 +119,65 @@ def verdict(ok: bool | None) -> str:
     return "INFO" if ok is None else "PASS" if ok else "FAIL"
 
 
-#: the last commit with ``referee/games/grunwald/lean.py`` (the parent of the one that retired it)
-LEAN_COMMIT = "eba6eee^"
+NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
 
 
-def lean_reader(work: Path) -> Path | None:
-    """The code of ``LEAN_COMMIT`` under ``work`` (``git archive``), or ``None`` where this clone
-    does not have it (a shallow clone, no git): the reference row is then left out."""
-    folder = work / "lean-reader"
-    if (folder / "referee" / "games" / "grunwald" / "lean.py").exists():
-        return folder
+def random_game(game_name: str, seed: int, players: int | None = None) -> tuple[list[str], list]:
+    """A complete random legal game of ``game_name`` (its own ``random_action``)."""
+    from referee.core import registry
+
+    game = registry.get(game_name)
+    rng = random.Random(seed)
+    names = NAMES[: players or max(game.player_counts)]
+    state, _ = game.parse_record(game.new_record(names, {})).replay()
+    actions = []
+    while not game.is_over(state):
+        action = game.random_action(state, rng)
+        game.apply(state, action)
+        actions.append(action)
+    return names, actions
+
+
+def make_game_records(folder: Path, game_name: str, count: int) -> list[Path]:
+    """``count`` complete random games of ``game_name`` at its largest table (seeds 0…)."""
+    from referee.core import jsonio, registry
+
+    game = registry.get(game_name)
     folder.mkdir(parents=True, exist_ok=True)
-    try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", LEAN_COMMIT, "referee", "prompts"],
-                                 capture_output=True, check=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-    except (OSError, subprocess.CalledProcessError):
-        print("INFO  the lean reader's commit is not in this clone: no reference row", flush=True)
-        return None
-    return folder
+    paths = []
+    for i in range(count):
+        path = folder / f"game{i:05d}.json"
+        if not path.exists():
+            names, actions = random_game(game_name, i)
+            path.write_text(jsonio.dumps_pretty(game.write_record(names, actions, {"date": "2026-01-01"})))
+        paths.append(path)
+    return paths
 
 
-def default_jobs(python: str) -> int:
-    """How many workers ``replay --json`` starts for many records under that interpreter."""
-    out = subprocess.run([python, "-c", "from referee.cli.replay import default_jobs; print(default_jobs())"],
-                         capture_output=True, text=True, check=True)
-    return int(out.stdout)
+def longest_record(folder: Path, game_name: str, seeds: int = 20) -> Path:
+    """The record of the longest of ``seeds`` random games at the largest table."""
+    from referee.core import jsonio, registry
+
+    game = registry.get(game_name)
+    names, best = random_game(game_name, 0)
+    for seed in range(1, seeds):
+        other = random_game(game_name, seed)
+        if len(other[1]) > len(best):
+            names, best = other
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game_name}-longest.json"
+    path.write_text(jsonio.dumps_pretty(game.write_record(names, best, {"date": "2026-01-01"})))
+    return path
+
+
+BUDGETS = Path(__file__).resolve().parent / "budgets.py"
+
+
+def child(python: str, env: dict[str, str] | None, *args: str):
+    """A measure taken by ``budgets.py`` in a process of its own (its JSON answer)."""
+    out = subprocess.run([python, str(BUDGETS), *args], capture_output=True, text=True, check=True,
+                         env={**CHILD_ENV, **(env or {})}, cwd=tempfile.gettempdir())
+    return __import__("json").loads(out.stdout)
 
 
 def main() -> int:
@@ -152,6 +187,11 @@ def main() -> int:
     ap.add_argument("--work", type=Path, default=None, help="keep generated data here (reused)")
     ap.add_argument("--archive-only", action="store_true", help="only the archive's measures "
                     "(persist, show, new/import/delete, list, stats); the doc keeps the other rows")
+    ap.add_argument("--reference", type=Path, default=None, help="a folder holding another "
+                    "version's referee package (e.g. git archive of a commit): its replay --json "
+                    "is measured in the same runs, interleaved")
+    ap.add_argument("--skip-archive", action="store_true", help="leave out the archive's rows "
+                    "(the doc keeps them as the last run measured them)")
     ap.add_argument("--python", default=None, help="measure this interpreter's referee (default: a "
                     "fresh venv with pip install .)")
     args = ap.parse_args()
@@ -171,7 +211,7 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     if args.archive_only:
         return measure_archive_only(args, work, python)
     quick = args.quick
-    n_records = 100 if quick else 1000
+    n_records = 100 if quick else 500
     n_archive = 300 if quick else 10_000
     runs = 5 if quick else 11
     report = Report()
@@ -181,7 +221,7 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
         ref = [str(script)]
     bare = work / "bare_app.py"
     bare.write_text(BARE_APP)
-    records = make_records(work / "records", max(n_records, 1))
+    records = make_records(work / "records", 1)
 
     # 1. Start-up
     res = interleaved({"bare": [python, str(bare), "--help"], "help": [*ref, "--help"],
@@ -192,68 +232,62 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
         report.add(f"start-up: {label}", f"{res[key][0] * 1000:.0f} ms vs bare Typer {base * 1000:.0f} ms",
                    "≤ 1.1×", f"{ratio:.2f}×", ratio <= 1.1)
 
-    # 2. Replay throughput and 5. memory.  ``replay --json`` reads every record through the one
-    # engine (``jsonio.loads_fast``, the untracked replay, the replay output): there is no second
-    # reader.  Each run over many records is paired with a run over one record just before it, and
-    # the start-up is subtracted pair by pair: the machine's speed drifts over minutes, so a
-    # start-up measured at another moment would not cancel out.  (``instructions.py`` counts the
-    # instructions per game instead: the noise-free way to compare two versions of the code.)
-    one = [*ref, "replay", "--json", str(records[0])]
-    many = [*ref, "replay", "--json", *map(str, records[:n_records])]
-    # The budget's figure is the command as a user runs it: many records go to one worker process
-    # per core (``--jobs``).  One process alone (``--jobs 1``) is the engine's own speed: told
-    # beside it, with no budget of its own.
-    single = [*ref, "replay", "--json", "--jobs", "1", *map(str, records[:n_records])]
-    # The budget was set from the retired lean reader's figure (a second implementation of Na
-    # Grunwald!'s rules, 4,259 games/s in the spell it was measured in): that reader, from its
-    # last commit, is measured in the same runs as a reference for the machine's speed.
-    lean = lean_reader(work)
-    lean_env = {"PYTHONPATH": str(lean)} if lean else None
-    lean_one = [python, "-m", "referee", "replay", "--json", str(records[0])]
-    lean_many = [python, "-m", "referee", "replay", "--json", *map(str, records[:n_records])]
-    spans, single_spans, lean_spans, rss_runs = [], [], [], []
-    for _ in range(3 if quick else runs):
-        for cmd, kept in ((many, spans), (single, single_spans)):
-            t_one, _ = run_timed(one)
-            t_many, rss = run_timed(cmd)
-            kept.append(max(t_many - t_one, 1e-6))
-            if cmd is many:
-                rss_runs.append(rss)
-        if lean:
-            t_one, _ = run_timed(lean_one, lean_env)
-            t_many, _ = run_timed(lean_many, lean_env)
-            lean_spans.append(max(t_many - t_one, 1e-6))
-    rss_many = int(statistics.median(rss_runs))
-    per_second = n_records / statistics.median(spans)
-    spread = f"{n_records / max(spans):,.0f}–{n_records / min(spans):,.0f}"
-    report.add(f"replay throughput ({n_records} four-player records)",
-               f"{per_second:,.0f} games/s (median of {len(spans)} paired runs; {spread}; "
-               f"{default_jobs(python)} worker processes)",
-               "≥ 2,500 games/s", f"{per_second / 2500:.2f}× the budget", per_second >= 2500)
-    single_second = n_records / statistics.median(single_spans)
-    spread = f"{n_records / max(single_spans):,.0f}–{n_records / min(single_spans):,.0f}"
-    report.add(f"replay throughput, one process (--jobs 1, {n_records} records)",
-               f"{single_second:,.0f} games/s (median of {len(single_spans)} paired runs; {spread})",
-               "(none: the engine alone)", f"{per_second / single_second:.2f}× faster with the workers",
-               None)
-    if lean:
-        lean_second = n_records / statistics.median(lean_spans)
-        spread = f"{n_records / max(lean_spans):,.0f}–{n_records / min(lean_spans):,.0f}"
-        report.add(f"reference: the retired lean reader, same runs ({LEAN_COMMIT}, one process)",
-                   f"{lean_second:,.0f} games/s (median of {len(lean_spans)} paired runs; {spread})",
-                   "(none: the machine's speed)",
-                   f"replay --json {per_second / lean_second:.2f}× its speed "
-                   f"(one process {single_second / lean_second:.2f}×)", None)
+    # 2. Replay throughput, every game, in one process (one core): ``replay --json``'s own
+    # function timed inside the process, so no start-up to subtract.  ``--reference DIR`` (a folder
+    # holding another version's ``referee`` and ``prompts``, e.g. ``git archive`` of a commit)
+    # measures that code in the same runs, each run paired with one of this code: the median of
+    # the pairs' ratios is free of the machine's drift, which the absolute figures are not.
+    from referee.core import registry
+
+    reference = {"PYTHONPATH": str(args.reference)} if args.reference else None
+    for game_name in registry.names():
+        records = list(map(str, make_game_records(work / "records" / game_name, game_name, n_records)))
+        spans, cpus, ratios = [], [], []
+        for _ in range(3 if quick else runs):
+            wall, cpu = child(python, None, "replay", *records)
+            spans.append(wall)
+            cpus.append(cpu)
+            if reference:
+                ratios.append(cpu / child(python, reference, "replay", *records)[1])
+        per_core = n_records / statistics.median(cpus)
+        spread = f"{n_records / max(cpus):,.0f}–{n_records / min(cpus):,.0f}"
+        versus = (f"; CPU time {statistics.median(ratios):.2f}× the reference's (median of "
+                  f"{len(ratios)} paired runs)") if ratios else ""
+        report.add(f"replay --json, {game_name} ({n_records} random games, one process)",
+                   f"{per_core:,.0f} games per CPU second (median of {len(cpus)} runs; {spread}"
+                   f"{versus}); by the wall clock {n_records / statistics.median(spans):,.0f} games/s",
+                   "≥ 500 games/s per core", f"{per_core / 500:.2f}× the budget", per_core >= 500)
+    _, rss_many = run_timed([*ref, "replay", "--json", *map(str, make_game_records(
+        work / "records" / "na-grunwald", "na-grunwald", n_records))])
     ratio = rss_many / base_rss
-    report.add(f"memory: peak RSS of replay over {n_records} records",
+    report.add(f"memory: peak RSS of replay over {n_records} Na Grunwald! records",
                f"{rss_many / 1024:.1f} MiB vs bare Typer {base_rss / 1024:.1f} MiB", "≤ 1.5×",
                f"{ratio:.2f}×", ratio <= 1.5)
 
-    measure_archive(report, ref, python, work, n_archive, runs)
+    # 6. An interactive answer at the end of the longest game, in process (no start-up).
+    for game_name in registry.names():
+        record = longest_record(work / "longest", game_name)
+        folder = work / "interactive"
+        last, repeats = 8, 3 if quick else 7
+        times = child(python, None, "answer", game_name, str(folder), str(record), str(last), str(repeats))
+        versus = ""
+        if reference:
+            before = child(python, reference, "answer", game_name, str(folder / "reference"),
+                           str(record), str(last), str(repeats))
+            versus = f"; the reference {max(before) * 1000:.1f} ms in the same run"
+        worst = max(times)
+        report.add(f"interactive answer, {game_name}: apply + save + the next question drawn "
+                   f"(the last {len(times)} entries of the longest of 20 random games)",
+                   f"{worst * 1000:.1f} ms at most (median of {repeats} for each entry; "
+                   f"{min(times) * 1000:.1f}–{worst * 1000:.1f} ms{versus})", "< 20 ms",
+                   f"{worst / 0.020:.2f}× the budget", worst < 0.020)
+
+    if not args.skip_archive:
+        measure_archive(report, ref, python, work, n_archive, runs)
 
     failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
-        write_doc(report, quick)
+        write_doc(report, quick, keep_others="archive" if args.skip_archive else None)
     print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
@@ -402,23 +436,27 @@ def measure_archive_only(args: argparse.Namespace, work: Path, python: str) -> i
     measure_archive(report, ref, python, work, 300 if quick else 10_000, 5 if quick else 11)
     failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
-        write_doc(report, quick, keep_others=True)
+        write_doc(report, quick, keep_others="rest")
     print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
 
-def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
+def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> None:
+    """Write docs/benchmarks.md; ``keep_others``: the rows not measured in this run kept as the
+    last run measured them, ``"archive"`` the archive's, ``"rest"`` the others."""
     doc = ROOT / "docs" / "benchmarks.md"
     notes_marker = "<!-- notes -->"
     notes = ""
     if doc.exists() and notes_marker in doc.read_text():
         notes = doc.read_text().split(notes_marker, 1)[1]
-    earlier = []  # --archive-only: the other rows as the last full run measured them
+    earlier = []  # --archive-only, --skip-archive: the archive's rows as the last run measured them
     if keep_others and doc.exists():
         measured = {row[0] for row in report.rows}
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
-            if len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO") and cells[1] not in measured:
+            archive_row = "archive" in cells[1] or "finished games" in cells[1] if len(cells) == 5 else False
+            if (len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO") and cells[1] not in measured
+                    and archive_row == (keep_others == "archive")):
                 figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
                 earlier.append((cells[1], figure, cells[3], cells[4],
                                 None if cells[0] == "INFO" else cells[0] == "PASS"))
@@ -435,7 +473,7 @@ def write_doc(report: Report, quick: bool, keep_others: bool = False) -> None:
         "| result | measurement | figure | budget | ratio |",
         "| --- | --- | --- | --- | --- |",
     ]
-    for name, figure, budget, ratio, ok in earlier + report.rows:
+    for name, figure, budget, ratio, ok in (report.rows + earlier if keep_others == "archive" else earlier + report.rows):
         lines.append(f"| {verdict(ok)} | {name} | {figure} | {budget} | {ratio} |")
     lines += ["", notes_marker + (notes if notes else "\n")]
     doc.parent.mkdir(exist_ok=True)

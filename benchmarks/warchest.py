@@ -265,7 +265,7 @@ def instructions(docs: list[dict], count: int) -> tuple[int, int] | None:
                 if in_process:  # (every file decoded in both runs: replays only)
                     cmd = [sys.executable, "-c", REPLAY_FILES, str(len(some)), *files]
                 else:
-                    cmd = [*REFEREE, "replay", "--json", "--jobs", "1", *some]  # (one process)
+                    cmd = [*REFEREE, "replay", "--json", *some]
                 subprocess.run(cmd, stdout=subprocess.DEVNULL, check=True, env=env, cwd=ROOT)  # (byte code)
                 done = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/cg",
                                        *cmd], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -319,19 +319,13 @@ def main() -> int:
             files = write_files(docs, tmp)
             errors = check_cli(files)
             rate, spans = cli_throughput(files, args.pairs)
-            single, single_spans = cli_throughput(files, args.pairs, ("--jobs", "1"))
         n = len(files) - 1
         spread = f"{n / max(spans):,.0f}–{n / min(spans):,.0f}"
         rows.append((f"referee replay --json of {len(files)} files, start-up subtracted",
                      f"{rate:,.0f} games/s (median of {len(spans)} paired runs; {spread}; "
-                     f"{1000 / rate:.2f} ms/game; one worker process per core); {load}"
+                     f"{1000 / rate:.2f} ms/game; one process); {load}"
                      + (f"; {errors} errors!" if errors else ""),
                      f"≥ {REPLAY_BUDGET:,.0f} games/s", rate >= REPLAY_BUDGET and not errors))
-        show(rows[-1])
-        spread = f"{n / max(single_spans):,.0f}–{n / min(single_spans):,.0f}"
-        rows.append((f"for comparison, one process: referee replay --json --jobs 1 of {len(files)} files",
-                     f"{single:,.0f} games/s (median of {len(single_spans)} paired runs; {spread}; "
-                     f"{1000 / single:.2f} ms/game)", "—", None))
         show(rows[-1])
     if not args.no_legal:
         worst, worst_cpu, g, kind, calls = slowest_legal([actions for _, actions in games])

@@ -28,11 +28,10 @@ def test_the_plain_line_encoder_writes_what_json_writes():
     assert jsonio.dumps_line_plain({1: "non-string key"}) == jsonio.dumps_line({1: "non-string key"})
 
 
-# --- loads_fast: the strict loader's document, or None ------------------------------------------
+# --- loads: one strict reader (issue 27: no second, faster path that proves by counting) --------
 
 import json  # noqa: E402
 
-import orjson  # noqa: E402
 import pytest  # noqa: E402
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
@@ -40,43 +39,43 @@ from hypothesis import strategies as st  # noqa: E402
 from referee.core.errors import RecordError  # noqa: E402
 
 
-def strict(data: bytes):
-    """What the strict path gives: ``("ok", document)`` or ``("error", key)``."""
+class Repeated(ValueError):
+    pass
+
+
+def reference(text: str):
+    """An independent reading: ``json`` with a hook that looks at every key of every object;
+    ``("ok", document)`` or ``("error", why)``."""
+
+    def pairs(items):
+        keys = [k for k, _ in items]
+        if len(set(keys)) != len(keys):
+            raise Repeated
+        return dict(items)
+
     try:
-        return "ok", jsonio.loads(jsonio.decode_text(data, "x"))
+        value = json.loads(text, object_pairs_hook=pairs,
+                           parse_constant=lambda name: (_ for _ in ()).throw(ValueError(name)))
+    except Repeated:
+        return "error", "core.json.duplicate_key"
+    except (ValueError, RecursionError) as exc:
+        return "error", type(exc).__name__
+    return "ok", value
+
+
+def strict(text: str):
+    """What ``jsonio.loads`` gives: ``("ok", document)`` or ``("error", message key)``."""
+    try:
+        return "ok", jsonio.loads(text)
     except RecordError as err:
         return "error", err.key
-    except Exception as err:  # (InputError: not UTF-8)
-        return "error", type(err).__name__
-
-
-def big_int_as_float(strict_value, fast) -> bool:
-    """Equal, but for integers beyond 64 bits, which orjson reads as floats."""
-    if type(strict_value) is int and type(fast) is float:
-        return not -(2 ** 63) <= strict_value < 2 ** 64 and float(strict_value) == fast
-    if type(strict_value) is list and type(fast) is list and len(strict_value) == len(fast):
-        return all(big_int_as_float(a, b) for a, b in zip(strict_value, fast))
-    if type(strict_value) is dict and type(fast) is dict and list(strict_value) == list(fast):
-        return all(big_int_as_float(strict_value[k], fast[k]) for k in strict_value)
-    return strict_value == fast and type(strict_value) is type(fast)
-
-
-def check(data: bytes) -> str:
-    """``loads_fast`` never accepts what the strict loader refuses, and gives its document."""
-    fast = jsonio.loads_fast(data)
-    kind, value = strict(data)
-    if fast is None:
-        return "refused"
-    assert kind == "ok", (data, value)
-    assert big_int_as_float(value, fast), data
-    return "same"
 
 
 # Texts made of pieces that matter: keys that may repeat, strings with ":" and escapes (some of
-# which write a ":" or a quote), numbers of every size, non-ASCII text.
+# which write a ":" or a quote, or the same key twice in two spellings), numbers of every size.
 KEYS = ["a", "b", "a:", ":", "ż:ó", 'q\\"', "a\\u003a", "\\u0061", "x\\n:", "c"]
 STRINGS = ['""', '":"', '"a:b:c"', '"\\u003a"', '"\\\\u003a"', '"\\":\\""', '"ż:ó"', '"\\t:"',
-           '"\\ud800"', '"\\ud83c\\udfb2"', '"\\\\"', '"\t"', '"🎲:"']
+           '"\\ud83c\\udfb2"', '"\\\\"', '"🎲:"']
 NUMBERS = ["0", "-0", "7", "1.5", "2e3", "1E2", "18446744073709551615", "18446744073709551616",
            "-9223372036854775809", "1e400", "NaN", "Infinity", "01", "1."]
 SPACE = ["", " ", "\n", "\t", " \n "]
@@ -98,16 +97,21 @@ def texts(draw, depth=0):
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(texts())
-def test_loads_fast_agrees_with_the_strict_loader_or_steps_aside(text):
-    data = text.encode("utf-8", "surrogatepass")
-    check(data)
-    check(b"\xef\xbb\xbf" + data)
+def test_loads_refuses_every_repeated_key_and_reads_the_rest_as_json_does(text):
+    kind, value = strict(text)
+    ref_kind, ref_value = reference(text)
+    assert kind == ref_kind, text
+    if kind == "ok":
+        assert value == ref_value and json.dumps(value) == json.dumps(ref_value)
+    elif ref_value == "core.json.duplicate_key":
+        assert value == "core.json.duplicate_key", text
 
 
-def test_loads_fast_on_random_documents_with_repeated_keys():
-    """Real documents, one key repeated anywhere: always refused; without: always accepted."""
+def test_loads_finds_a_repeated_key_anywhere_in_real_documents():
+    """Real documents, one key repeated anywhere (same value or another): always refused;
+    without: read as written."""
     import random
 
     rng = random.Random(1)
@@ -122,51 +126,30 @@ def test_loads_fast_on_random_documents_with_repeated_keys():
         return {rng.choice(words) + str(k): value(depth + 1) for k in range(rng.randrange(1, 4))}
 
     repeated = accepted = 0
-    for _ in range(800):
+    for _ in range(400):
         doc = {"k": value(0)}
         for text in (json.dumps(doc, ensure_ascii=False), jsonio.dumps_pretty(doc),
-                     json.dumps(doc, indent=1, ensure_ascii=False, separators=(" , ", " : "))):
-            data = text.encode()
-            if b"\\u" in data:
-                assert jsonio.loads_fast(data) is None
-                continue
-            assert jsonio.loads_fast(data) == doc
+                     json.dumps(doc, indent=1, separators=(" , ", " : "))):
+            assert jsonio.loads(text) == doc
             accepted += 1
-            # repeat the first key of one object (same value, or another one)
             spots = [i for i in range(len(text)) if text[i] == "{" and text[i + 1:].lstrip()[:1] == '"']
-            if not spots:
-                continue
             i = rng.choice(spots)
             inner = text[i + 1:]
-            # the first key: from the first quote to the first quote-colon after it
             start = inner.index('"')
             key = inner[start:inner.index('"', start + 1) + 1]
             while key.endswith('\\"'):  # an escaped quote inside the key: take the next one
                 key = inner[start:inner.index('"', start + len(key)) + 1]
             dup = text[:i + 1] + key + ": " + rng.choice(["1", '"x:y"', "[]", "{}", "null"]) + "," \
                 + text[i + 1:]
-            assert strict(dup.encode())[0] == "error", dup
-            assert jsonio.loads_fast(dup.encode()) is None, dup
+            assert strict(dup) == ("error", "core.json.duplicate_key"), dup
             repeated += 1
-    assert accepted > 1000 and repeated > 500, (accepted, repeated)
+    assert accepted > 1000 and repeated > 1000, (accepted, repeated)
 
 
-@pytest.mark.parametrize("data", [
-    b'{"a": "\\u003a"}', b'{"a": NaN}', b'{"a": 1', b'', b'  ', b'{"a": "\xff"}',
-    b'{"a": "\xed\xa0\x80"}', b'\xef\xbb\xbf{"a": 1}', b'{"a": 1, "a": 1}', b'{"a:": 1, "a:": 1}',
-    b'{"a": {"b": 1, "b": 2}}', b'[' * 300 + b']' * 300, b'{"a": 1e400}',
-])
-def test_loads_fast_steps_aside(data):
-    assert jsonio.loads_fast(data) is None
-
-
-def test_loads_fast_reads_what_the_strict_loader_reads():
-    for data in (b'{"\xc5\xbc:": "\xc5\xbc\xc3\xb3\xc5\x82w", "b": [1, -0, 2.5, true, null]}',
-                 b' {"a" : "x:y" , "b":{"c:d":":"}} ', b'[' * 250 + b']' * 250, b'"a\\"b:\\n"'):
-        assert jsonio.loads_fast(data) == json.loads(data)
-    assert jsonio.loads_fast(b'[18446744073709551616]') == [float(2 ** 64)]  # orjson's reading
-    assert jsonio.loads_fast('{"a": 1}') is None  # bytes only
-    assert orjson.dumps(jsonio.loads_fast(b'{"a": ":"}')).count(b":") == 2
+@pytest.mark.parametrize("text", ['{"a": 1, "a": 1}', '{"a:": 1, "a:": 1}', '{"a": {"b": 1, "b": 2}}',
+                                  '{"a": 1, "\\u0061": 2}', '[{"x": [{"y": 1, "y": 1}]}]'])
+def test_loads_refuses_a_key_given_twice(text):
+    assert strict(text) == ("error", "core.json.duplicate_key")
 
 
 def test_text_below_u0300_is_nfc_without_asking_and_the_rest_is_asked():

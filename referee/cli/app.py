@@ -270,7 +270,6 @@ def replay(
     files: Annotated[list[str], typer.Argument(help=_help("cli.help.replay_files"))],
     as_json: Annotated[bool, typer.Option("--json", help=_help("cli.help.replay_json"))] = False,
     game: Annotated[str | None, typer.Option("--game", help=_help("cli.help.game"))] = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help=_help("cli.help.replay_jobs"))] = None,
 ) -> None:
     from referee.cli.replay import run
 
@@ -278,7 +277,7 @@ def replay(
         from referee.core.registry import find
 
         find(game)
-    raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language(), jobs=jobs))
+    raise typer.Exit(run(files, as_json=as_json, default_game=game, lang=language()))
 
 
 class StatsFormat(str, Enum):

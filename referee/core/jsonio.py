@@ -72,46 +72,6 @@ def loads(text: str) -> Any:
         raise RecordError(None, "$", "core.json.invalid", detail=str(exc).split("; use sys.")[0][:120]) from None
 
 
-def loads_fast(data: bytes) -> Any | None:
-    """The document of a file's bytes by orjson (a fraction of ``loads``' time), or ``None``
-    whenever it might differ from what ``loads`` gives: the caller then uses ``loads``, which also
-    names any error.  Knows nothing of any game.
-
-    orjson keeps the last of repeated keys silently; ``loads`` refuses them.  Proof that no key
-    was repeated, by counting ``:``:
-
-    * orjson refuses bytes that are not UTF-8, and in UTF-8 no byte of a non-ASCII character is a
-      ``:``; so ``data.count(b":")`` counts the ``:`` of the text: one per pair written (outside
-      strings) plus those inside strings;
-    * without ``\\u`` in the bytes (no ``\\uXXXX`` escape, which could write a ``:`` as six other
-      characters) every ``:`` inside a string is a ``:`` of the decoded string and vice versa:
-      the other escapes (``\\"``, ``\\n`` …) neither make nor hide one;
-    * ``orjson.dumps(doc)`` writes one ``:`` per pair of the document and every ``:`` of its
-      strings as is (it escapes only quotes, backslashes and control characters);
-    * a repeated key drops a pair from the document (and whatever its value held): the text
-      then has at least one ``:`` more than the document written again.  So equal counts mean
-      that every pair of the text is in the document.
-
-    Otherwise orjson accepts a subset of what ``json`` accepts (no ``NaN``, no ``1e400``, nesting
-    up to 1024) and reads the same values, but for integers beyond 64 bits, which it reads as
-    floats: a reader that type-checks what it uses refuses those, and its caller reads the file
-    again with ``loads`` (``replay --json`` does) to report exactly what the strict path reports.
-    Bytes with a byte order mark, too large, or nested too deep to be written again (orjson
-    writes up to 255 levels): ``None``."""
-    if (type(data) is not bytes or len(data) > MAX_DOCUMENT_BYTES
-            or data.startswith(b"\xef\xbb\xbf") or (b"\\" in data and b"\\u" in data)):
-        return None  # (a backslash is rare: one memchr spares most texts the two-byte search)
-    import orjson  # (imported here: only ``replay --json`` takes this path)
-
-    try:
-        document = orjson.loads(data)
-        if data.count(b":") != orjson.dumps(document).count(b":"):
-            return None  # a key was repeated
-    except (ValueError, TypeError, RecursionError):  # orjson.JSONDecodeError / JSONEncodeError
-        return None
-    return document
-
-
 def read_text(path: str | os.PathLike[str]) -> str:
     """Read a UTF-8 input file, turning every OS-level failure into one clear ``InputError``."""
     return decode_text(read_bytes(path), path)

@@ -32,8 +32,7 @@ MAX_CARDS_BYTES = 1024 * 1024
 MAX_OWNER_BYTES = 64
 #: The deepest nesting of a legitimate session document is under 10 levels (the document, the
 #: record, its rounds, an entry, its parts); deeper than this is damage (and never reaches a
-#: recursion: Python's own limit is 1,000).  255 is orjson's: a document it reads and writes again
-#: (``jsonio.loads_fast``) is never deeper, so only the others are measured.
+#: recursion: Python's own limit is 1,000).  255 is orjson's (what it writes).
 MAX_DEPTH = 255
 NOT_REGULAR = "not a regular file"
 
@@ -136,10 +135,8 @@ def read_store_json(path: Path, limit: int = MAX_SESSION_BYTES) -> object:
         raise StoreCorrupt(path, "empty file")
     deep = False
     try:
-        document = jsonio.loads_fast(data)  # (orjson, when it is sure to read what loads reads)
-        if document is None:
-            document = jsonio.loads(data.decode("utf-8"))
-            deep = depth_exceeds(document)
+        document = jsonio.loads(data.decode("utf-8"))
+        deep = depth_exceeds(document)
     except UnicodeDecodeError as exc:
         raise StoreCorrupt(path, str(exc)[:100]) from None
     except RecordError as exc:

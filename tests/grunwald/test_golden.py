@@ -3,11 +3,10 @@ the engine became the only reader (``golden/corpus.jsonl.gz``, made by ``golden/
 
 Every record — random complete games, games cut short, mutated records (most of them break a rule
 somewhere), targeted edits, every shape of a placement entry — must give byte for byte the same
-line, or the same error (rule, location, message): through ``replay --json`` (the untracked replay
-behind the fast decoder) and through the tracked replay of a strictly loaded document.  The
-command-level sets (repeated keys, escapes, byte order marks, bytes that are not UTF-8, deep
-nesting, numbers the fast decoder reads otherwise) must print exactly what they printed, and the
-same again with the fast decoder switched off.
+line, or the same error (rule, location, message): through ``replay --json`` (the untracked replay)
+and through the tracked replay of a strictly loaded document.  The command-level sets (repeated
+keys, escapes, byte order marks, bytes that are not UTF-8, deep nesting, numbers a fast decoder
+once read otherwise) must print exactly what they printed.
 """
 
 from __future__ import annotations
@@ -46,9 +45,7 @@ def chunk(k: int) -> list[dict]:
     return records[k::CHUNKS]
 
 
-def run_cli(paths, monkeypatch, *, fast: bool = True):
-    if not fast:  # every document by the strict loader
-        monkeypatch.setattr(jsonio, "loads_fast", lambda data: None)
+def run_cli(paths, monkeypatch):
     out, err = io.StringIO(), io.StringIO()
     monkeypatch.setattr(sys, "stdout", out)
     monkeypatch.setattr(sys, "stderr", err)
@@ -133,4 +130,3 @@ def test_command_level_sets_print_what_they_printed(name, tmp_path, monkeypatch)
     expected = (case["code"], case["stdout"].replace("<dir>", str(tmp_path)),
                 case["stderr"].replace("<dir>", str(tmp_path)))
     assert run_cli(paths, monkeypatch) == expected
-    assert run_cli(paths, monkeypatch, fast=False) == expected

@@ -4,13 +4,13 @@
 action for a turn or a yes/no choice; ``apply(state, action)`` validates an action and applies it in
 place, then resolves everything the rules decide on their own until the next real choice.
 
-The record's replay pushes its entries as they stand, through the functions that are the rules:
-``push_placements`` a run of placement entries (nearly all of a game's entries), ``push_reveal``
-the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards`` and
-``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise.
-``apply`` is built on them: it pushes the same way and, only when a push refuses, finds which rule
-the entry breaks (in a fixed order: ``_place_error``, ``_effect_error``, the reveal's checks).  So
-there is one set of rules, and only the error path pays for messages.
+The placement rules (NG-C2, NG-P1 … NG-P11) are one function, ``placement_fault``: ``apply``
+accepts and diagnoses a placement with it, ``legal_placements`` generates the menu with it.  The
+record's replay pushes some other entries as they stand, through the functions that are their rules:
+``push_reveal`` the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards``
+and ``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise;
+``apply`` is built on them and, only when a push refuses, finds which rule the entry breaks
+(``_effect_error``, the reveal's checks).  Only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
@@ -168,34 +168,21 @@ def knights_of(p: Player) -> tuple[str, ...]:
 
 
 def legal_placements(state: GrunwaldState, who: int) -> list[Place | Pass]:
-    """Every legal action of the player whose placement turn it is (NG-P1…NG-P11)."""
+    """Every legal action of the player whose placement turn it is: each placement the player's
+    pawns and ducats allow that ``placement_fault`` (the rules, NG-P1…NG-P11) accepts, then the
+    pass."""
     p = state.players[who]
     name = p.name
     out: list[Place | Pass] = []
     free = p.helpers - p.helpers_placed
-    d = p.ducats
+    amounts = range(p.ducats + 1)
     for f in FIELDS:
-        if f == "teutons" and state.round < FIRST_TEUTON_ROUND:
-            continue
-        if f == "helpers" and p.helpers >= MAX_HELPERS:
-            continue
         st = state.stake(f, who)
-        if f in ("teutons", "mercenaries") and st is not None:
-            continue  # one pawn per player there (NG-P8, NG-P10)
-        if f == "mercenaries":
-            if d < 1:
-                continue
-            if not p.officer_placed:
-                out += [Place(name, f, OFFICER, 1, k) for k in range(1, d + 1)]
-            if free:
-                out += [Place(name, f, HELPER, 1, k) for k in range(1, d + 1)]
-            continue
-        amounts = range(d + 1) if f == "provisions" else (0,)
-        if not p.officer_placed:
-            out += [Place(name, f, OFFICER, 1, k) for k in amounts]
-        if free and (st is None or st.helpers == 0):
-            counts = (1,) if f == "teutons" else range(1, free + 1)
-            out += [Place(name, f, HELPER, c, k) for c in counts for k in amounts]
+        tries = [(OFFICER, 1)] + [(HELPER, c) for c in range(1, free + 1)]
+        for pawn, count in tries:
+            for k in amounts:
+                if placement_fault(state, p, st, f, pawn, count, k) is None:
+                    out.append(Place(name, f, pawn, count, k))
     out.append(Pass(name))
     return out
 
@@ -598,125 +585,40 @@ def _check_turn(state: GrunwaldState, name: str) -> Player:
     return state.players[state.turn]
 
 
-def push_placements(state: GrunwaldState, entries: Sequence[Any], k: int = 0,
-                    stop: int | None = None) -> int:
-    """The fast push of placement turns: applies ``entries[k]``, ``entries[k + 1]`` … while each
-    is legal and the placement phase lasts, up to ``stop``; returns the index of the first entry
-    it did not apply (nothing of that one has changed; ``_place_error`` says which rule it breaks,
-    if any).  This is where the placement rules live (NG-C2, NG-P1 … NG-P11, and the turn order
-    of NG-P4); ``apply`` pushes a ``Place`` or a ``Pass`` through it too.
-
-    An entry is a record's placement entry: a dict with ``player``, ``field``, ``pawn`` and
-    optionally ``count`` (1) and ``ducats`` (0), or ``{"player": …, "pass": true}``.  Anything
-    else (a missing key, a value of the wrong type) is left to the checked path.  A tracked state
-    logs each entry as its action."""
-    if state.phase != PLACEMENT:
-        return k
-    if stop is None or stop > len(entries):
-        stop = len(entries)
-    players = state.players
-    fields = state.fields
-    seats = state.seats_from
-    tracked = state.tracked
-    truce = state.round < FIRST_TEUTON_ROUND
-    while k < stop:
-        e = entries[k]
-        who = state.turn
-        p = players[who]
-        try:
-            name = e["player"]
-            f = e["field"]
-            pawn = e["pawn"]
-            stakes = fields[f]  # (KeyError: not a field, NG-P5)
-        except (KeyError, TypeError):  # a pass, or anything the checked path is to read
-            if not (type(e) is dict and len(e) == 2 and e.get("pass") is True
-                    and e.get("player") == p.name):
-                return k
-            p.passed = True  # NG-P4
-            if tracked:
-                state.log[-1].placements.append(Pass(p.name))
-        else:
-            # the keys: player, field and pawn, then count and ducats if given, and no other
-            size = len(e)
-            if size == 3:
-                count = 1
-                ducats = 0
-            elif size == 4:
-                if "count" in e:
-                    count = e["count"]
-                    ducats = 0
-                    if type(count) is not int:
-                        return k
-                elif "ducats" in e:
-                    ducats = e["ducats"]
-                    count = 1
-                    if type(ducats) is not int:
-                        return k
-                else:
-                    return k
-            elif size == 5 and "count" in e and "ducats" in e:
-                count = e["count"]
-                ducats = e["ducats"]
-                if type(count) is not int or type(ducats) is not int:
-                    return k
-            else:
-                return k
-            if name != p.name:  # NG-P1: in turn
-                return k
-            st = None
-            for s in stakes:
-                if s.player == who:
-                    st = s
-                    break
-            if pawn == "officer":  # (OFFICER, HELPER: literals here, a constant load each)
-                if count != 1 or p.officer_placed:  # NG-P1, NG-C2: one officer
-                    return k
-                officer = True
-            elif pawn != "helper" or count < 1 or count > p.helpers - p.helpers_placed or (st is not None and st.helpers):  # NG-C2
-                return k
-            else:
-                officer = False
-            if f in ("teutons", "mercenaries", "helpers"):
-                if f == "teutons":  # NG-P8: from round 4, one pawn
-                    if truce or st is not None or count != 1:
-                        return k
-                elif f == "mercenaries":  # NG-P10: one pawn, with ducats
-                    if st is not None or count != 1 or ducats < 1:
-                        return k
-                elif p.helpers >= MAX_HELPERS:  # NG-P7
-                    return k
-            if ducats:
-                if ducats < 0 or ducats > p.ducats or f in PAWNS_ONLY:  # NG-P11; NG-P6, NG-P8
-                    return k
-                p.ducats -= ducats
-                if st is not None:
-                    st.ducats += ducats
-            if officer:
-                p.officer_placed = True
-                if st is None:
-                    stakes.append(Stake(who, True, 0, ducats))
-                else:
-                    st.officer = True
-            else:
-                p.helpers_placed += count
-                if st is None:
-                    stakes.append(Stake(who, False, count, ducats))
-                else:
-                    st.helpers += count
-            if tracked:
-                state.log[-1].placements.append(Place(p.name, f, pawn, count, ducats))
-        k += 1
-        # NG-P4: the next player clockwise who may still place; nobody: the phase is over
-        for i in seats[who + 1]:
-            q = players[i]
-            if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
-                state.turn = i
-                break
-        else:
-            state.turn = None
-            _start_resolution(state)
-            return k
-    return k
+def placement_fault(state: GrunwaldState, p: Player, st: Stake | None, f: str, pawn: str,
+                    count: int, ducats: int) -> tuple[str | None, str, str, dict[str, Any]] | None:
+    """The placement rules (NG-C2, NG-P1 … NG-P11), in one place: ``None`` if player ``p``
+    (whose turn it is, with stake ``st`` on field ``f`` or none) may place ``count`` of ``pawn``
+    there with ``ducats``; otherwise the first rule it breaks, in a fixed order, as
+    ``(rule, message key, location, parameters)``.  ``place`` accepts and diagnoses with it,
+    ``legal_placements`` generates with it."""
+    if f not in FIELDS or (pawn != OFFICER and pawn != HELPER):
+        return None, "grunwald.error.bad_placement", "", {}
+    if count < 1 or (pawn == OFFICER and count != 1):
+        return "NG-P1", "grunwald.error.bad_count", ".count", {"count": count}
+    if ducats < 0:
+        return None, "grunwald.error.bad_ducats", ".ducats", {"ducats": ducats}
+    if f == "teutons" and state.round < FIRST_TEUTON_ROUND:
+        return "NG-P8", "grunwald.error.teutons_truce_field", ".field", {"round": state.round}
+    if pawn == OFFICER:
+        if p.officer_placed:
+            return "NG-C2", "grunwald.error.officer_used", ".pawn", {}
+    elif count > p.helpers - p.helpers_placed:
+        return ("NG-C2", "grunwald.error.not_enough_helpers", ".count",
+                {"count": count, "free": p.helpers - p.helpers_placed})
+    if f == "helpers" and p.helpers >= MAX_HELPERS:
+        return "NG-P7", "grunwald.error.helpers_full", ".field", {}
+    if f == "teutons" and (st is not None or count != 1):
+        return "NG-P8", "grunwald.error.teutons_one_pawn", ".field", {}
+    if f == "mercenaries" and (st is not None or count != 1 or ducats < 1):
+        return "NG-P10", "grunwald.error.mercenaries_one_pawn", ".field", {}
+    if pawn == HELPER and st is not None and st.helpers > 0:
+        return "NG-P2", "grunwald.error.helpers_twice", ".field", {}
+    if ducats and f in PAWNS_ONLY:
+        return PAWNS_ONLY[f], "grunwald.error.pawns_only", ".ducats", {"ducats": ducats}
+    if ducats > p.ducats:
+        return "NG-P11", "grunwald.error.ducats_short", ".ducats", {"ducats": ducats, "have": p.ducats}
+    return None
 
 
 def _legal_summary(state: GrunwaldState, who: int) -> str:
@@ -730,61 +632,56 @@ def _legal_summary(state: GrunwaldState, who: int) -> str:
 
 
 def _apply_pass(state: GrunwaldState, action: Pass) -> None:
-    if not push_placements(state, ({"player": action.player, "pass": True},)):
-        _check_turn(state, action.player)
-        raise AssertionError(f"pass refused without a rule: {action}")  # pragma: no cover
+    p = _check_turn(state, action.player)
+    p.passed = True  # NG-P4
+    if state.tracked:
+        state.log[-1].placements.append(action)
+    _next_turn(state, p.index)
 
 
 def _apply_place(state: GrunwaldState, a: Place) -> None:
-    entry = {"player": a.player, "field": a.field, "pawn": a.pawn, "count": a.count,
-             "ducats": a.ducats}
-    if push_placements(state, (entry,)):
-        return
+    """A placement turn (the one checked path: the rules are ``placement_fault``'s)."""
     p = _check_turn(state, a.player)
-    st = None
-    for s in state.fields.get(a.field, ()):
-        if s.player == p.index:
-            st = s
-            break
-    _place_error(state, p, a, st)
-
-
-def _place_error(state: GrunwaldState, p: Player, a: Place, st: Stake | None) -> None:
-    """Which rule an illegal placement breaks, checked in a fixed order (NG-P…)."""
     who = p.index
     f = a.field
-    r = state.round
+    st = state.stake(f, who) if f in FIELDS else None
+    fault = placement_fault(state, p, st, f, a.pawn, a.count, a.ducats)
+    if fault is not None:
+        rule, key, where, params = fault
+        error = RuleError if rule else RecordError  # (no rule: not a field, not a pawn)
+        raise error(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
+                    **params)
+    ducats = a.ducats
+    p.ducats -= ducats
+    if a.pawn == OFFICER:
+        p.officer_placed = True
+        if st is None:
+            state.fields[f].append(Stake(who, True, 0, ducats))
+        else:
+            st.officer = True
+            st.ducats += ducats
+    else:
+        p.helpers_placed += a.count
+        if st is None:
+            state.fields[f].append(Stake(who, False, a.count, ducats))
+        else:
+            st.helpers += a.count
+            st.ducats += ducats
+    if state.tracked:
+        state.log[-1].placements.append(a)
+    _next_turn(state, who)
 
-    def fail(rule: str | None, key: str, where: str = "", **params: Any) -> RuleError:
-        return RuleError(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
-                         **params)
 
-    if f not in FIELDS or a.pawn not in (OFFICER, HELPER):
-        raise fail(None, "grunwald.error.bad_placement")
-    if a.count < 1 or (a.pawn == OFFICER and a.count != 1):
-        raise fail("NG-P1", "grunwald.error.bad_count", ".count", count=a.count)
-    if a.ducats < 0:
-        raise fail(None, "grunwald.error.bad_ducats", ".ducats", ducats=a.ducats)
-    if f == "teutons" and r < FIRST_TEUTON_ROUND:
-        raise fail("NG-P8", "grunwald.error.teutons_truce_field", ".field", round=r)
-    if a.pawn == OFFICER and p.officer_placed:
-        raise fail("NG-C2", "grunwald.error.officer_used", ".pawn")
-    free = p.helpers - p.helpers_placed
-    if a.pawn == HELPER and a.count > free:
-        raise fail("NG-C2", "grunwald.error.not_enough_helpers", ".count", count=a.count, free=free)
-    if f == "helpers" and p.helpers >= MAX_HELPERS:
-        raise fail("NG-P7", "grunwald.error.helpers_full", ".field")
-    if f == "teutons" and (st is not None or a.count != 1):
-        raise fail("NG-P8", "grunwald.error.teutons_one_pawn", ".field")
-    if f == "mercenaries" and (st is not None or a.count != 1 or a.ducats < 1):
-        raise fail("NG-P10", "grunwald.error.mercenaries_one_pawn", ".field")
-    if a.pawn == HELPER and st is not None and st.helpers > 0:
-        raise fail("NG-P2", "grunwald.error.helpers_twice", ".field")
-    if a.ducats and f in PAWNS_ONLY:
-        raise fail(PAWNS_ONLY[f], "grunwald.error.pawns_only", ".ducats", ducats=a.ducats)
-    if a.ducats > p.ducats:
-        raise fail("NG-P11", "grunwald.error.ducats_short", ".ducats", ducats=a.ducats, have=p.ducats)
-    raise AssertionError(f"placement judged illegal without a rule: {a}")  # pragma: no cover
+def _next_turn(state: GrunwaldState, who: int) -> None:
+    """NG-P4: the next player clockwise who may still place; nobody: the phase is over."""
+    players = state.players
+    for i in state.seats_from[who + 1]:
+        q = players[i]
+        if not q.passed and (not q.officer_placed or q.helpers_placed < q.helpers):
+            state.turn = i
+            return
+    state.turn = None
+    _start_resolution(state)
 
 
 # --- resolution phase (NG-F, NG-S) --------------------------------------------------------------

@@ -301,8 +301,7 @@ class _Replayer:
     """One pass over the record: each entry is read and applied as the engine asks for it.
 
     Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
-    mode): placements are pushed by ``engine.push_placements`` straight from the record's entries,
-    the revealed cards by ``engine.push_reveal``, an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
+    mode): the revealed cards by ``engine.push_reveal``, an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
     (``parse_placement``, ``engine.apply``) read the entry again and name the error.  Nothing has
     changed by then, so the error is the one the checked path alone would give."""
 
@@ -438,10 +437,6 @@ class _Replayer:
                 if self.tracked:
                     self.steps.append(Step(group[0][3], LaterEffect(at, tuple(g[2] for g in group))))
 
-        def stop_at() -> int | None:
-            """The placement before which the next later effect was entered, if any."""
-            return queue[0][0][1] if queue and queue[0][0][0] == 1 else None
-
         def later(after: str) -> bool:
             """Does anything follow the entry ``after`` in this record?"""
             if not last or queue:
@@ -457,7 +452,7 @@ class _Replayer:
         while s.round == r and s.phase not in (FEEDING, OVER):
             phase = s.phase
             if phase == PLACEMENT:
-                placed = self.placements(base, placements, placed, missing, due, stop_at)
+                placed = self.placements(base, placements, placed, missing, due)
             elif phase == EVENT:
                 if "event" not in rdoc:
                     missing("event", "NG-R2", "grunwald.error.event_missing", f"{base}.event")
@@ -526,36 +521,30 @@ class _Replayer:
             if value:
                 raise RuleError("NG-F8", f"{base}.helper_purchase", "grunwald.error.no_purchase")
 
-    def placements(self, base: str, placements: list[Any], k: int, missing: Any, due: Any,
-                   stop_at: Any) -> int:
+    def placements(self, base: str, placements: list[Any], k: int, missing: Any, due: Any) -> int:
         """The placement turns from entry ``k`` to the end of the phase; returns the next entry.
-        ``engine.push_placements`` applies the entries (untracked: as many as it can at once;
-        tracked: one at a time, for the steps); an entry it refuses is read and applied by the
-        checked path, which names the error."""
+        Each entry is read (``parse_placement``) and applied by the engine, which checks it."""
         s = self.state
         tracked = self.tracked
         total = len(placements)
-        push = engine.push_placements
+        apply = engine.apply
         while s.phase == PLACEMENT:
             due((1, k))  # the later effects entered before this placement
             if k >= total:
                 missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
                         f"{base}.placements", player=s.names[s.turn])
-            if not tracked:
-                pushed = push(s, placements, k, stop_at())
-                if pushed > k:
-                    k = pushed
-                    continue
-            elif push(s, placements, k, k + 1) > k:
-                entry = placements[k]
-                loc = f"{base}.placements[{k}]"
-                k += 1
-                self.steps.append(Step(loc, _fast_placement(entry) or parse_placement(entry, loc)))
-                continue
             entry = placements[k]
-            loc = f"{base}.placements[{k}]"
+            action = _fast_placement(entry) if type(entry) is dict else None
+            if tracked or action is None:
+                loc = f"{base}.placements[{k}]"
+                self.apply(loc, action or parse_placement(entry, loc))
+            else:
+                try:
+                    apply(s, action)
+                except RecordError as exc:  # (the location is written only when needed)
+                    exc.location = f"{base}.placements[{k}]" + exc.location
+                    raise
             k += 1
-            self.apply(loc, parse_placement(entry, loc))
         if k < total:
             raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")
         return k

@@ -131,101 +131,13 @@ def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
             raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET, BY_SET = frozenset(KINDS), frozenset(BY)
-COIN_SET, COIN_NAMES = frozenset((*COINS, ROYAL)), frozenset(COINS)  # any coin; a unit's
+KIND_SET = frozenset(KINDS)
+COIN_SET = frozenset((*COINS, ROYAL))  # any coin
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
-    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``:
-    ``fast_play``, or for anything it does not read, ``checked_play`` (which names what is wrong)."""
-    return fast_play(value, player) or checked_play(value, where, player)
-
-
-#: the keys a play (a follow-up) of each action may have, by action and for a tactic by coin
-PLAY_ALLOWED = {k: v - {"by"} for k, v in ALLOWED.items()}
-THEN_ALLOWED = {k: v - {"player"} for k, v in ALLOWED.items()}
-TACTIC_PLAY = {k: v - {"by"} for k, v in TACTIC_ALLOWED.items()}
-TACTIC_THEN = {k: v - {"player"} for k, v in TACTIC_ALLOWED.items()}
-#: where each hex key goes in a ``Play``; what ``fast_play`` reads for an action (a tactic: by coin)
-SLOT = {"from": 3, "to": 4, "at": 5, "unit": 6, "target": 7}
-
-
-def _reads(uses) -> tuple:
-    return tuple((k, SLOT[k]) for k in uses if k in SLOT), "recruit" in uses, "absorb" in uses
-
-
-READS = {k: _reads(v) for k, v in USES.items()}
-TACTIC_READS = {k: _reads(v) for k, v in TACTIC_USES.items() if "steps" not in v}  # (the Footman's:
-ANY_READS = _reads(DATA_KEYS)  # read by ``checked_play``)
-_new = tuple.__new__
-
-
-def fast_play(value: Any, player: str | None) -> tuple[Play, list] | None:
-    """``parse_play`` for the common shapes, without a location: ``None`` for anything else."""
-    try:
-        get = value.get
-        action, coin = get("action"), get("coin")
-        if action == "tactic":
-            allowed = (TACTIC_PLAY if player is None else TACTIC_THEN).get(coin)
-            if allowed is None:  # a coin without a tactic (the rules say so), or a Footman's
-                if coin == "footman":
-                    return None
-                allowed, reads = (PLAY_SET if player is None else THEN_SET), ANY_READS
-            else:
-                reads = TACTIC_READS[coin]
-        else:
-            allowed = (PLAY_ALLOWED if player is None else THEN_ALLOWED)[action]
-            reads = READS[action]
-        if not value.keys() <= allowed or "steps" in value:
-            return None
-        if coin is None:
-            if "coin" in value:
-                return None
-        elif coin not in COIN_SET:
-            return None
-        if player is None:
-            by, player = None, value["player"]
-            if type(player) is not str:
-                return None
-        else:
-            by = value["by"]
-            if by not in BY_SET:
-                return None
-        fields = [player, action, coin, None, None, None, None, None, None, (), False, by]
-        hexes, recruits, absorbs = reads
-        for key, slot in hexes:
-            v = get(key)
-            if v is None:
-                if key in value and key != "target":  # (only a target is written null: a Marshall's)
-                    return None
-            elif type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
-                fields[slot] = (v[0], v[1])
-            else:
-                return None
-        if recruits:
-            recruit = get("recruit")
-            if recruit is not None:
-                if recruit not in COIN_NAMES:
-                    return None
-                fields[8] = recruit
-            elif "recruit" in value:
-                return None
-        if absorbs and "absorb" in value:
-            if value["absorb"] is not True:
-                return None
-            fields[10] = True
-        then = get("then", ())
-        if type(then) is not list:
-            if "then" in value:
-                return None
-            then = []
-        return _new(Play, fields), then
-    except (KeyError, TypeError, AttributeError):  # (not an object, an unhashable value: checked)
-        return None
-
-
-def checked_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
-    """``parse_play`` with every shape checked and named (``shape``)."""
+    """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``,
+    with every shape checked and named (``shape``)."""
     if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
         shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
     entry = value
@@ -438,8 +350,7 @@ class Reader:
                 return True
             return False
         self.k = k + 1
-        parsed = fast_play(plays[k], None)  # (the location is written only when needed)
-        action, then = parsed or checked_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
+        action, then = parse_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
         if then:
             self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
         try:  # (``push``, inline)
@@ -482,7 +393,7 @@ class Reader:
                     or "resigned" in doc):
                 return False
             coins = None
-        action = _new(Draw, (d.player, coins))
+        action = Draw(d.player, coins)
         try:  # (``push``, inline; the location is written only when needed)
             engine.apply_decided(self.state, action, d)
         except RecordError as error:

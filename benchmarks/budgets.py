@@ -1,0 +1,94 @@
+"""The child side of ``run.py``'s issue-27 budgets: measured in a process of its own, under the
+referee that ``PYTHONPATH`` (or the interpreter) gives, so that two versions of the code can be
+measured interleaved in one run.  Prints one JSON value.
+
+    python benchmarks/budgets.py replay FILE...     # [wall, CPU] seconds of replay --json, in process
+    python benchmarks/budgets.py answer GAME FOLDER RECORD LAST REPEATS
+        # seconds of each of the LAST interactive answers at the end of RECORD (medians of REPEATS)
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import statistics
+import sys
+import time
+
+
+def replay(files: list[str]) -> tuple[float, float]:
+    """``replay --json`` of ``files`` in this process (one core), its output thrown away:
+    ``(wall-clock seconds, CPU seconds of this process)``.  The CPU time is what a core spends:
+    on a shared machine the wall clock also counts the time other processes hold the cores."""
+    import inspect
+
+    from referee.cli import replay as cli_replay
+
+    kwargs = {"jobs": 1} if "jobs" in inspect.signature(cli_replay.run).parameters else {}
+    out = sys.stdout
+    sys.stdout = io.StringIO()
+    try:
+        start, cpu = time.perf_counter(), time.process_time()
+        cli_replay.run(files, as_json=True, default_game=None, lang="en", **kwargs)
+        return time.perf_counter() - start, time.process_time() - cpu
+    finally:
+        sys.stdout = out
+
+
+def answer(game_name: str, folder: str, record: str, last: int, repeats: int) -> list[float]:
+    """The interactive answers at the end of the game ``record`` holds, in process: ``Live.apply``
+    (the engine's check, the record written and saved, the news), the news drawn, and the next
+    entry's dialog run up to its first question, every board or notice before it drawn at 80
+    columns.  For each of the game's ``last`` entries, the median of ``repeats`` (a fresh session
+    each time)."""
+    from rich.console import Console
+
+    from referee.cli.render import render
+    from referee.core import dialog as dialogs
+    from referee.core import registry
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    game = registry.get(game_name)
+    with open(record, encoding="utf-8") as f:
+        parsed = game.parse_record(json.load(f))
+    _, steps = parsed.replay()
+    actions = [s.action for s in steps]
+    store = Store(folder)
+    service = SessionService(store)
+    samples: list[list[float]] = [[] for _ in range(last)]
+    asking = (dialogs.Select, dialogs.Text, dialogs.Confirm)
+    for rep in range(repeats):
+        name = f"{game_name} {os.getpid()} {rep} {time.perf_counter_ns()}"
+        store.create(name, game.name, game.write_record(parsed.players, actions[:-last], {}), "en").close()
+        sid = next(e["id"] for e in store.entries() if e.get("name") == name)
+        with service.open_live(sid, lang="en") as live:
+            console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+            for i, action in enumerate(actions[-last:]):
+                start = time.perf_counter()
+                render(live.apply(action), console)
+                if not live.over:
+                    dialog = live.dialog()
+                    try:  # (a dialog may end without a question: an answer it takes itself)
+                        q = next(dialog)
+                        while not isinstance(q, asking):
+                            if isinstance(q, dialogs.Notice):
+                                render(q.report, console)
+                            q = dialog.send(None)
+                        console.print(q.message)
+                        for choice in getattr(q, "choices", ()):
+                            console.print(choice.label)
+                    except StopIteration:
+                        pass
+                    dialog.close()
+                samples[i].append(time.perf_counter() - start)
+    return [statistics.median(s) for s in samples]
+
+
+if __name__ == "__main__":
+    what, args = sys.argv[1], sys.argv[2:]
+    if what == "replay":
+        print(json.dumps(replay(args)))
+    else:
+        print(json.dumps(answer(args[0], args[1], args[2], int(args[3]), int(args[4]))))
