@@ -57,23 +57,12 @@ def test_every_question_of_whole_random_games_fits_80x24(combo, seed):
     assert not faults, _report(faults)
 
 
-#: boards still taller than 80×24 leaves for a question (known, left to their owners): War Chest's
-#: memory aid (``--hints``, issue 22 part 1), Na Grunwald! 3–4 players after a round of long field
-#: results.  Every other game, count and language must leave room: the test is strict there.
-TALL = {("war-chest", 2, True), ("war-chest", 4, True), ("na-grunwald", 3, False),
-        ("na-grunwald", 4, False)}
-
-
-def _tall(combo):
-    name, count, lang, hints = combo
-    marks = [pytest.mark.xfail(strict=False, reason="a board taller than 80×24 leaves room for")] \
-        if (name, count, hints) in TALL else []
-    return pytest.param(combo, marks=marks, id=_ids(combo))
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("combo", [_tall(c) for c in COMBOS])
+@pytest.mark.parametrize("combo", COMBOS, ids=_ids)
 def test_every_board_leaves_room_for_its_questions(combo):
+    """Strict for every game, count, language and memory aid: War Chest's memory aid
+    (``--hints``) is folded to one line when a question needs its room (``?`` shows it), Na
+    Grunwald!'s field results are a line a field under the board."""
     faults = [f for f in _faults(*combo, seed=0) if not f.head_fits]
     assert not faults, _report(faults)
 
@@ -152,3 +141,49 @@ def test_outside_a_game_s_entry_only_a_menu_taller_than_the_screen_is_paginated(
             prompter.ask(Notice([Line("a line of the score so far")]))
         menu = Select("m", "Which?", [Choice(f"knight {i}", i, str(i)) for i in range(1, 8)])
         assert prompter.prepare(menu) == (list(range(7)), 0, False)
+
+
+def _aid(rows=8):
+    return [Line("Memory aid (what the table has seen):", "aid"),
+            *(Line(f"aid row {i}", "aid") for i in range(rows - 1))]
+
+
+def _terminal_prompter(lang="en"):
+    out = io.StringIO()
+    return Prompter(Console(file=out, width=80, height=24, color_system=None, force_terminal=True),
+                    lang), out
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_memory_aid_that_leaves_a_menu_no_room_is_folded_and_one_key_away(lang):
+    """War Chest 4 players with ``--hints``: a 14-row board, an 8-row memory aid and a 6-choice
+    menu do not fit 24 rows.  The board is drawn again with the aid folded to one line that says
+    ``?`` shows it; ``?`` draws the aid with the same menu under it, whose keys still answer."""
+    menu = Select("menu", "Which coin?", [Choice(f"coin {i}", i, str(i)) for i in range(1, 7)])
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter, out = _terminal_prompter(lang)
+        prompter.new_entry()
+        prompter.ask(Notice(_board() + _aid()))
+        assert out.getvalue().count("aid row 3") == 1
+        prompter.before_question = lambda q: pipe.send_text("?5")
+        assert prompter.ask(menu) == 5
+        drawn = out.getvalue()
+        folded = prompter.t("core.cli.aid_folded")
+        assert "?" in folded and drawn.count(folded) == 1
+        # the board drawn again without the aid (the fold), then the aid alone (``?``)
+        assert drawn.count("Round 3 — Ola to play") == 2 and drawn.count("aid row 3") == 2
+        assert drawn.index(folded) < drawn.rindex("aid row 3")
+        assert prompter.head_rows + 2 + 6 <= 24  # the board, the fold line, the whole menu
+        assert prompter.asked == 1  # ``?`` answered nothing
+
+
+def test_a_memory_aid_that_leaves_room_stays_on_the_screen():
+    menu = Select("menu", "Which coin?", [Choice(f"coin {i}", i, str(i)) for i in range(1, 3)])
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter, out = _terminal_prompter()
+        prompter.new_entry()
+        prompter.ask(Notice(_board(10) + _aid(6)))
+        prompter.before_question = lambda q: pipe.send_text("2")
+        assert prompter.ask(menu) == 2
+        assert prompter.t("core.cli.aid_folded") not in out.getvalue()
+        assert out.getvalue().count("aid row 3") == 1 and not prompter.folded

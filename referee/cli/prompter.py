@@ -24,6 +24,7 @@ from rich.console import Console
 from referee.cli import interrupt
 from referee.cli.render import render
 from referee.core.dialog import (
+    Choice,
     Confirm,
     Invalid,
     Notice,
@@ -35,7 +36,7 @@ from referee.core.dialog import (
     Text,
 )
 from referee.core.errors import UsageError
-from referee.core.report import Board
+from referee.core.report import Board, Line
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 #: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
@@ -88,6 +89,9 @@ class Prompter:
         self.open = False
         #: whose private moment is open (``None``: none)
         self.private: str | None = None
+        #: the memory aid's lines left out of the head to make room for a question (``fold``)
+        self.folded: list = []
+        self.stale = False  # the head is not on the screen (the folded aid is): draw it again
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -171,11 +175,13 @@ class Prompter:
             return None
         self.require()
         self.private = q.player
+        # (room under the board for it: the screen test draws it so, issue 22)
+        self.prepare(Select(q.key, q.message, [Choice(self.t("core.private.ready"), True)]))
         self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
-        interrupt.ask(questionary.select(q.message, choices=[questionary.Choice(
-            title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
+        interrupt.ask(questionary.select(wrap_message(q.message, self.console.width), choices=[
+            questionary.Choice(title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
             use_jk_keys=False, instruction=" ").application)
         self.clear()
         return None
@@ -191,6 +197,7 @@ class Prompter:
         """Clear the screen and the terminal's scrollback (nothing drawn is on it any more: the
         next board is the head of what follows)."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.folded, self.stale = [], False
         file = self.console.file
         try:
             file.write(CLEAR)
@@ -202,6 +209,7 @@ class Prompter:
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.folded, self.stale = [], False
         self.in_entry = True
 
     def show(self, report: Any, console: Console | None = None) -> None:
@@ -214,6 +222,7 @@ class Prompter:
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
+                self.folded, self.stale = [], False
             self.head += list(report)
             self.head_rows += n
         self.drawn += n
@@ -229,13 +238,39 @@ class Prompter:
         width = self.console.width
         count = len(q.choices) if isinstance(q, Select) else 2 if isinstance(q, Confirm) else 0
         need = message_rows(q.message, width, text_hint(q)) + count
-        if self.head and self.drawn > self.head_rows and self.drawn + need > self.height():
+        self.fold(q)
+        if self.head and (self.stale or (self.drawn > self.head_rows and self.drawn + need > self.height())):
             self.console.clear()
             render(self.head, self.console, compact=True)
-            self.drawn = self.head_rows
+            self.drawn, self.stale = self.head_rows, False
         if isinstance(q, Select):
             return page(q, self.above(), self.height(), width)
         return [], 0, False
+
+    def fold(self, q: Any) -> None:
+        """Issue 22: when the head (the board, the news) and the question ``q`` with all its
+        choices do not fit the screen together, the board's memory aid (``--hints``: its lines
+        of style ``aid``) is left out of the head, one line in its place saying that ``?`` shows
+        it; the head is drawn again at once (``stale``).  What decides the answer stays in view."""
+        width = self.console.width
+        need = message_rows(q.message, width, text_hint(q)) + (
+            sum(label_rows(c.label, width) for c in q.choices) if isinstance(q, Select)
+            else 2 if isinstance(q, Confirm) else 0)
+        if self.folded or not self.head or self.head_rows + need <= self.height() \
+                or not any(_is_aid(block) for block in self.head):
+            return
+        self.folded = [block for block in self.head if _is_aid(block)]
+        at = next(i for i, block in enumerate(self.head) if _is_aid(block))
+        head = [block for block in self.head if not _is_aid(block)]
+        head.insert(at, Line(self.t("core.cli.aid_folded"), "muted"))
+        self.head, self.head_rows, self.stale = head, rows(head, self.console.width), True
+
+    def show_folded(self) -> None:
+        """``?`` at a menu: the memory aid that was folded, on a clear screen, the menu under it
+        (the head is drawn again before the next question)."""
+        self.console.clear()
+        render(self.folded, self.console, compact=True)
+        self.drawn, self.stale = rows(self.folded, self.console.width), True
 
     def above(self) -> int:
         """The rows a menu must leave room for: those of the entry drawn so far (none outside a
@@ -280,10 +315,16 @@ class Prompter:
                 others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
                           if i not in shown and keys[i]]
                 _one_key(question, page_keys + ([more_key] if more else []), others)
+            if self.folded:
+                _aid_key(question)
             if not begun:  # the next page's keys may be typed at once after "more"
                 self._begin(q)
                 begun = True
             index = interrupt.ask(question.application)
+            if index == SHOW_AID:  # the memory aid, then the same menu again under it
+                self.show_folded()
+                shown, start, more = page(q, self.above(), self.height(), self.console.width, start)
+                continue
             self.answered()
             if index != MORE:
                 return q.choices[index].value
@@ -296,6 +337,26 @@ HEIGHT = 24  # the terminal's rows when it does not say (the smallest the refere
 MIN_PAGE = 2
 MORE = -1  # the choice that shows the next page
 MORE_KEYS = "mzyxwvtsrqponlkjihgfedcba"  # its key: the first no choice of the menu has
+SHOW_AID = -2  # ``?``: the memory aid folded away (``Prompter.fold``)
+AID_KEY = "?"
+
+
+def _is_aid(block: Any) -> bool:
+    return isinstance(block, Line) and block.style == "aid"
+
+
+def _aid_key(question: Any) -> None:
+    """``?`` shows the memory aid folded away to make room for the menu."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    bindings = KeyBindings()
+
+    @bindings.add(AID_KEY, eager=True)
+    def show(event: Any) -> None:
+        event.app.exit(result=SHOW_AID)
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def next_page_key(keys: list[str | None]) -> str:
