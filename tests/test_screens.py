@@ -9,6 +9,8 @@ middle of a word, and the entry's header (the first row of its board) is still i
 from __future__ import annotations
 
 import io
+import itertools
+import threading
 
 import pytest
 from prompt_toolkit.application import create_app_session
@@ -21,6 +23,7 @@ from referee.core import registry
 from referee.core.dialog import Choice, Notice, Select
 from referee.core.report import Line
 from tests import screen
+from tests.terminal import Terminal
 
 COMBOS = [(name, count, lang, hints)
           for name in sorted(registry.names())
@@ -187,3 +190,91 @@ def test_a_memory_aid_that_leaves_room_stays_on_the_screen():
         assert prompter.ask(menu) == 2
         assert prompter.t("core.cli.aid_folded") not in out.getvalue()
         assert out.getvalue().count("aid row 3") == 1 and not prompter.folded
+
+
+# -- long lines broken between words on the real prompts' 80×24 terminal (pyte)
+
+
+class _Filmed(Terminal):
+    """The virtual terminal, every screen it showed kept (a refusal is on it only for a while)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shots: list[list[str]] = []
+
+    def write(self, text: str) -> int:
+        n = super().write(text)
+        self.shots.append(list(self.screen.display))
+        return n
+
+
+def _cut_words(lines: list[str]) -> list[str]:
+    """Rows whose last column and the next row's first both hold a letter: a word the terminal
+    wrapped in its middle."""
+    return [a for a, b in itertools.pairwise(lines) if len(a) >= 80 and a[79] != " " and b[:1] not in ("", " ")]
+
+
+def _words_in_order(words: list[str], lines: list[str]) -> bool:
+    shown = " ".join(lines).split()
+    return any(shown[i:i + len(words)] == words for i in range(len(shown)))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_refusal_is_broken_between_words_not_cut_at_80_columns(lang):
+    """Medieval Battle's long-bowman refusal (81 columns in Polish) was cut at the 80th column:
+    prompt_toolkit's line under the field is one row.  Now it is as tall as the reason, broken
+    between words, every word of it on the screen."""
+    from referee.core import dialog as dialogs
+    from referee.core.text import catalog
+    from referee.games.medieval import dialog, engine
+
+    state = engine.new_state(["Ola", "Bartek"])
+    term = _Filmed()
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), lang)
+
+        def before(q):
+            if isinstance(q, dialogs.Private):
+                pipe.send_text("\r")
+                return
+            pipe.send_text("9 LB\r")  # refused; an army it takes once the refusal is drawn
+            threading.Timer(0.5, lambda: pipe.send_text("1 HC!\r")).start()
+
+        prompter.before_question = before
+        questions = dialog.ask(state, catalog(lang))
+        refused = None
+        q = next(questions)
+        while not isinstance(q, dialogs.Secret):
+            q = questions.send(prompter.ask(q))
+        try:
+            q.parse("9 LB")
+        except dialogs.Invalid as error:
+            refused = str(error).split()
+        prompter.ask(q)
+    assert refused and (lang == "en" or len(" ".join(refused)) > 80)
+    shots = [shot for shot in term.shots if _words_in_order(refused[:3], shot)]
+    assert shots, "the refusal was never on the screen"
+    assert any(_words_in_order(refused, shot) for shot in shots), shots[-1]
+    assert not [row for shot in shots for row in _cut_words(shot)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_an_answered_question_is_broken_between_words(lang):
+    """``? <question> <answer>`` longer than the screen was wrapped by the terminal in the middle
+    of a word; now the answer goes under the question, broken between words."""
+    from referee.core.text import catalog
+
+    t = catalog(lang)
+    # Na Grunwald!'s event menu, an effect added (its answer, 49 columns, after the question)
+    q = Select("event.more", t("grunwald.play.event_effects", card="Wielka bitwa",
+                               effects=t("grunwald.effect.none")),
+               [Choice(t("grunwald.play.effect_add"), 1, "1"), Choice(t("grunwald.play.effect_done"), 2, "2")])
+    assert len(f"? {q.message} {q.choices[0].label}") > 80
+    term = Terminal()
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), lang)
+        prompter.before_question = lambda q: pipe.send_text("1")
+        assert prompter.ask(q) == 1
+    lines = term.display().splitlines()
+    assert _words_in_order(f"? {q.message} {q.choices[0].label}".split(), lines)
+    assert not _cut_words(list(term.screen.display))

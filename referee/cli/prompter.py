@@ -125,7 +125,7 @@ class Prompter:
                 try:
                     q.parse(text)
                 except Invalid as exc:
-                    return str(exc)
+                    return refusal_text(str(exc), self.console.width)
                 return True
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
@@ -133,6 +133,7 @@ class Prompter:
             question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
+            _tall_refusals(question)
             self.prepare(q)
             self._begin(q)
             text = interrupt.ask(question.application)
@@ -145,11 +146,13 @@ class Prompter:
             yes, no = confirm_choices(self.t.lang)
             choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
                        questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
-            question = questionary.select(wrap_message(q.message, self.console.width), choices=choices,
+            message = wrap_message(q.message, self.console.width)
+            question = questionary.select(message, choices=choices,
                                           use_shortcuts=True, use_jk_keys=False,
                                           default=choices[0 if q.default else 1],
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
+            _wrap_answer(question, message, self.console.width)
             self.prepare(q)
             self._begin(q)
             answer = bool(interrupt.ask(question.application))
@@ -285,9 +288,9 @@ class Prompter:
         if self.before_question is not None:
             self.before_question(q)
 
-    def answered(self) -> None:
-        """A question was answered: it stays as one line."""
-        self.drawn += 1
+    def answered(self, rows: int = 1) -> None:
+        """A question was answered: it stays as one line (``rows``: as many as it takes)."""
+        self.drawn += rows
         self.asked += 1
 
     def _select(self, q: Select) -> Any:
@@ -306,11 +309,13 @@ class Prompter:
                 choices.append(questionary.Choice(title=self.t("core.cli.more"),
                                                   value=MORE, shortcut_key=more_key if shortcuts else True))
             default = _default_index(q)
+            message = wrap_message(q.message, self.console.width)
             question = questionary.select(
-                wrap_message(q.message, self.console.width), choices=choices, use_shortcuts=shortcuts,
+                message, choices=choices, use_shortcuts=shortcuts,
                 use_jk_keys=False, use_arrow_keys=True,
                 default=default if default in shown else None,
                 instruction=self.t("core.cli.select_hint"))
+            _wrap_answer(question, message, self.console.width)
             if shortcuts:
                 others = [(keys[i], i, q.choices[i].label) for i in range(len(q.choices))
                           if i not in shown and keys[i]]
@@ -325,7 +330,8 @@ class Prompter:
                 self.show_folded()
                 shown, start, more = page(q, self.above(), self.height(), self.console.width, start)
                 continue
-            self.answered()
+            title = self.t("core.cli.more") if index == MORE else q.choices[index].label
+            self.answered(answered_rows(message, answer_text(title, message, self.console.width)))
             if index != MORE:
                 return q.choices[index].value
             shown, start, more = page(q, self.above(), self.height(), self.console.width,
@@ -375,12 +381,49 @@ def rows(report: Any, width: int) -> int:
 
 def text_hint(q: Any) -> str:
     """What questionary draws after a question's text: a menu's hint (as wide as the widest
-    language's), a text field's instruction (a masked field shows none)."""
+    language's), a text field's instruction (a masked field shows none) and room for what is
+    typed (``ANSWER_ROOM``: a typed answer is not cut in the middle of a word)."""
     if isinstance(q, Secret):
-        return ""
+        return " " * ANSWER_ROOM
     if isinstance(q, Text):
-        return f" {q.instruction} " if q.instruction else ""
+        return (f" {q.instruction} " if q.instruction else "") + " " * ANSWER_ROOM
     return " " * HINT_ROOM
+
+
+#: the columns a text question's last line leaves for what is typed (else it is typed on a line
+#: of its own)
+ANSWER_ROOM = 24
+
+
+def answer_text(title: str, message: str, width: int) -> str:
+    """A menu's answer as the answered question shows it (``? <message> <answer>``): after the
+    question's last line when it fits there, else on the lines under it, broken between words
+    (issue 22: the terminal would cut a word in two)."""
+    import textwrap
+
+    text = title.replace("\n" + " " * LABEL_INDENT, " ")  # (a label wrapped for the menu)
+    last = message.split("\n")[-1]
+    used = (0 if "\n" in message else 2) + cell_len(last) + 1
+    if used + cell_len(text) <= width:
+        return text
+    lines = textwrap.wrap(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
+    return "\n" + "\n".join("  " + line for line in lines)
+
+
+def answered_rows(message: str, answer: str) -> int:
+    """The rows an answered question takes (``answer_text``'s answer)."""
+    return message.count("\n") + answer.count("\n") + 1
+
+
+def refusal_text(text: str, width: int) -> str:
+    """A refused answer's reason broken between words to fit ``width`` (issue 22: it was cut at
+    80 columns); a list too long for a line (ids joined by commas) breaks after a comma."""
+    import textwrap
+
+    room = max(20, width - 1)
+    words = [w.replace(",", ", ") if cell_len(w) > room else w for w in text.split(" ")]
+    return "\n".join(textwrap.wrap(" ".join(words), room, break_long_words=True,
+                                    break_on_hyphens=False)) or text
 
 
 def hint_room(q: Any) -> int:
@@ -483,6 +526,36 @@ def discard_typed_ahead() -> None:
                 break  # end of input: nothing more to throw away
     except (ImportError, OSError, ValueError):
         return  # no termios (Windows) or a closed input: nothing to flush
+
+
+def _wrap_answer(question: Any, message: str, width: int) -> None:
+    """The answer a menu shows once answered, broken between words (``answer_text``)."""
+    from questionary import Choice as Shown
+    from questionary.prompts.common import InquirerControl
+
+    control = next(c for c in question.application.layout.find_all_controls()
+                   if isinstance(c, InquirerControl))
+    pointed = control.get_pointed_at
+
+    def get_pointed_at() -> Any:
+        choice = pointed()
+        if not control.is_answered or not isinstance(choice.title, str):
+            return choice
+        return Shown(title=answer_text(choice.title, message, width), value=choice.value)
+
+    control.get_pointed_at = get_pointed_at  # type: ignore[method-assign]
+
+
+def _tall_refusals(question: Any) -> None:
+    """The line under a text field that says why an answer was refused is as tall as the reason
+    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words."""
+    from prompt_toolkit.filters.app import has_validation_error
+    from prompt_toolkit.layout.containers import ConditionalContainer, Window
+
+    for container in question.application.layout.walk():
+        if isinstance(container, ConditionalContainer) and container.filter is has_validation_error \
+                and isinstance(container.content, Window):
+            container.content.height = None
 
 
 def _default_index(q: Select) -> int | None:
