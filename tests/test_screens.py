@@ -278,3 +278,21 @@ def test_an_answered_question_is_broken_between_words(lang):
     lines = term.display().splitlines()
     assert _words_in_order(f"? {q.message} {q.choices[0].label}".split(), lines)
     assert not _cut_words(list(term.screen.display))
+
+
+def test_the_folded_memory_aid_is_one_key_away_at_the_look_away_question_too():
+    """War Chest 4 players with ``--hints``: the look-away question under the board folds the
+    memory aid (it would push the board's header off); ``?`` there shows it, Enter goes on."""
+    from referee.core.dialog import private
+    from referee.core.text import catalog
+
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        prompter, out = _terminal_prompter()
+        prompter.new_entry()
+        prompter.ask(Notice(_board(16) + _aid()))
+        prompter.before_question = lambda q: pipe.send_text("?\r")
+        prompter.ask(private(catalog("en"), "Ola"))
+        drawn = out.getvalue()
+        assert drawn.count(prompter.t("core.cli.aid_folded")) == 1
+        assert drawn.count("aid row 3") == 2  # in the board at first, then at ``?``
+        assert drawn.rindex("aid row 3") > drawn.index(prompter.t("core.cli.aid_folded"))

@@ -183,9 +183,15 @@ class Prompter:
         self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
-        interrupt.ask(questionary.select(wrap_message(q.message, self.console.width), choices=[
-            questionary.Choice(title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
-            use_jk_keys=False, instruction=" ").application)
+        while True:
+            look = questionary.select(wrap_message(q.message, self.console.width), choices=[
+                questionary.Choice(title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
+                use_jk_keys=False, instruction=" ")
+            if self.folded:
+                _aid_key(look)  # (the board's memory aid, folded: ``?`` shows it here too)
+            if interrupt.ask(look.application) != SHOW_AID:
+                break
+            self.show_folded()
         self.clear()
         return None
 
