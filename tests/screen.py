@@ -34,7 +34,8 @@ def rich_lines(report, console_width: int = WIDTH) -> list[str]:
 
 def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[str]]:
     """The lines questionary draws for ``q`` (the question, its page of choices), with
-    the prompter's page of choices (``shown``, ``more``); and the line it leaves once answered."""
+    the prompter's page of choices (``shown``, ``more``); and the lines it leaves once answered
+    with its first choice (``answered`` gives them for another answer)."""
     if isinstance(q, (dialogs.Select, dialogs.Confirm)):
         hint = t("core.cli.select_hint")
         if isinstance(q, dialogs.Confirm):
@@ -53,18 +54,34 @@ def question_lines(q, t, shown: list[int], more: bool) -> tuple[list[str], list[
         for i, (label, key) in enumerate(labels):
             pointer = "»" if i == 0 else " "
             lines += (f" {pointer} {key}) {label}" if key else f" {pointer} {label}").split("\n")
-        return lines, _answered(q, labels[0][0] if labels else "")
+        return lines, answered(q, labels[0][0] if labels else "")
     hint = prompting.text_hint(q)
     head = f"? {prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))}{hint}"
-    return head.split("\n"), _answered(q, "***")
+    return head.split("\n"), answered(q, "")
 
 
-def _answered(q, answer: str) -> list[str]:
-    """The lines a question leaves once answered: the question and the answer after it (not
-    checked for cut words: what is answered is no longer read to decide)."""
-    lines = f"? {prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))}".split("\n")
-    lines[-1] = f"{lines[-1]} {answer}"[:WIDTH]
-    return lines
+def answered(q, answer: str, t=None) -> list[str]:
+    """The lines a question leaves once answered: the question and the answer after it, as the
+    prompter draws them (a menu's answer: ``answer_text``; a typed one: after the field's
+    instruction, masked with ``*`` in a secret field)."""
+    if isinstance(q, (dialogs.Select, dialogs.Confirm)):
+        message = prompting.wrap_message(q.message, WIDTH)
+        return f"? {message} {prompting.answer_text(answer, message, WIDTH)}".split("\n")
+    message = prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))
+    typed = "*" * len(answer) if isinstance(q, dialogs.Secret) else answer
+    instruction = f" {q.instruction} " if isinstance(q, dialogs.Text) and q.instruction else ""
+    return f"? {message} {instruction}{typed}".split("\n")
+
+
+def _answer_label(q, answer, t) -> str:
+    if isinstance(q, dialogs.Confirm):
+        return t("core.cli.yes") if answer else t("core.cli.no")
+    if isinstance(q, dialogs.Select):
+        return next(c.label for c in q.choices if c.value is answer or c.value == answer)
+    return _typed.get(id(q), "")
+
+
+_typed: dict[int, str] = {}  # what the random walk typed at a text question
 
 
 class Terminal:
@@ -173,16 +190,17 @@ def walk(game, state, t, rng: random.Random, hints: bool, term: Terminal, prompt
                         return  # asked again: the random answer was refused
                     last_text = q.key
                 shown, _, more = prompter.prepare(q)
-                lines, answered = question_lines(q, t, shown, more)
+                lines, _ = question_lines(q, t, shown, more)
                 first, last = term.draw(lines)
                 header = len(term.rows) - prompter.drawn - (last - first + 1)
                 _check(q, lines, first, header, term, faults, where, _head_fits(q, prompter))
-                answer = _answer(q, rng)
+                answer = _answer(q, rng, t, faults, where)
                 if answer is _STOP:
                     return
                 term.erase_from(first)
-                term.draw(answered)  # the question collapses to its answer
-                prompter.answered()
+                left = answered(q, _answer_label(q, answer, t))
+                term.draw(left)  # the question collapses to its answer
+                prompter.answered(len(left) if isinstance(q, dialogs.Select) else 1)
             q = dialog.send(answer)
     except StopIteration:
         return
@@ -193,7 +211,7 @@ def walk(game, state, t, rng: random.Random, hints: bool, term: Terminal, prompt
 _STOP = object()
 
 
-def _answer(q, rng: random.Random) -> Any:
+def _answer(q, rng: random.Random, t=None, faults: list[Fault] | None = None, where=None) -> Any:
     if isinstance(q, dialogs.Select):
         values = [c.value for c in q.choices if c.value is not dialogs.UNDO and c.value is not dialogs.BACK]
         return rng.choice(values) if values else _STOP
@@ -202,9 +220,15 @@ def _answer(q, rng: random.Random) -> Any:
     for text in TEXTS:
         try:
             value = q.parse(text)
-        except dialogs.Invalid:
+        except dialogs.Invalid as refused:
+            # the refusal under the field, as the prompter draws it: broken between words
+            for line in prompting.refusal_text(str(refused), WIDTH).split("\n"):
+                if cell_len(line) > WIDTH and faults is not None:
+                    game, lang, players = where
+                    faults.append(Fault(game, lang, players, q.key, f"a refusal is cut: {line!r}", ""))
             continue
         if value is not dialogs.UNDO and value is not dialogs.BACK:
+            _typed[id(q)] = text
             return value
     return _STOP
 

@@ -9,6 +9,8 @@ middle of a word, and the entry's header (the first row of its board) is still i
 from __future__ import annotations
 
 import io
+import itertools
+import threading
 
 import pytest
 from rich.console import Console
@@ -19,6 +21,7 @@ from referee.core.dialog import Choice, Notice, Select
 from referee.core.report import Line
 from tests import screen
 from tests.harness import pipe_session
+from tests.terminal import Terminal
 
 COMBOS = [(name, count, lang, hints)
           for name in sorted(registry.names())
@@ -55,23 +58,12 @@ def test_every_question_of_whole_random_games_fits_80x24(combo, seed):
     assert not faults, _report(faults)
 
 
-#: boards still taller than 80×24 leaves for a question (known, left to their owners): War Chest's
-#: memory aid (``--hints``, issue 22 part 1), Na Grunwald! 3–4 players after a round of long field
-#: results.  Every other game, count and language must leave room: the test is strict there.
-TALL = {("war-chest", 2, True), ("war-chest", 4, True), ("na-grunwald", 3, False),
-        ("na-grunwald", 4, False)}
-
-
-def _tall(combo):
-    name, count, lang, hints = combo
-    marks = [pytest.mark.xfail(strict=False, reason="a board taller than 80×24 leaves room for")] \
-        if (name, count, hints) in TALL else []
-    return pytest.param(combo, marks=marks, id=_ids(combo))
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("combo", [_tall(c) for c in COMBOS])
+@pytest.mark.parametrize("combo", COMBOS, ids=_ids)
 def test_every_board_leaves_room_for_its_questions(combo):
+    """Strict for every game, count, language and memory aid: War Chest's memory aid
+    (``--hints``) is folded to one line when a question needs its room (``?`` shows it), Na
+    Grunwald!'s field results are a line a field under the board."""
     faults = [f for f in _faults(*combo, seed=0) if not f.head_fits]
     assert not faults, _report(faults)
 
@@ -150,3 +142,155 @@ def test_outside_a_game_s_entry_only_a_menu_taller_than_the_screen_is_paginated(
             prompter.ask(Notice([Line("a line of the score so far")]))
         menu = Select("m", "Which?", [Choice(f"knight {i}", i, str(i)) for i in range(1, 8)])
         assert prompter.prepare(menu) == (list(range(7)), 0, False)
+
+
+def _aid(rows=8):
+    return [Line("Memory aid (what the table has seen):", "aid"),
+            *(Line(f"aid row {i}", "aid") for i in range(rows - 1))]
+
+
+def _terminal_prompter(lang="en"):
+    out = io.StringIO()
+    return Prompter(Console(file=out, width=80, height=24, color_system=None, force_terminal=True),
+                    lang), out
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_memory_aid_that_leaves_a_menu_no_room_is_folded_and_one_key_away(lang):
+    """War Chest 4 players with ``--hints``: a 14-row board, an 8-row memory aid and a 6-choice
+    menu do not fit 24 rows.  The board is drawn again with the aid folded to one line that says
+    ``?`` shows it; ``?`` draws the aid with the same menu under it, whose keys still answer."""
+    menu = Select("menu", "Which coin?", [Choice(f"coin {i}", i, str(i)) for i in range(1, 7)])
+    with pipe_session() as pipe:
+        prompter, out = _terminal_prompter(lang)
+        prompter.new_entry()
+        prompter.ask(Notice(_board() + _aid()))
+        assert out.getvalue().count("aid row 3") == 1
+        prompter.before_question = lambda q: pipe.send_text("?5")
+        assert prompter.ask(menu) == 5
+        drawn = out.getvalue()
+        folded = prompter.t("core.cli.aid_folded")
+        assert "?" in folded and drawn.count(folded) == 1
+        # the board drawn again without the aid (the fold), then the aid alone (``?``)
+        assert drawn.count("Round 3 — Ola to play") == 2 and drawn.count("aid row 3") == 2
+        assert drawn.index(folded) < drawn.rindex("aid row 3")
+        assert prompter.head_rows + 2 + 6 <= 24  # the board, the fold line, the whole menu
+        assert prompter.asked == 1  # ``?`` answered nothing
+
+
+def test_a_memory_aid_that_leaves_room_stays_on_the_screen():
+    menu = Select("menu", "Which coin?", [Choice(f"coin {i}", i, str(i)) for i in range(1, 3)])
+    with pipe_session() as pipe:
+        prompter, out = _terminal_prompter()
+        prompter.new_entry()
+        prompter.ask(Notice(_board(10) + _aid(6)))
+        prompter.before_question = lambda q: pipe.send_text("2")
+        assert prompter.ask(menu) == 2
+        assert prompter.t("core.cli.aid_folded") not in out.getvalue()
+        assert out.getvalue().count("aid row 3") == 1 and not prompter.folded
+
+
+# -- long lines broken between words on the real prompts' 80×24 terminal (pyte)
+
+
+class _Filmed(Terminal):
+    """The virtual terminal, every screen it showed kept (a refusal is on it only for a while)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shots: list[list[str]] = []
+
+    def write(self, text: str) -> int:
+        n = super().write(text)
+        self.shots.append(list(self.screen.display))
+        return n
+
+
+def _cut_words(lines: list[str]) -> list[str]:
+    """Rows whose last column and the next row's first both hold a letter: a word the terminal
+    wrapped in its middle."""
+    return [a for a, b in itertools.pairwise(lines) if len(a) >= 80 and a[79] != " " and b[:1] not in ("", " ")]
+
+
+def _words_in_order(words: list[str], lines: list[str]) -> bool:
+    shown = " ".join(lines).split()
+    return any(shown[i:i + len(words)] == words for i in range(len(shown)))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_a_long_refusal_is_broken_between_words_not_cut_at_80_columns(lang):
+    """Medieval Battle's long-bowman refusal (81 columns in Polish) was cut at the 80th column:
+    prompt_toolkit's line under the field is one row.  Now it is as tall as the reason, broken
+    between words, every word of it on the screen."""
+    from referee.core import dialog as dialogs
+    from referee.core.text import catalog
+    from referee.games.medieval import dialog, engine
+
+    state = engine.new_state(["Ola", "Bartek"])
+    term = _Filmed()
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), lang)
+
+        def before(q):
+            if isinstance(q, dialogs.Private):
+                pipe.send_text("\r")
+                return
+            pipe.send_text("9 LB\r")  # refused; an army it takes once the refusal is drawn
+            threading.Timer(0.5, lambda: pipe.send_text("1 HC!\r")).start()
+
+        prompter.before_question = before
+        questions = dialog.ask(state, catalog(lang))
+        refused = None
+        q = next(questions)
+        while not isinstance(q, dialogs.Secret):
+            q = questions.send(prompter.ask(q))
+        try:
+            q.parse("9 LB")
+        except dialogs.Invalid as error:
+            refused = str(error).split()
+        prompter.ask(q)
+    assert refused and (lang == "en" or len(" ".join(refused)) > 80)
+    shots = [shot for shot in term.shots if _words_in_order(refused[:3], shot)]
+    assert shots, "the refusal was never on the screen"
+    assert any(_words_in_order(refused, shot) for shot in shots), shots[-1]
+    assert not [row for shot in shots for row in _cut_words(shot)]
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_an_answered_question_is_broken_between_words(lang):
+    """``? <question> <answer>`` longer than the screen was wrapped by the terminal in the middle
+    of a word; now the answer goes under the question, broken between words."""
+    from referee.core.text import catalog
+
+    t = catalog(lang)
+    # Na Grunwald!'s event menu, an effect added (its answer, 49 columns, after the question)
+    q = Select("event.more", t("grunwald.play.event_effects", card="Wielka bitwa",
+                               effects=t("grunwald.effect.none")),
+               [Choice(t("grunwald.play.effect_add"), 1, "1"), Choice(t("grunwald.play.effect_done"), 2, "2")])
+    assert len(f"? {q.message} {q.choices[0].label}") > 80
+    term = Terminal()
+    with term.session() as pipe:
+        prompter = Prompter(term.console(), lang)
+        prompter.before_question = lambda q: pipe.send_text("1")
+        assert prompter.ask(q) == 1
+    lines = term.display().splitlines()
+    assert _words_in_order(f"? {q.message} {q.choices[0].label}".split(), lines)
+    assert not _cut_words(list(term.screen.display))
+
+
+def test_the_folded_memory_aid_is_one_key_away_at_the_look_away_question_too():
+    """War Chest 4 players with ``--hints``: the look-away question under the board folds the
+    memory aid (it would push the board's header off); ``?`` there shows it, Enter goes on."""
+    from referee.core.dialog import private
+    from referee.core.text import catalog
+
+    with pipe_session() as pipe:
+        prompter, out = _terminal_prompter()
+        prompter.new_entry()
+        prompter.ask(Notice(_board(16) + _aid()))
+        prompter.before_question = lambda q: pipe.send_text("?\r")
+        prompter.ask(private(catalog("en"), "Ola"))
+        drawn = out.getvalue()
+        assert drawn.count(prompter.t("core.cli.aid_folded")) == 1
+        assert drawn.count("aid row 3") == 2  # in the board at first, then at ``?``
+        assert drawn.rindex("aid row 3") > drawn.index(prompter.t("core.cli.aid_folded"))

@@ -218,7 +218,10 @@ def _play(store: Store, session: SessionHandle | str | None, lang: str | None,
             prompter.leave_private()  # nothing private stays on the screen
             try:
                 out.print()
-                out.print(t("core.cli.interrupted", command=resume_command(store, live.session.id)))
+                command = resume_command(store, live.session.id)
+                for line in t("core.cli.interrupted", command=command).split("\n"):
+                    # the command on a line of its own, never broken by us: it is pasted whole
+                    out.print(line, soft_wrap=command in line)
             except (OSError, ValueError):  # the terminal is gone (SIGHUP): nobody reads it
                 pass
             raise

@@ -24,6 +24,7 @@ from rich.console import Console
 from referee.cli import interrupt
 from referee.cli.render import render
 from referee.core.dialog import (
+    Choice,
     Confirm,
     Invalid,
     Notice,
@@ -35,7 +36,7 @@ from referee.core.dialog import (
     Text,
 )
 from referee.core.errors import UsageError
-from referee.core.report import Board, Report
+from referee.core.report import Board, Line, Report
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 #: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
@@ -115,6 +116,9 @@ class Prompter:
         self.private: str | None = None
         #: ``FIX_KEY`` starts a correction (``play``, issue 23): ``ask`` raises ``FixRequested``
         self.fix_key = False
+        #: the memory aid's lines left out of the head to make room for a question (``fold``)
+        self.folded: Report = []
+        self.stale = False  # the head is not on the screen (the folded aid is): draw it again
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -148,7 +152,7 @@ class Prompter:
                 try:
                     q.parse(text)
                 except Invalid as exc:
-                    return str(exc)
+                    return refusal_text(str(exc), self.console.width)
                 return True
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
@@ -158,6 +162,7 @@ class Prompter:
             _clear_when_refused(question)
             if self.fix_key:
                 _fix_binding(question)
+            _tall_refusals(question)
             self.prepare(q)
             self._begin(q)
             text = interrupt.ask(question.application)
@@ -172,11 +177,13 @@ class Prompter:
             yes, no = confirm_choices(self.t.lang)
             choices = [questionary.Choice(title=self.t("core.cli.yes"), value=True, shortcut_key=yes),
                        questionary.Choice(title=self.t("core.cli.no"), value=False, shortcut_key=no)]
-            question = questionary.select(wrap_message(q.message, self.console.width), choices=choices,
+            message = wrap_message(q.message, self.console.width)
+            question = questionary.select(message, choices=choices,
                                           use_shortcuts=True, use_jk_keys=False,
                                           default=choices[0 if q.default else 1],
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
+            _wrap_answer(question, message, self.console.width)
             self.prepare(q)
             self._begin(q)
             answer = bool(interrupt.ask(question.application))
@@ -202,17 +209,26 @@ class Prompter:
             return None
         self.require()
         self.private = q.player
+        # (room under the board for it: the screen test draws it so, issue 22)
+        self.prepare(Select(q.key, q.message, [Choice(self.t("core.private.ready"), True)]))
         self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
-        question = questionary.select(q.message, choices=[questionary.Choice(
-            title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
-            use_jk_keys=False, instruction=" ")
-        if self.fix_key:  # (issue 23: Ctrl-F at every question of play, this one too)
-            _fix_binding(question)
-        if interrupt.ask(question.application) is _FIX:
-            self.private = None  # (the moment never opened: nothing private was shown)
-            raise FixRequested
+        while True:
+            look = questionary.select(wrap_message(q.message, self.console.width), choices=[
+                questionary.Choice(title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
+                use_jk_keys=False, instruction=" ")
+            if self.folded:
+                _aid_key(look)  # (the board's memory aid, folded: ``?`` shows it here too)
+            if self.fix_key:  # (issue 23: Ctrl-F at every question of play, this one too)
+                _fix_binding(look)
+            answer = interrupt.ask(look.application)
+            if answer is _FIX:
+                self.private = None  # (the moment never opened: nothing private was shown)
+                raise FixRequested
+            if answer != SHOW_AID:
+                break
+            self.show_folded()
         self.clear()
         return None
 
@@ -227,6 +243,7 @@ class Prompter:
         """Clear the screen and the terminal's scrollback (nothing drawn is on it any more: the
         next board is the head of what follows)."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.folded, self.stale = [], False
         file = self.console.file
         try:
             file.write(CLEAR)
@@ -238,6 +255,7 @@ class Prompter:
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
+        self.folded, self.stale = [], False
         self.in_entry = True
 
     def show(self, report: Any, console: Console | None = None) -> None:
@@ -250,6 +268,7 @@ class Prompter:
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
+                self.folded, self.stale = [], False
             self.head += list(report)
             self.head_rows += n
         self.drawn += n
@@ -265,13 +284,39 @@ class Prompter:
         width = self.console.width
         count = len(q.choices) if isinstance(q, Select) else 2 if isinstance(q, Confirm) else 0
         need = message_rows(q.message, width, text_hint(q)) + count
-        if self.head and self.drawn > self.head_rows and self.drawn + need > self.height():
+        self.fold(q)
+        if self.head and (self.stale or (self.drawn > self.head_rows and self.drawn + need > self.height())):
             self.console.clear()
             render(self.head, self.console, compact=True)
-            self.drawn = self.head_rows
+            self.drawn, self.stale = self.head_rows, False
         if isinstance(q, Select):
             return page(q, self.above(), self.height(), width)
         return [], 0, False
+
+    def fold(self, q: Any) -> None:
+        """Issue 22: when the head (the board, the news) and the question ``q`` with all its
+        choices do not fit the screen together, the board's memory aid (``--hints``: its lines
+        of style ``aid``) is left out of the head, one line in its place saying that ``?`` shows
+        it; the head is drawn again at once (``stale``).  What decides the answer stays in view."""
+        width = self.console.width
+        need = message_rows(q.message, width, text_hint(q)) + (
+            sum(label_rows(c.label, width) for c in q.choices) if isinstance(q, Select)
+            else 2 if isinstance(q, Confirm) else 0)
+        if self.folded or not self.head or self.head_rows + need <= self.height() \
+                or not any(_is_aid(block) for block in self.head):
+            return
+        self.folded = [block for block in self.head if _is_aid(block)]
+        at = next(i for i, block in enumerate(self.head) if _is_aid(block))
+        head = [block for block in self.head if not _is_aid(block)]
+        head.insert(at, Line(self.t("core.cli.aid_folded"), "muted"))
+        self.head, self.head_rows, self.stale = head, rows(head, self.console.width), True
+
+    def show_folded(self) -> None:
+        """``?`` at a menu: the memory aid that was folded, on a clear screen, the menu under it
+        (the head is drawn again before the next question)."""
+        self.console.clear()
+        render(self.folded, self.console, compact=True)
+        self.drawn, self.stale = rows(self.folded, self.console.width), True
 
     def above(self) -> int:
         """The rows a menu must leave room for: those of the entry drawn so far (none outside a
@@ -286,9 +331,9 @@ class Prompter:
         if self.before_question is not None:
             self.before_question(q)
 
-    def answered(self) -> None:
-        """A question was answered: it stays as one line."""
-        self.drawn += 1
+    def answered(self, rows: int = 1) -> None:
+        """A question was answered: it stays as one line (``rows``: as many as it takes)."""
+        self.drawn += rows
         self.asked += 1
 
     def _select(self, q: Select) -> Any:
@@ -307,25 +352,35 @@ class Prompter:
                 choices.append(questionary.Choice(title=self.t("core.cli.more"),
                                                   value=MORE, shortcut_key=more_key if shortcuts else True))
             default = _default_index(q)
+            message = wrap_message(q.message, self.console.width)
             question = questionary.select(
-                wrap_message(q.message, self.console.width), choices=choices, use_shortcuts=shortcuts,
+                message, choices=choices, use_shortcuts=shortcuts,
                 use_jk_keys=False, use_arrow_keys=True,
                 # (questionary finds the default among the choices' values, ints here; its stubs say str)
                 default=default if default in shown else None,  # type: ignore[arg-type]
                 instruction=self.t("core.cli.select_hint"))
+            _wrap_answer(question, message, self.console.width)
             if shortcuts:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
                 _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
             if self.fix_key:
                 _fix_binding(question)
+            if self.folded:
+                _aid_key(question)
             if not begun:  # the next page's keys may be typed at once after "more"
                 self._begin(q)
                 begun = True
             index = interrupt.ask(question.application)
-            self.answered()
             if index is _FIX:
+                self.answered()
                 raise FixRequested
+            if index == SHOW_AID:  # the memory aid, then the same menu again under it
+                self.show_folded()
+                shown, start, more = page(q, self.above(), self.height(), self.console.width, start)
+                continue
+            title = self.t("core.cli.more") if index == MORE else q.choices[index].label
+            self.answered(answered_rows(message, answer_text(title, message, self.console.width)))
             if index != MORE:
                 return q.choices[index].value
             shown, start, more = page(q, self.above(), self.height(), self.console.width,
@@ -337,6 +392,26 @@ HEIGHT = 24  # the terminal's rows when it does not say (the smallest the refere
 MIN_PAGE = 2
 MORE = -1  # the choice that shows the next page
 MORE_KEYS = "mzyxwvtsrqponlkjihgfedcba"  # its key: the first no choice of the menu has
+SHOW_AID = -2  # ``?``: the memory aid folded away (``Prompter.fold``)
+AID_KEY = "?"
+
+
+def _is_aid(block: Any) -> bool:
+    return isinstance(block, Line) and block.style == "aid"
+
+
+def _aid_key(question: Any) -> None:
+    """``?`` shows the memory aid folded away to make room for the menu."""
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+
+    bindings = KeyBindings()
+
+    @bindings.add(AID_KEY, eager=True)
+    def show(event: Any) -> None:
+        event.app.exit(result=SHOW_AID)
+
+    app = question.application
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def next_page_key(keys: list[str | None]) -> str:
@@ -356,12 +431,49 @@ def rows(report: Any, width: int) -> int:
 
 def text_hint(q: Any) -> str:
     """What questionary draws after a question's text: a menu's hint (as wide as the widest
-    language's), a text field's instruction (a masked field shows none)."""
+    language's), a text field's instruction (a masked field shows none) and room for what is
+    typed (``ANSWER_ROOM``: a typed answer is not cut in the middle of a word)."""
     if isinstance(q, Secret):
-        return ""
+        return " " * ANSWER_ROOM
     if isinstance(q, Text):
-        return f" {q.instruction} " if q.instruction else ""
+        return (f" {q.instruction} " if q.instruction else "") + " " * ANSWER_ROOM
     return " " * HINT_ROOM
+
+
+#: the columns a text question's last line leaves for what is typed (else it is typed on a line
+#: of its own)
+ANSWER_ROOM = 24
+
+
+def answer_text(title: str, message: str, width: int) -> str:
+    """A menu's answer as the answered question shows it (``? <message> <answer>``): after the
+    question's last line when it fits there, else on the lines under it, broken between words
+    (issue 22: the terminal would cut a word in two)."""
+    import textwrap
+
+    text = title.replace("\n" + " " * LABEL_INDENT, " ")  # (a label wrapped for the menu)
+    last = message.split("\n")[-1]
+    used = (0 if "\n" in message else 2) + cell_len(last) + 1
+    if used + cell_len(text) <= width:
+        return text
+    lines = textwrap.wrap(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
+    return "\n" + "\n".join("  " + line for line in lines)
+
+
+def answered_rows(message: str, answer: str) -> int:
+    """The rows an answered question takes (``answer_text``'s answer)."""
+    return message.count("\n") + answer.count("\n") + 1
+
+
+def refusal_text(text: str, width: int) -> str:
+    """A refused answer's reason broken between words to fit ``width`` (issue 22: it was cut at
+    80 columns); a list too long for a line (ids joined by commas) breaks after a comma."""
+    import textwrap
+
+    room = max(20, width - 1)
+    words = [w.replace(",", ", ") if cell_len(w) > room else w for w in text.split(" ")]
+    return "\n".join(textwrap.wrap(" ".join(words), room, break_long_words=True,
+                                    break_on_hyphens=False)) or text
 
 
 def hint_room(q: Any) -> int:
@@ -489,6 +601,36 @@ def _typed_on_terminal(fd: int) -> str:
         termios.tcsetattr(fd, termios.TCSANOW, mode)
         termios.tcflush(fd, termios.TCIFLUSH)
     return typed.decode("latin-1")
+
+
+def _wrap_answer(question: Any, message: str, width: int) -> None:
+    """The answer a menu shows once answered, broken between words (``answer_text``)."""
+    from questionary import Choice as Shown
+    from questionary.prompts.common import InquirerControl
+
+    control = next(c for c in question.application.layout.find_all_controls()
+                   if isinstance(c, InquirerControl))
+    pointed = control.get_pointed_at
+
+    def get_pointed_at() -> Any:
+        choice = pointed()
+        if not control.is_answered or not isinstance(choice.title, str):
+            return choice
+        return Shown(title=answer_text(choice.title, message, width), value=choice.value)
+
+    control.get_pointed_at = get_pointed_at  # type: ignore[method-assign]
+
+
+def _tall_refusals(question: Any) -> None:
+    """The line under a text field that says why an answer was refused is as tall as the reason
+    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words."""
+    from prompt_toolkit.filters.app import has_validation_error
+    from prompt_toolkit.layout.containers import ConditionalContainer, Window
+
+    for container in question.application.layout.walk():
+        if isinstance(container, ConditionalContainer) and container.filter is has_validation_error \
+                and isinstance(container.content, Window):
+            container.content.height = None
 
 
 def _default_index(q: Select) -> int | None:

@@ -11,7 +11,8 @@ from rich.text import Text
 
 from referee.core.report import Board, Heading, Line, Report, Table, neutral
 
-STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold"}
+STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold",
+          "aid": "dim"}  # (a memory aid's line: folded away when it leaves a question no room)
 
 
 class PlainConsole(Console):

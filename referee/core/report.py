@@ -30,7 +30,7 @@ class Heading:
 @dataclass
 class Line:
     text: str
-    style: str = ""  # a semantic hint: "", "muted", "good", "bad", "strong"
+    style: str = ""  # a semantic hint: "", "muted", "good", "bad", "strong", "aid" (memory aid)
 
 
 @dataclass

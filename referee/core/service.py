@@ -484,8 +484,10 @@ class Live:
         before = replay(self.game, self.game.write_record(self.session.players, self.actions[:-1],
                                                           self.meta))[1]
         what = self.game.describe(self.t, self.actions[-1])
-        return [Line(self.t("core.cli.last_entry", what=what)),
-                *self.game.news(self.t, self.game.news_marker(before), self.state)]
+        news = self.game.news(self.t, self.game.news_marker(before), self.state)
+        if any(what in getattr(block, "text", "") for block in news):
+            return news  # the game's news says the entry already ("Recorded: …"): once is enough
+        return [Line(self.t("core.cli.last_entry", what=what)), *news]
 
     def _write(self, actions: list[Any], state: Any = None) -> Any:
         """Save the record of ``actions`` whose state is ``state`` (``None``: after an undo, the

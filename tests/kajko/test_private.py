@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from referee.core.report import Table
+from referee.core.report import Line, Table
 from referee.core.text import catalog
 from referee.games.kajko import bot, dialog, engine, output
 
@@ -20,9 +20,11 @@ def sent_state():
 
 
 def town_cells(state, **view):
+    """The town column of the board, and the memory aid's lines of what is in town under it."""
     board = next(dialog.ask(state, catalog("en"), {}, **view))
     table = next(b for b in board.report if isinstance(b, Table))
-    return [row[-1] for row in table.rows]
+    return [row[-1] for row in table.rows] + [b.text for b in board.report if isinstance(b, Line)
+                                              and b.style == "aid"]
 
 
 def test_issue22_the_towns_lie_face_down_unless_hints_or_open():

@@ -132,14 +132,14 @@ def _skirmish_lines(t: Catalog, sk: dict[str, Any]) -> list[Line]:
     return lines
 
 
-def _skirmish_row(t: Catalog, sk: dict[str, Any]) -> str:
-    """The skirmish in one cell: outcome, captures, losses paid."""
+def _skirmish_row(t: Catalog, sk: dict[str, Any], losses: bool = True) -> str:
+    """The skirmish in one cell: outcome, captures, losses paid (``losses``)."""
     text = t("grunwald.summary.skirmish_won_short" if sk["won"] else "grunwald.summary.skirmish_lost_short",
              strength=sk["strength"], total=sk["total"], owed=sk["owed"])
     if sk["captures"]:
         text += "; " + t("grunwald.summary.captures", captures=", ".join(
             _pair(t, p, c) for p, c in sk["captures"].items()))
-    for p, items in sk["losses"].items():
+    for p, items in (sk["losses"] if losses else {}).items():
         text += "; " + t("grunwald.summary.loss", player=p, items=cards_text(t, items)).strip()
     return text
 
@@ -567,14 +567,15 @@ def news(t: Catalog, marker: tuple, state: GrunwaldState) -> Report:
             # the purchase just decided: the Helpers field's result, which waited for it
             out.append(Line(f"{t('grunwald.field.helpers')}: {_field_text(t, 'helpers', log.fields['helpers'])}"))
         if log.fields and not (first and had_fields):
-            table = Table(t("grunwald.summary.round_fields", round=log.round),
-                          [t("grunwald.summary.col_field"), t("grunwald.summary.col_result")])
+            # a line a field (issue 22: the board, the news and the next question fit 80×24);
+            # the Teutons' losses were said as they were paid (the summary's table repeats them)
+            out.append(Line(t("grunwald.summary.round_fields", round=log.round), "strong"))
             if log.skirmish is not None:
-                table.rows.append([t("grunwald.field.teutons"), _skirmish_row(t, log.skirmish)])
+                out.append(Line(f"{t('grunwald.field.teutons')}: {_skirmish_row(t, log.skirmish, False)}"))
             for name in ("crown", "provisions", "ducats", "mercenaries", "helpers"):
                 if name in log.fields:
-                    table.rows.append([t(f"grunwald.field.{name}"), _field_text(t, name, log.fields[name])])
-            out.append(table)
+                    out.append(Line(f"{t(f'grunwald.field.{name}')}: "
+                                    f"{_field_text(t, name, log.fields[name])}"))
     for name, cards in state.feeding_log[fed:]:
         out.append(Line(t("grunwald.summary.fed", player=name, cards=cards_text(t, list(cards)))))
     if state.phase == OVER and marker[3] != OVER:

@@ -171,7 +171,13 @@ def board(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
     else:
         out.append(Heading(t("kajko.board.turn", n=len(state.log) + 1, player=state.current().name), 2))
     out.extend(setup_lines(t, state, with_stacks=False))
-    out.append(_players_table(t, state, colors, show_town=state.over or town))
+    out.append(_players_table(t, state, colors, show_town=state.over))
+    if town and not state.over:
+        # what lies face down on the characters (the memory aid, or an open table's), a line a
+        # player under the table: folded to one line when a question needs the room (issue 22)
+        out.extend(Line(t("kajko.board.town_line", player=p.name,
+                          cards="; ".join(cards_text(t, c) for c in p.town)), "aid")
+                   for p in state.players if p.town)
     left = Table(t("kajko.board.stacks"), [str(i + 1) for i in range(len(state.left))],
                  [[str(n) for n in state.left]], align=["right"] * len(state.left))
     if stacks:

@@ -160,7 +160,7 @@ def codes_of(t: Catalog, coins: dict | None) -> str:
 def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
     """WC-V4: per player, what the public information tells (``play --hints``), in coin codes,
     under the board: a title line, then one line per player (two when it would not fit)."""
-    out = [Line(t("warchest.hint.title"), "muted")]
+    out = [Line(t("warchest.hint.title"), "aid")]  # (folded when a question needs the room)
     for p in state.players:
         aid = engine.memory_aid(state, p.name)
         items = [p.name, t("warchest.hint.supply", coins=codes_of(t, p.supply)),
@@ -169,7 +169,7 @@ def memory_aid(state: WarChestState, t: Catalog) -> list[Line]:
                  # never the exact bag: that would tell the hand
                  t("warchest.hint.hidden", coins=codes_of(t, aid["hidden"])),
                  *next_draw_text(t, aid["counts"])]
-        out += [Line(text, "muted") for text in packed(items, indent="  ")]
+        out += [Line(text, "aid") for text in packed(items, indent="  ")]
     return out
 
 
