@@ -171,7 +171,9 @@ def _later_effect(state: GrunwaldState, t: Catalog) -> Dialog:
     effects = yield from _effect(state, t)
     if not effects:
         return _AGAIN
-    action = LaterEffect(engine.later_position(state), tuple(effects))
+    at = engine.later_position(state)
+    assert at is not None  # offered only while the round's event card lies on the board
+    action = LaterEffect(at, tuple(effects))
     try:
         engine.apply(state.copy(), action)
     except RuleError as exc:
@@ -231,7 +233,7 @@ def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
     values: dict[str, Any] = {}
     for name, lo_n, hi_n, lo, hi in specs:
         answer = yield Text(f"reveal.{name}", t(f"grunwald.play.reveal_{name}", round=state.round),
-                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)
+                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
         if answer is UNDO:
             return UNDO
         values[name] = answer
@@ -240,7 +242,7 @@ def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
 
 
 def _event(state: GrunwaldState, t: Catalog) -> Dialog:
-    def card_text(text: str) -> str:
+    def card_text(text: str) -> object:  # the card's name, or UNDO
         text = " ".join(text.split())
         if text.lower() in ("u", "undo", "cofnij"):
             return UNDO
@@ -357,7 +359,8 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         choices = [Choice(card_name(t, c), c) for c in options]
     if kind != "gain" and len(options) == 1:  # the only card it can be: not asked
         yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
-        return [Effect(player, **{kind: options[0]})]
+        card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
+        return [Effect(player, **card)]
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
                      choices + [_back_choice(t)])
     if c is BACK:
@@ -378,6 +381,7 @@ def _delta_parser(t: Catalog):
 
 def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
     legal = engine.legal_actions(state)
+    assert state.turn is not None  # set for the placement phase
     player = state.names[state.turn]
     places = [a for a in legal if isinstance(a, Place)]
     fields = [f for f in FIELDS if any(a.field == f for a in places)]
@@ -410,6 +414,7 @@ def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
 def _missing_fields(state: GrunwaldState, t: Catalog, offered: list[str]) -> str:
     """Why each field the player could otherwise use is not in the menu (the truce's Teutons
     field, rounds 1–3, goes without saying)."""
+    assert state.turn is not None  # set for the placement phase
     p = state.players[state.turn]
     out = []
     for f in FIELDS:
@@ -560,6 +565,7 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
         # The referee's advice first, so that Enter accepts it (the choice stays the player's).
         choices: list[Choice] = [advised] if advised is not None and not items else []
         if choices:  # why, on its own line: a menu cuts long choices
+            assert why is not None  # given with the advice
             yield why
         for pile, source in ((camp, "camp"), (hand, "hand")):
             for c in sorted(pile):
@@ -642,6 +648,7 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     while len(items) < d.owed:
         choices = [advised] if advised is not None and not items else []
         if choices:
+            assert why is not None  # given with the advice
             yield why
         choices += [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
                     for pile, src in ((hand, "hand"), (camp, "camp"))

@@ -499,7 +499,7 @@ def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
                   for k in ("crown", "mercenary", "teuton")}
         if result is not None:
             s = result.scores[p.name].as_dict()
-            scored = [result.places[p.name], int(p.name in result.winners), *(s[k] for k in SCORE_PARTS),
+            scored: list[int | None] = [result.places[p.name], int(p.name in result.winners), *(s[k] for k in SCORE_PARTS),
                       s["total"], result.cards[p.name]]
         else:
             scored = [None] * (3 + len(SCORE_PARTS) + 1)

@@ -181,11 +181,13 @@ def legal_actions(state: MedievalState) -> list[Action]:
     d = decision(state)
     if d is None or not d.finite:
         return []
+    p = state.pending
+    assert p is not None  # an answer or a pursuit: an attack is pending
     if d.kind == ANSWER:  # the card's column, when unknown, is read once the fight is certain
-        stands = ([Stand(d.player)] if state.pending.base is not None
+        stands = ([Stand(d.player)] if p.base is not None
                   else [Stand(d.player, i) for i in range(len(state.cards.scale))])
-        return [*stands, *_withdrawals(state, state.units[d.defender])]
-    return [Stop(d.player), *_attacks(state, state.units[d.attacker], d.player)]
+        return [*stands, *_withdrawals(state, state.units[p.defender])]
+    return [Stop(d.player), *_attacks(state, state.units[p.attacker], d.player)]
 
 
 def free_form(state: MedievalState) -> dict[str, Any] | None:
@@ -279,6 +281,7 @@ def apply(state: MedievalState, action: Action) -> None:
     elif isinstance(action, (Stand, Withdraw)):
         _answer(state, action, entry)
     elif isinstance(action, Pursue):
+        assert state.pending is not None  # a pursuit: an attack is pending
         attacker = state.units[state.pending.attacker]
         origin = state.pending.attacker_terrain
         state.pending = None
@@ -384,7 +387,9 @@ def _dismount(state: MedievalState, unit: Unit, location: str, entry: dict[str, 
     if unit.is_baggage or not UNITS[unit.type].mounted:
         raise RuleError("MB-X1", location, "medieval.error.not_mounted", unit=unit.id, type=unit.type)
     before = unit.mp
-    unit.type = UNITS[unit.type].dismounts_to
+    foot = UNITS[unit.type].dismounts_to
+    assert foot is not None  # every mounted type has its foot type (units.UNITS)
+    unit.type = foot
     unit.mp = dismounted_movement(unit.mp)
     entry["dismounted"] = {"unit": unit.id, "type": unit.type, "mp": [before, unit.mp]}
 
@@ -430,6 +435,7 @@ def _play(state: MedievalState, owner: int, a: Play, entry: dict[str, Any]) -> N
             raise RuleError("MB-C6", ".from", "medieval.error.cannot_stand", unit=unit.id,
                             type=unit.type, terrain=origin)
         unit.terrain = origin
+    assert origin is not None  # the path's last hex, or .from
     if ending == "attack":
         _declare_attack(state, owner, unit, a.attack, a.terrain, origin, a.card, entry, ".attack")
     elif ending == "fire":
@@ -570,6 +576,8 @@ def _losses(state: MedievalState, unit: Unit, losses: int) -> str:
 
 def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any]) -> None:
     p = state.pending
+    assert p is not None  # an answer: an attack is pending
+    assert p.defender_terrain is not None  # an answer's attack names the hex (MB-K3)
     attacker, defender = state.units[p.attacker], state.units[p.defender]
     if isinstance(action, Stand):
         if p.base is None:

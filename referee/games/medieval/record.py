@@ -210,7 +210,7 @@ class MedievalRecord(records.Record[MedievalState]):
         armies = _by_player(doc, "armies", self.players)
         reserve = _by_player(doc, "reserve", self.players)
         turns = shape.array(doc.get("turns", []), "turns")
-        read = {"armies": set(), "reserve": set()}
+        read: dict[str, set[str]] = {"armies": set(), "reserve": set()}
         steps: list[Step] = []
         i = 0
         while (d := engine.decision(state)) is not None:

@@ -73,7 +73,7 @@ class Pending:
 
     stage: str
     attacker: str
-    defender: str | None
+    defender: str
     attacker_terrain: str
     defender_terrain: str | None = None
     base: int | None = None

@@ -190,9 +190,11 @@ def describe(t: Catalog, action: Any) -> str:
         if action.path:
             parts.append(t("medieval.describe.path", path=", ".join(terrain_name(t, x) for x in action.path)))
         if action.attack:
+            assert action.terrain is not None  # an applied attack names its hex (MB-K3)
             parts.append(t("medieval.describe.attack", target=action.attack,
                            terrain=terrain_name(t, action.terrain)))
         if action.fire:
+            assert action.terrain is not None  # an applied shot names its hex (MB-F3)
             parts.append(t("medieval.describe.fire", target=action.fire,
                            terrain=terrain_name(t, action.terrain)))
         if action.join:
@@ -413,6 +415,7 @@ def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: 
     out.append(Heading(t("medieval.export.log"), 2))
     for i, entry in enumerate(state.log, 1):  # every entry gets its number
         first, *rest = entry_lines(t, entry) or [Line(entry["player"])]
+        assert isinstance(first, Line)  # entry_lines gives lines only
         out.append(Line(f"{i}. {first.text}", first.style))
         out += rest
     out.append(Heading(t("medieval.export.status"), 2))

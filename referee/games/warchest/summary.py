@@ -308,6 +308,7 @@ def news(t: Catalog, marker: dict[str, Any], state: WarChestState) -> Report:
     if state.winner is not None and marker["winner"] is None:
         out += [grid(state, t), result_line(t, state)]
     elif state.round != marker["round"] and state.round:
+        assert state.initiative is not None  # told at the setup's flip (WC-C9)
         holder = state.players[state.initiative].name
         out.append(Line(t("warchest.news.round", round=state.round, player=holder), "strong"))
     return out
