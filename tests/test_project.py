@@ -111,3 +111,16 @@ def test_mypy_gates_every_game():
              if (p / "__init__.py").is_file()}
     assert games, "no game packages found"
     assert games <= files, f"not checked by mypy: {sorted(games - files)}"
+
+
+#: the test modules every game has (issue 27: the same set per game, named after what they test);
+#: a game adds its own beside them (advice, calculator, cards …)
+GAME_TEST_MODULES = ("test_cli", "test_golden", "test_live", "test_private", "test_questions",
+                     "test_record", "test_rules")
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "referee" / "games").iterdir()
+                                        if (p / "__init__.py").exists()))
+def test_every_game_has_the_same_set_of_test_modules(game):
+    have = {p.stem for p in (ROOT / "tests" / game).glob("test_*.py")}
+    assert set(GAME_TEST_MODULES) <= have, sorted(set(GAME_TEST_MODULES) - have)
