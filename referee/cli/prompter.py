@@ -130,7 +130,7 @@ class Prompter:
                            default=q.default, **kwargs)
             _clear_when_refused(question)
             self.prepare(q)
-            self._begin(q)
+            self._begin(q, question.application)
             text = interrupt.ask(question.application)
             self.answered()
             self.typed = text
@@ -147,7 +147,7 @@ class Prompter:
                                           instruction=self.t("core.cli.select_hint"))
             _one_key(question, [yes, no])
             self.prepare(q)
-            self._begin(q)
+            self._begin(q, question.application)
             answer = bool(interrupt.ask(question.application))
             self.answered()
             return answer
@@ -171,12 +171,13 @@ class Prompter:
             return None
         self.require()
         self.private = q.player
-        self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
-        interrupt.ask(questionary.select(q.message, choices=[questionary.Choice(
+        ready = questionary.select(q.message, choices=[questionary.Choice(
             title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
-            use_jk_keys=False, instruction=" ").application)
+            use_jk_keys=False, instruction=" ").application
+        self._begin(q, ready)  # keys typed ahead never pass the look-away question
+        interrupt.ask(ready)
         self.clear()
         return None
 
@@ -242,13 +243,26 @@ class Prompter:
         game's entry: there, only a menu taller than the screen is paginated)."""
         return self.drawn if self.head else 0
 
-    def _begin(self, q: Any) -> None:
-        """Right before a question takes keys: whatever was typed before it appeared is thrown
-        away (issue 22: keys typed ahead, or across a question the referee answered itself, never
-        answer it); then the tests' ``before_question`` types its answer."""
+    def _begin(self, q: Any, app: Any) -> None:
+        """Whatever was typed before the question ``app`` asks appears is thrown away (issue 22:
+        keys typed ahead, or across a question the referee answered itself, never answer it):
+        what is queued now, and again the moment the question is drawn (a table keeps typing
+        while it is built and drawn: on a busy machine that takes tens of milliseconds), so
+        that only keys typed once it is on the screen answer it; then the tests'
+        ``before_question`` types its answer.  Keys typed ahead are not echoed meanwhile."""
+        quiet_echo()
         discard_typed_ahead()
-        if self.before_question is not None:
-            self.before_question(q)
+        drawn: list[bool] = []
+
+        def shown(_: Any) -> None:
+            if drawn:  # (every later redraw)
+                return
+            drawn.append(True)
+            discard_typed_ahead(app)
+            if self.before_question is not None:
+                self.before_question(q)
+
+        app.after_render += shown
 
     def answered(self) -> None:
         """A question was answered: it stays as one line."""
@@ -281,7 +295,7 @@ class Prompter:
                           if i not in shown and keys[i]]
                 _one_key(question, page_keys + ([more_key] if more else []), others)
             if not begun:  # the next page's keys may be typed at once after "more"
-                self._begin(q)
+                self._begin(q, question.application)
                 begun = True
             index = interrupt.ask(question.application)
             self.answered()
@@ -393,12 +407,15 @@ def label_rows(label: str, width: int) -> int:
     return wrap_label(label, width).count("\n") + 1
 
 
-def discard_typed_ahead() -> None:
+def discard_typed_ahead(app: Any = None) -> None:
     """Throw away what was typed before the question appeared (issue 22): keys pressed ahead, or
     across a question the referee answered itself, would otherwise answer this one, often for
-    the next player.  On a terminal the kernel's input queue is flushed (``tcflush``); other
-    input (a pipe: tests, scripts) is read until empty; prompt_toolkit's own type-ahead store
-    (keys the last prompt read but did not use) is cleared too."""
+    the next player.  prompt_toolkit's own type-ahead store (keys the last prompt read but did
+    not use) is cleared; on a terminal outside a question (cooked mode: a half-typed line is not
+    readable yet) the kernel's input queue is flushed (``tcflush``); otherwise (a question being
+    drawn: raw mode; a pipe: tests, scripts) the input is read until empty.  ``app``: the question
+    just drawn, which asked the terminal where its cursor is: that answer (a cursor position
+    report, not a key) is handed back to it, only the keys are dropped."""
     import os
     import select
 
@@ -411,17 +428,80 @@ def discard_typed_ahead() -> None:
         fd = source.fileno()
     except (NotImplementedError, ValueError, OSError, AttributeError):
         return  # no input to flush (the prompt itself says what is wrong with it)
+    read = b""
     try:
-        if os.isatty(fd):
+        if app is None and os.isatty(fd):
             import termios
 
             termios.tcflush(fd, termios.TCIFLUSH)
             return
         while select.select([fd], [], [], 0)[0]:
-            if not os.read(fd, 4096):
+            chunk = os.read(fd, 4096)
+            if not chunk:
                 break  # end of input: nothing more to throw away
+            read += chunk
     except (ImportError, OSError, ValueError):
         return  # no termios (Windows) or a closed input: nothing to flush
+    if app is not None:
+        _give_back_cursor_reports(app, read)
+
+
+def _give_back_cursor_reports(app: Any, read: bytes) -> None:
+    """The terminal's cursor position reports (``ESC[row;colR``) among the keys thrown away go
+    back to the question that asked for them (without one it would wait for it when it ends)."""
+    import re
+
+    from prompt_toolkit.key_binding.key_processor import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    reports = re.findall(r"\x1b\[\d+;\d+R", read.decode("utf-8", "replace"))
+    if reports:
+        app.key_processor.feed_multiple([KeyPress(Keys.CPRResponse, r) for r in reports])
+        app.key_processor.process_keys()
+
+
+#: the terminal's settings before the referee stopped echoing typed-ahead keys (issue 22)
+_echoing: list[Any] = []
+
+
+def quiet_echo() -> None:
+    """Between two questions the terminal is in its ordinary mode, where a key typed ahead is
+    echoed at the cursor: it showed up on the shared screen (a masked draw typed ahead, in
+    clear), pushed the next question's text aside, and vanished when the question appeared
+    (issue 22).  From the first question on the terminal stops echoing (every question draws
+    what it is typed itself); its settings are restored when the referee ends."""
+    if _echoing:
+        return
+    try:
+        import termios
+    except ImportError:  # no termios (Windows): nothing to quiet
+        return
+    import atexit
+    import os
+
+    from prompt_toolkit.application.current import get_app_session
+
+    try:
+        fd = get_app_session().input.fileno()
+        if not os.isatty(fd):
+            return
+        before = termios.tcgetattr(fd)
+        if not before[3] & termios.ECHO:
+            return
+        quiet = [*before[:6], list(before[6])]
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except (termios.error, NotImplementedError, ValueError, OSError, AttributeError):
+        return  # no terminal after all: nothing to quiet
+    _echoing.append((fd, before))
+
+    def restore() -> None:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+        except (termios.error, OSError, ValueError):  # the terminal is gone
+            pass
+
+    atexit.register(restore)
 
 
 def _default_index(q: Select) -> int | None:
