@@ -249,3 +249,37 @@ def test_a_terminal_does_not_echo_keys_typed_between_questions(monkeypatch):
         prompter_module._echoing.clear()  # (its terminal is closed here)
         os.close(master)
         os.close(slave)
+
+
+class ShownLater:
+    """A driver's pipe whose keys are typed the moment the question is on the screen (its first
+    render), after ``stray`` typed while it is built and drawn — whenever the prompter asks the
+    driver for them (tests of a whole game: the save and the board come before every question).
+    Use as the driver's pipe, with ``real`` the pipe input."""
+
+    def __init__(self, monkeypatch, real, stray: str) -> None:
+        from referee.cli import interrupt
+
+        self.real, self.pending = real, []
+        ask = interrupt.ask
+
+        def asked(application):
+            drawn: list[bool] = []
+
+            def shown(_):
+                if not drawn:
+                    drawn.append(True)
+                    self.flush()
+
+            real.send_text(stray)
+            application.after_render += shown
+            return ask(application)
+
+        monkeypatch.setattr(interrupt, "ask", asked)
+
+    def send_text(self, keys: str) -> None:
+        self.pending.append(keys)
+
+    def flush(self) -> None:
+        keys, self.pending = "".join(self.pending), []
+        self.real.send_text(keys)
