@@ -78,7 +78,9 @@ def test_every_refusal_of_the_revealed_cards_says_what_is_allowed(lang, typed):
             span = (t("grunwald.play.reveal_range", least=lo, most=hi) if hi is not None
                     else t("grunwald.play.reveal_range_open", least=lo))
             assert span in text, (name, text)
-            assert (f"{lo_n} " if lo_n == hi_n else f"{lo_n} ") in text, (name, text)
+            allowed = t("grunwald.play.reveal_allowed_exact", count=lo_n, range=span) if lo_n == hi_n \
+                else t("grunwald.play.reveal_allowed_between", least=lo_n, most=hi_n, range=span)
+            assert text.endswith(allowed), (name, text)
         else:
             assert name == "provisions" and typed == "7 7"  # provisions have no upper bound
 
