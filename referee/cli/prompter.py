@@ -246,22 +246,42 @@ class Prompter:
     def _begin(self, q: Any, app: Any) -> None:
         """Whatever was typed before the question ``app`` asks appears is thrown away (issue 22:
         keys typed ahead, or across a question the referee answered itself, never answer it):
-        what is queued now, and again the moment the question is drawn (a table keeps typing
-        while it is built and drawn: on a busy machine that takes tens of milliseconds), so
-        that only keys typed once it is on the screen answer it; then the tests'
-        ``before_question`` types its answer.  Keys typed ahead are not echoed meanwhile."""
+        what is queued now, and again at the last moment before its first screen goes out to
+        the terminal (a table keeps typing while it is built and drawn: on a busy machine that
+        takes tens of milliseconds), so that the keys typed once it is on the screen, and only
+        those, answer it; then the tests' ``before_question`` types its answer.  Keys typed
+        ahead are not echoed meanwhile (``quiet_echo``)."""
         quiet_echo()
         discard_typed_ahead()
-        drawn: list[bool] = []
+        renderer, drawn = app.renderer, []
+        real = renderer.output
+
+        class FirstScreen:
+            """The renderer's output while it draws the question's first screen."""
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(real, name)
+
+            def flush(self) -> None:
+                renderer.output = real
+                discard_typed_ahead(app)
+                real.flush()
+
+        def drawing(_: Any) -> None:
+            if not drawn:
+                renderer.output = FirstScreen()
 
         def shown(_: Any) -> None:
             if drawn:  # (every later redraw)
                 return
             drawn.append(True)
-            discard_typed_ahead(app)
+            if renderer.output is not real:  # (a first screen that sent nothing)
+                renderer.output = real
+                discard_typed_ahead(app)
             if self.before_question is not None:
                 self.before_question(q)
 
+        app.before_render += drawing
         app.after_render += shown
 
     def answered(self) -> None:
