@@ -283,3 +283,49 @@ class ShownLater:
     def flush(self) -> None:
         keys, self.pending = "".join(self.pending), []
         self.real.send_text(keys)
+
+
+def test_a_key_typed_the_moment_the_question_is_sent_to_the_terminal_lands(monkeypatch):
+    """Keys are thrown away up to the last moment before the question's first screen goes out,
+    not after it: a table (or a driver on a terminal) answering the instant it shows lost its
+    answer, and the question waited for ever."""
+    import threading
+    import types
+
+    from referee.cli import interrupt
+
+    real_ask = interrupt.ask
+    answers = ["2", "3"]
+    table = types.SimpleNamespace(pipe=None)  # (``drive`` gives it the input)
+
+    def ask(application):
+        output, answer, sent = application.renderer.output, answers.pop(0), []
+
+        def drawing(_):
+            if sent or "flush" in vars(output):
+                return
+
+            def flush():
+                del output.flush  # once: the question's first screen
+                sent.append(True)
+                table.pipe.send_text(answer)  # typed the instant it is sent
+                type(output).flush(output)
+
+            output.flush = flush
+
+        application.before_render += drawing
+        # had the answer been thrown away, the question would wait: Ctrl-C ends the test then
+        stuck = threading.Timer(5, lambda: table.pipe.send_text("\x03"))
+        stuck.start()
+        try:
+            return real_ask(application)
+        finally:
+            stuck.cancel()
+
+    monkeypatch.setattr(interrupt, "ask", ask)
+
+    def dialog():
+        return (yield menu("first", 3)), (yield menu("next", 3))
+
+    result, _, _ = drive(dialog(), {}, while_drawn=table)
+    assert result == ("first2", "next3")
