@@ -449,19 +449,25 @@ def discard_typed_ahead(app: Any = None) -> None:
     except (NotImplementedError, ValueError, OSError, AttributeError):
         return  # no input to flush (the prompt itself says what is wrong with it)
     read = b""
+    failed: tuple[type[Exception], ...] = (OSError, ValueError)
+    tty: Any = None  # termios, where there is one
     try:
-        if app is None and os.isatty(fd):
-            import termios
+        import termios
 
-            termios.tcflush(fd, termios.TCIFLUSH)
+        tty, failed = termios, (*failed, termios.error)
+    except ImportError:  # (Windows: a pipe is read until empty, a console is left as it is)
+        pass
+    try:
+        if app is None and tty is not None and os.isatty(fd):
+            tty.tcflush(fd, tty.TCIFLUSH)
             return
         while select.select([fd], [], [], 0)[0]:
             chunk = os.read(fd, 4096)
             if not chunk:
                 break  # end of input: nothing more to throw away
             read += chunk
-    except (ImportError, OSError, ValueError):
-        return  # no termios (Windows) or a closed input: nothing to flush
+    except failed:
+        return  # a closed input: nothing to flush
     if app is not None:
         _give_back_cursor_reports(app, read)
 
