@@ -329,3 +329,46 @@ def test_a_key_typed_the_moment_the_question_is_sent_to_the_terminal_lands(monke
 
     result, _, _ = drive(dialog(), {}, while_drawn=table)
     assert result == ("first2", "next3")
+
+
+def test_a_refusal_typed_at_once_with_its_enter_says_why_that_answer_was_refused(monkeypatch):
+    """Na Grunwald! trial: ``9`` and Enter typed together at the ducat card cleared the field (as
+    meant) but said "Type the numbers printed on the cards": the validation the 9 had started
+    while being typed ended after the field was cleared, and judged the empty field instead."""
+    import threading
+    import types
+
+    from referee.cli import interrupt
+
+    real_ask = interrupt.ask
+    shown: list[str] = []
+    table = types.SimpleNamespace(pipe=None)  # (``drive`` gives it the input)
+
+    def parse(text: str) -> int:
+        if text.strip() != "4":
+            raise Invalid(f"refused: {text!r}")
+        return 4
+
+    def ask(application):
+        buffer, sent = application.layout.current_buffer, []
+
+        def drawn(_):
+            error = buffer.validation_error
+            shown.append(error.message if error else "")
+            if not sent:
+                sent.append(True)
+                table.pipe.send_text("9\r")
+                threading.Timer(1.0, lambda: table.pipe.send_text("4\r")).start()
+
+        application.after_render += drawn
+        return real_ask(application)
+
+    monkeypatch.setattr(interrupt, "ask", ask)
+
+    def dialog():
+        return (yield Text("ducats", "ducats?", parse))
+
+    result, _, _ = drive(dialog(), {}, while_drawn=table)
+    assert result == 4  # (typed a second later)
+    refusals = [m for m in shown if m]
+    assert refusals and set(refusals) == {"refused: '9'"}, refusals

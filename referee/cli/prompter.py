@@ -542,6 +542,7 @@ def _clear_when_refused(question: Any) -> None:
     """A refused answer is cleared from the field (issue 22): in a masked field nobody could
     see what was left there, and the next answer was typed after it.  The refusal stays in
     view until a new answer is accepted."""
+    from prompt_toolkit.buffer import ValidationState
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     app = question.application
@@ -559,6 +560,9 @@ def _clear_when_refused(question: Any) -> None:
         refusal[:] = [buffer.validation_error]
         buffer.reset()  # the field is empty again ...
         buffer.validation_error = refusal[0]  # ... and says why
+        # (judged: a validation the answer started while it was typed, still to run, would
+        # judge the empty field instead and say something else — issue 22 trial, "9" and Enter)
+        buffer.validation_state = ValidationState.INVALID
 
     def keep_refusal(_: Any) -> None:
         if refusal and buffer.validation_error is None:
