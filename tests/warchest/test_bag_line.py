@@ -36,11 +36,13 @@ def test_WC_T2_the_bag_line_of_a_refilling_draw_names_the_whole_discard(lang):
     state, rng = _refilling_draw()
     p = state.players[state.drawn]
     lines = [line.text for line in private_lines(state, t, p.name)]
-    bag_line = lines[-1]
-    assert codes_of(t, p.faceup) in bag_line  # the face-up coins go into the bag too
-    assert codes_of(t, p.down) in bag_line
-    assert t("warchest.private.bag_refill", bag=codes_of(t, engine.memory_aid(state, p.name)["bag"]),
-             up=codes_of(t, p.faceup), down=codes_of(t, p.down)) == bag_line
+    said = " · ".join(lines[1:])
+    assert said.startswith(t("warchest.private.bag_refill",
+                             bag=codes_of(t, engine.memory_aid(state, p.name)["bag"])))
+    # the face-up coins go into the bag too, with the face-down ones; each line fits 80 columns
+    assert t("warchest.private.refill_up", coins=codes_of(t, p.faceup)) in said
+    assert t("warchest.private.refill_down", coins=codes_of(t, p.down)) in said
+    assert all(len(line) <= 80 for line in lines)
     # once drawn, the bag holds what is left of bag and discard, face-up coins included
     engine.apply(state, bot.random_action(state, rng))
     while state.phase == "draw" and state.players[state.drawn] is not p:
