@@ -52,6 +52,7 @@ from referee.games.grunwald.cards import (
     MERCENARY,
     PEASANT,
     RANGES,
+    REVEALED,
     TEUTON,
     expand,
     parse_card,
@@ -498,9 +499,10 @@ def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
             or not (_KNIGHT_LO <= a <= _KNIGHT_HI and _KNIGHT_LO <= b <= _KNIGHT_HI
                     and _KNIGHT_LO <= c <= _KNIGHT_HI and _KNIGHT_LO <= d <= _KNIGHT_HI)):
         return False
-    for values in (provisions, ducats):
+    for name, values in (("provisions", provisions), ("ducats", ducats)):
+        lo, hi = REVEALED[name][2:]
         for v in values:
-            if type(v) is not int or v < 1:
+            if type(v) is not int or v < lo or (hi is not None and v > hi):
                 return False
     teutons: Any = None
     if "teutons" in entry:
@@ -534,17 +536,13 @@ def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
         return
     _expect(state, REVEAL, "reveal")
     r = state.round
-    for name, values, lo_n, hi_n, lo, hi in (
-        ("crown", action.crown, 2, 2, *RANGES[CROWN]),
-        ("mercenary", action.mercenary, 2, 2, *RANGES[MERCENARY]),
-        ("provisions", action.provisions, 1, 2, 1, None),
-        ("ducats", action.ducats, 1, 3, 1, None),
-    ):
-        _check_values(name, values, lo_n, hi_n, lo, hi)
+    for name, values in (("crown", action.crown), ("mercenary", action.mercenary),
+                         ("provisions", action.provisions), ("ducats", action.ducats)):
+        _check_values(name, values, *REVEALED[name])
     if r >= FIRST_TEUTON_ROUND:
         if action.teutons is None:
             raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_missing", round=r)
-        _check_values("teutons", action.teutons, 2, 2, *RANGES[TEUTON])
+        _check_values("teutons", action.teutons, *REVEALED["teutons"])
     elif action.teutons is not None:
         raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
     _push_reveal(state, action)

@@ -481,7 +481,17 @@ def private_lines(state: WarChestState, t: Catalog, player: str) -> Report:
     p = state.players[engine.index(state, player)]
     out: Report = [Line(t("warchest.private.hand", player=player, coins=coins_text(t, p.hand)), "strong")]
     aid = engine.memory_aid(state, player)
-    if aid["bag"] is not None:
+    if aid["bag"] is None:
+        return out
+    i = engine.index(state, player)
+    if state.phase == "draw" and state.drawn == i and p.bag_n < min(3, engine.available(p)):
+        # WC-T2: the bag runs out during this draw and the whole discard goes into it, the face-up
+        # coins too (issue 22 trial: they were left out of what the bag would hold)
+        items = [t("warchest.private.bag_refill", bag=codes_of(t, aid["bag"])),
+                 t("warchest.private.refill_up", coins=codes_of(t, p.faceup)),
+                 t("warchest.private.refill_down", coins=codes_of(t, p.down))]
+        out += [Line(text, "muted") for text in packed(items, indent="  ")]
+    else:
         out.append(Line(t("warchest.private.bag", bag=codes_of(t, aid["bag"]),
                           down=codes_of(t, p.down)), "muted"))
     return out
