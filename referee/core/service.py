@@ -128,7 +128,8 @@ def game_of(session: Any) -> Game:
 
 def _save(session: SessionHandle, game: Game, record: dict[str, Any], state: Any) -> None:
     """The one place a session is written (play, undo at the table and the undo command)."""
-    session.save(record, complete=game.is_over(state), result=game.result_summary(state))
+    over = game.is_over(state)  # (the result is kept only for a finished game)
+    session.save(record, complete=over, result=game.result_summary(state) if over else None)
 
 
 def needs_agreement(game: Game, entries: Iterable[Any]) -> bool:
@@ -373,11 +374,18 @@ class Live:
     # -- the answers of an entry not complete yet (issue 16): every confirmed answer is saved at
     # once, so Ctrl-C after typing an event's name resumes at the question after it
 
+    _digest: tuple[Any, str] | None = None  # (the record, its digest): one per entry, not per answer
+
     def _record_digest(self) -> str:
         import hashlib
 
-        text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        record = self.session.record  # (a save puts a new record in place, never changes one)
+        if self._digest is not None and self._digest[0] is record:
+            return self._digest[1]
+        text = json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        self._digest = (record, digest)
+        return digest
 
     def kept_answers(self) -> list[Any]:
         """The answers kept from an interrupted entry, if the record is still the one they

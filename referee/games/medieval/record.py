@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.core import fix as corrections
 from referee.core import records, shape
-from referee.core.errors import RuleError, key_path
+from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
@@ -232,7 +232,11 @@ class MedievalRecord(records.Record[MedievalState]):
                 location = f"turns[{i}]"
                 action = parse_turn(turns[i], location)
                 i += 1
-            records.apply_at(engine.apply, state, action, location)
+            try:  # (``records.apply_at``, with the decision already in hand)
+                engine.apply_decided(state, action, d)
+            except RecordError as error:
+                error.location = location + error.location
+                raise
             if tracked:
                 steps.append(Step(location, action))
         # what the record holds beyond where the rules stopped reading it
