@@ -401,6 +401,8 @@ class Prompter:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
                 _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
+                if default not in shown:  # no safe choice on this page: Enter alone does nothing
+                    _no_blind_enter(question)
             if self.fix_key:
                 _fix_binding(question)
             if self.folded:
@@ -818,6 +820,33 @@ def _one_key(question: Any, keys: list[str], others: Sequence[tuple[str, Any, st
 
         bindings.add(key, eager=True)(elsewhere)
     # the later bindings win over questionary's own (which only move the pointer)
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
+
+
+def _no_blind_enter(question: Any) -> None:
+    """A menu without a safe choice (a turn's actions: each one does something): Enter alone does
+    nothing until the highlight was moved (arrows) — a table pressing Enter out of habit (after a
+    look-away question, say) never takes the first action (issue 22).  Its keys answer as ever."""
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.keys import Keys
+    from questionary.prompts.common import InquirerControl
+
+    app = question.application
+    control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+    first, moved = control.pointed_at, []
+
+    def drawn(_: Any) -> None:
+        if control.pointed_at != first and not moved:
+            moved.append(True)
+
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.ControlM, eager=True, filter=Condition(lambda: not moved and control.pointed_at == first))
+    def _ignored(event: Any) -> None:
+        """Enter on the highlight nobody chose: nothing happens."""
+
+    app.after_render += drawn
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
