@@ -379,3 +379,40 @@ def test_enter_still_takes_a_menus_safe_default():
                              default="done"))
 
     assert drive(dialog(), {"pay": "\r"})[0] == "done"
+
+
+def test_a_key_pressed_just_after_an_automatic_answer_never_answers_the_next_question():
+    """A trial (Kajko, Polish): stack 1 had one card left, so the referee answered "which card?"
+    itself; the player's ``2``, pressed 0.3 s later for that question, chose the next player's
+    stack.  A question shown after a notice takes no key for ``grace`` seconds; later keys answer."""
+    import threading
+
+    from referee.core.report import Line as Said
+
+    def dialog():
+        yield Notice([Said("Which card? → crown 5 (the only possibility)")])
+        return (yield menu("next", 3))
+
+    table = Typing({"next": "2"})  # typed the moment the question is on the screen: dropped
+    with prompts(table, "en") as prompter:
+        prompter.grace = 0.4
+        timer = threading.Timer(1.0, lambda: table.pipe.send_text("3"))  # read, then chosen
+        timer.start()
+        try:
+            assert dialogs.run(dialog(), prompter.ask) == "next3"
+        finally:
+            timer.cancel()
+    # without a notice before it, a question takes its keys at once
+    table = Typing({"next": "2"})
+    with prompts(table, "en") as prompter:
+        prompter.grace = 0.4
+        assert dialogs.run((lambda: (yield menu("next", 3)))(), prompter.ask) == "next2"
+
+
+def test_the_grace_of_a_terminal_prompter_comes_from_the_environment(monkeypatch):
+    from referee.cli import prompter as prompter_module
+
+    monkeypatch.setenv("REFEREE_KEY_GRACE", "0.25")
+    assert prompter_module.grace() == 0.25
+    monkeypatch.setenv("REFEREE_KEY_GRACE", "nonsense")
+    assert prompter_module.grace() == prompter_module.GRACE

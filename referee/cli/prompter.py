@@ -119,6 +119,11 @@ class Prompter:
         #: the memory aid's lines left out of the head to make room for a question (``fold``)
         self.folded: Report = []
         self.stale = False  # the head is not on the screen (the folded aid is): draw it again
+        #: seconds a question shown after a notice (an answer the referee gave itself: "only
+        #: choice") takes no key: a key meant for the question it answered, pressed a moment
+        #: later, never answers the next one (issue 22).  ``for_terminal`` sets it (``GRACE``)
+        self.grace = 0.0
+        self.after_notice = False
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -127,6 +132,7 @@ class Prompter:
         ``refusal`` (a ``core.cli.no_terminal_*`` text that names the flag to pass instead)."""
         prompter = cls(console, lang)
         prompter.refusal = (refusal, params)
+        prompter.grace = grace()
         return prompter
 
     def require(self) -> None:
@@ -143,6 +149,7 @@ class Prompter:
             return self.moment(q)
         if isinstance(q, Notice):
             self.show(q.report)
+            self.after_notice = bool(q.report)
             return None
         self.require()
         if isinstance(q, Select):
@@ -367,6 +374,9 @@ class Prompter:
 
         app.before_render += drawing
         app.after_render += shown
+        if self.grace > 0 and self.after_notice:
+            _deaf_after_shown(app, self.grace)
+        self.after_notice = False
 
     def answered(self, rows: int = 1) -> None:
         """A question was answered: it stays as one line (``rows``: as many as it takes)."""
@@ -823,6 +833,55 @@ def _one_key(question: Any, keys: list[str], others: Sequence[tuple[str, Any, st
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
+#: seconds a question shown just after a notice (an automatic answer) takes no key (``Prompter.grace``)
+GRACE = 0.8
+
+
+def grace() -> float:
+    """``GRACE``, or ``REFEREE_KEY_GRACE`` (seconds; scripted terminals in tests set 0)."""
+    import os
+
+    try:
+        return max(0.0, float(os.environ.get("REFEREE_KEY_GRACE", GRACE)))
+    except ValueError:
+        return GRACE
+
+
+def _deaf_after_shown(app: Any, seconds: float) -> None:
+    """``app`` takes no key for ``seconds`` after its first screen (the keys are dropped as they
+    come in): a table still typing for the question the referee answered itself (Na Grunwald!'s
+    pawn, Kajko's only card) — a trial saw a ``2`` pressed 0.3 s later choose the next player's
+    stack.  Ctrl-C and the terminal's own replies (cursor reports) always pass."""
+    import time
+
+    from prompt_toolkit.keys import Keys
+
+    until = [float("inf")]
+    passing = {Keys.ControlC, Keys.SIGINT, Keys.CPRResponse}
+
+    def shown(_: Any) -> None:
+        if until[0] == float("inf"):
+            until[0] = time.monotonic() + seconds
+
+    processor = app.key_processor
+    feed, feed_multiple = processor.feed, processor.feed_multiple
+
+    def heard(presses: list[Any]) -> list[Any]:
+        if time.monotonic() >= until[0]:
+            return presses
+        return [k for k in presses if k.key in passing]
+
+    def deaf_feed(press: Any, first: bool = False) -> None:
+        for kept in heard([press]):
+            feed(kept, first)
+
+    def deaf_feed_multiple(presses: list[Any], first: bool = False) -> None:
+        feed_multiple(heard(list(presses)), first)
+
+    app.after_render += shown
+    processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
+
+
 def _no_blind_enter(question: Any) -> None:
     """A menu without a safe choice (a turn's actions: each one does something): Enter alone does
     nothing until the highlight was moved (arrows) — a table pressing Enter out of habit (after a
@@ -834,7 +893,8 @@ def _no_blind_enter(question: Any) -> None:
 
     app = question.application
     control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
-    first, moved = control.pointed_at, []
+    first = control.pointed_at
+    moved: list[bool] = []
 
     def drawn(_: Any) -> None:
         if control.pointed_at != first and not moved:
