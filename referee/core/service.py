@@ -910,7 +910,7 @@ class SessionService:
         after = [*trail_report(t, parsed.meta, hides_private(game, session, state),
                                game.info.text_prefix),
                  *played(session.settings, t)]
-        if hidden and fmt in ("md", "html"):
+        if hidden and fmt in ("md", "html", "csv"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
                                after=after)
         text = game.export(state, fmt, t, parsed.meta, session.name, actions, after=after)
