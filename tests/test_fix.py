@@ -671,6 +671,39 @@ def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(
     assert "corrected: Round 1, draws Kasia" in shown and "royal_guard" not in shown.split("Corrections")[1]
 
 
+def test_issue22_a_corrected_entry_the_rules_refuse_names_no_coin_of_the_hand(cli):
+    """``fix --entry --set`` of Kasia's play to a coin she does not hold, in a War Chest game in
+    progress: the refusal says only where and which rule (WC-V5), never her hand ("archer,
+    royal guard") nor the legal plays that list it; nothing is changed.  A table that plays open
+    hears why."""
+    assert cli("import", EXAMPLES / "warchest" / "in-progress.json", "--name", "w")[0] == 0
+    before = cli.record("w")
+    knight = '{"player":"Kasia","action":"deploy","coin":"knight","to":[6,1]}'
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight)
+    assert code == 1
+    assert "rounds[0].plays[1]" in err and "WC-" in err and "Nothing was changed" in err
+    for coin in ("archer", "royal", "guard", "legal"):
+        assert coin not in err.lower()
+    assert cli.record("w") == before
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight, "--lang", "pl")
+    assert code == 1 and "rounds[0].plays[1]" in err and "Nic nie zmieniono" in err
+    assert not {"archer", "royal", "łucznik", "gwardia"} & set(err.lower().replace(",", " ").split())
+    from referee.core.errors import RecordError
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    # the service as Ctrl-F and the interactive ``referee fix`` call it (with their callbacks)
+    with pytest.raises(RecordError) as refused:
+        SessionService(Store(cli.data)).fix("w", "rounds[0].plays[1]", json.loads(knight),
+                                            decide=lambda c: True, agree=lambda names: True)
+    assert refused.value.key == "core.fix.refused_hidden" and refused.value.rule == "WC-V5"
+    assert "archer" not in refused.value.render("en").lower()
+    with SessionService(Store(cli.data)).open_live("w", open_table=True) as live:
+        live.keep_choices()
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight)
+    assert code == 1 and "archer" in err.lower()  # an open table: the whole reason
+
+
 def _fix_in_play(tmp_path, monkeypatch, same):
     """Kajko at turn 7: Ctrl-F, turn 6 entered again (``same``: its "cancel the correction"
     chosen instead), then play goes on and the table stops at the next turn.  What was drawn after

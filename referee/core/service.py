@@ -736,7 +736,7 @@ class SessionService:
         with closing(self.archive.open(key)) as session:
             lang = lang or session.lang
             game = game_of(session)
-            parsed = replay(game, session.record, session.path)[0]
+            parsed, now_state, _steps = replay(game, session.record, session.path)
 
             def work(cut: bool) -> Correction:
                 return fix.correct(game, session.record, location, value, at=self.now(),
@@ -745,6 +745,15 @@ class SessionService:
 
             try:
                 c = work(truncate)
+            except RecordError as error:
+                if error.rule and hides_private(game, session, now_state):
+                    # the corrected entry itself refused by the rules: its place and rule id
+                    # only (the message may name a private fact: a hand — issue 22)
+                    refusal = RecordError(error.rule, error.location, "core.fix.refused_hidden")
+                    refusal.lang = lang
+                    raise refusal from None
+                error.lang = lang
+                raise
             except RefereeError as error:
                 error.lang = lang
                 raise
@@ -918,7 +927,7 @@ class SessionService:
         after = [*trail_report(t, parsed.meta, hides_private(game, session, state),
                                game.info.text_prefix),
                  *played(session.settings, t)]
-        if hidden and fmt in ("md", "html"):
+        if hidden and fmt in ("md", "html", "csv"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
                                after=after)
         text = game.export(state, fmt, t, parsed.meta, session.name, actions, after=after)

@@ -460,7 +460,9 @@ def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: 
     return out
 
 
-def csv_rows(state: WarChestState) -> tuple[list[str], list[list[object]]]:
+def csv_rows(state: WarChestState, public: bool = False) -> tuple[list[str], list[list[object]]]:
+    """A row per player (``public``: the same either way — a row holds no hand, bag or face-down
+    coin, only counts of coins the table sees)."""
     header = ["player", "side", "units", "won", "controlled", "coins_on_board", "coins_removed",
               "supply", "rounds"]
     rows: list[list[object]] = []
