@@ -749,9 +749,9 @@ class SessionService:
                 if error.rule and hides_private(game, session, now_state):
                     # the corrected entry itself refused by the rules: its place and rule id
                     # only (the message may name a private fact: a hand — issue 22)
-                    refusal = RecordError(error.rule, error.location, "core.fix.refused_hidden")
-                    refusal.lang = lang
-                    raise refusal from None
+                    hidden = RecordError(error.rule, error.location, "core.fix.refused_hidden")
+                    hidden.lang = lang
+                    raise hidden from None
                 error.lang = lang
                 raise
             except RefereeError as error:
