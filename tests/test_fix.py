@@ -455,6 +455,8 @@ def test_grunwald_at_the_table_a_skirmish_across_its_reveal_needs_everybody(tmp_
     # Bartek does not agree: nothing changes
     said, asked = at_the_table(store, sid, location, _grunwald_keys(other), agree=False)
     assert "fix.agree" in asked and "Not everybody agreed" in said
+    # asked before the cards are chosen again: no new card was typed, none revealed
+    assert "private" not in asked and "revealed" not in said
     assert store.open(sid, write=False).record == record0
     # everybody agrees: the cards are corrected, the later entries kept
     said, asked = at_the_table(store, sid, location, _grunwald_keys(other))
@@ -539,8 +541,10 @@ def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody
         pipe.send_text(keys_for(q, "2 HC, 1 LB, 2 SB, 2 PK!"))
 
     said, asked = at_the_table(store, sid, "armies.Ola", keys, truncate=True)
-    # typed in Ola's private moment, as at recruitment; everybody agrees to choose again
-    assert asked[asked.index("fix.entry") + 1] == "private"
+    # everybody agrees to choose again FIRST (a trial: a refusal after the new choice was shown
+    # came too late), then it is typed in Ola's private moment, as at recruitment
+    at = asked.index("fix.entry")
+    assert asked[at + 1:at + 4] == ["fix.agree", "fix.agree", "private"]
     assert asked.count("fix.agree") == 2
     record, state, steps2 = replayed_session(store, sid)
     assert record["armies"]["Ola"] == {"heavy_cavalry": 2, "longbowmen": 1, "bowmen": 2, "pikemen": 2}
@@ -855,3 +859,26 @@ def test_the_fix_key_works_at_a_private_moments_look_away_question_too():
         with pytest.raises(FixRequested):
             prompter.ask(dialogs.Private("Bartek", "Bartek: press Enter when only you can see the screen"))
         assert prompter.private is None
+
+
+@pytest.mark.parametrize("where", ["fix.group", "fix.entry"])
+def test_each_list_of_a_correction_has_a_way_back(tmp_path, where):
+    """A trial: the lists of rounds and of entries offered no way back (Esc, b, u did nothing):
+    ``u`` cancels at either, and nothing is changed."""
+    from referee.cli import fix as cli_fix
+    from tests.harness import Typing, prompts
+    from tests.kajko.test_live import target_game
+
+    game = registry.get("kajko-kokosz")
+    _, actions = target_game(3)
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions,
+                                {"variants": {"dusigrosz": True, "coin_in_hand": True}})
+    record0 = store.open(sid, write=False).record
+    typing = {"fix.group": "u"} if where == "fix.group" else {"fix.group": "\r", "fix.entry": "u"}
+    table = Typing(typing)
+    said: list = []
+    with prompts(table, "en") as prompter:
+        cli_fix.interactive(store, sid, "en", prompter, said=said)
+    assert [q.key for q in table.asked][-1] == where
+    assert "Nothing was corrected." in [line.text for line in said]
+    assert store.open(sid, write=False).record == record0
