@@ -359,28 +359,6 @@ def test_a_refusal_typed_at_once_with_its_enter_says_why_that_answer_was_refused
     assert refusals and set(refusals) == {"refused: '9'"}, refusals
 
 
-def test_enter_alone_on_a_menu_without_a_safe_choice_does_nothing():
-    """A War Chest turn menu (every choice an action): a table pressing Enter out of habit, after a
-    look-away question, took the first action (a trial).  Enter alone does nothing there; a key
-    answers; Enter after the highlight was moved takes what was chosen."""
-
-    def dialog():
-        first = yield menu("turn", 4)
-        second = yield menu("again", 4)
-        return first, second
-
-    result, asked, _ = drive(dialog(), {"turn": "\r\r3", "again": "\x1b[B\x1b[A\x1b[B\r"})
-    assert result == ("turn3", "again2") and asked == ["turn", "again"]
-
-
-def test_enter_still_takes_a_menus_safe_default():
-    def dialog():
-        return (yield Select("pay", "pay?", [Choice("card", "card", "1"), Choice("Done", "done", "d")],
-                             default="done"))
-
-    assert drive(dialog(), {"pay": "\r"})[0] == "done"
-
-
 def test_a_key_pressed_just_after_an_automatic_answer_never_answers_the_next_question():
     """A trial (Kajko, Polish): stack 1 had one card left, so the referee answered "which card?"
     itself; the player's ``2``, pressed 0.3 s later for that question, chose the next player's

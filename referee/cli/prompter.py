@@ -411,8 +411,6 @@ class Prompter:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
                 _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
-                if default not in shown:  # no safe choice on this page: Enter alone does nothing
-                    _no_blind_enter(question)
             if self.fix_key:
                 _fix_binding(question)
             if self.folded:
@@ -880,34 +878,6 @@ def _deaf_after_shown(app: Any, seconds: float) -> None:
 
     app.after_render += shown
     processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
-
-
-def _no_blind_enter(question: Any) -> None:
-    """A menu without a safe choice (a turn's actions: each one does something): Enter alone does
-    nothing until the highlight was moved (arrows) — a table pressing Enter out of habit (after a
-    look-away question, say) never takes the first action (issue 22).  Its keys answer as ever."""
-    from prompt_toolkit.filters import Condition
-    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-    from prompt_toolkit.keys import Keys
-    from questionary.prompts.common import InquirerControl
-
-    app = question.application
-    control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
-    first = control.pointed_at
-    moved: list[bool] = []
-
-    def drawn(_: Any) -> None:
-        if control.pointed_at != first and not moved:
-            moved.append(True)
-
-    bindings = KeyBindings()
-
-    @bindings.add(Keys.ControlM, eager=True, filter=Condition(lambda: not moved and control.pointed_at == first))
-    def _ignored(event: Any) -> None:
-        """Enter on the highlight nobody chose: nothing happens."""
-
-    app.after_render += drawn
-    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def confirm_choices(lang: str) -> tuple[str, str]:
