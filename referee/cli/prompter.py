@@ -847,8 +847,8 @@ def grace() -> float:
 
 def _deaf_after_shown(app: Any, seconds: float) -> None:
     """``app`` takes no key for ``seconds`` after its first screen (the keys are dropped as they
-    come in): a table still typing for the question the referee answered itself (Na Grunwald!'s
-    pawn, Kajko's only card) — a trial saw a ``2`` pressed 0.3 s later choose the next player's
+    come in): a table still typing for the question the referee answered itself (a pawn, a card:
+    the only possibility) — a trial saw a ``2`` pressed 0.3 s later choose the next player's
     stack.  Ctrl-C and the terminal's own replies (cursor reports) always pass."""
     import time
 
