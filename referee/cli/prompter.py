@@ -411,6 +411,8 @@ class Prompter:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
                 _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
+            if not q.safe_default:  # no safe choice: Enter alone takes nothing (issue 22)
+                _no_blind_enter(question)
             if self.fix_key:
                 _fix_binding(question)
             if self.folded:
@@ -878,6 +880,34 @@ def _deaf_after_shown(app: Any, seconds: float) -> None:
 
     app.after_render += shown
     processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
+
+
+def _no_blind_enter(question: Any) -> None:
+    """A menu without a safe choice (``Select.safe_default`` false: a turn's actions, each does
+    something): Enter alone does nothing until the highlight was moved (arrows) — a table pressing
+    Enter out of habit (after a look-away question, say) never takes the first action (issue 22).
+    Its keys answer as ever; Enter after a move takes what is highlighted."""
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.keys import Keys
+    from questionary.prompts.common import InquirerControl
+
+    app = question.application
+    control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+    moved: list[bool] = []
+    for name in ("select_next", "select_previous"):  # (what questionary's arrows call)
+        def move(step: Callable[[], None] = getattr(control, name)) -> None:
+            moved.append(True)
+            step()
+
+        setattr(control, name, move)
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.ControlM, eager=True, filter=Condition(lambda: not moved))
+    def _ignored(event: Any) -> None:
+        """Enter on the highlight nobody chose: nothing happens."""
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def confirm_choices(lang: str) -> tuple[str, str]:

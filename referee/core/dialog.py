@@ -53,6 +53,11 @@ class Select:
     #: the value of the choice highlighted first (Enter alone takes it): always the safe one
     #: (``None``: the first choice)
     default: Any = None
+    #: whether the menu has a safe choice (``default``) that Enter alone may take (issue 22).
+    #: ``False``: every choice does something (a turn's actions, a unit, a hex, a card the table
+    #: entered) — Enter alone answers nothing until the highlight was moved, so a table pressing
+    #: Enter out of habit never takes the first action; a choice's key answers as ever
+    safe_default: bool = True
 
 
 @dataclass
