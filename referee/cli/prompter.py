@@ -895,12 +895,16 @@ def _no_blind_enter(question: Any) -> None:
     app = question.application
     control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
     moved: list[bool] = []
-    for name in ("select_next", "select_previous"):  # (what questionary's arrows call)
-        def move(step: Callable[[], None] = getattr(control, name)) -> None:
+
+    def moving(step: Callable[[], None]) -> Callable[[], None]:
+        def move() -> None:
             moved.append(True)
             step()
 
-        setattr(control, name, move)
+        return move
+
+    control.select_next = moving(control.select_next)  # type: ignore[method-assign]
+    control.select_previous = moving(control.select_previous)  # type: ignore[method-assign]
     bindings = KeyBindings()
 
     @bindings.add(Keys.ControlM, eager=True, filter=Condition(lambda: not moved))
