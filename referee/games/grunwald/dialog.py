@@ -69,10 +69,16 @@ def is_secret(action: Any) -> bool:
     return isinstance(action, SkirmishCards) and bool(action.cards)
 
 
+#: the key of a loss payment's Done, never another choice's (the advice is 0)
+DONE_KEY = "d"
+
+
 def _stable_keys(cards: list[str]) -> dict[str, str]:
     """Keys for the cards a player may give up, fixed for the whole question, so that a card
     leaving the list never shifts the keys of the others."""
-    keys = "123456789abcdfghijklmnoqstvwxyz"  # e, p, r, u: event effect, provisions, restart, undo
+    # e, p, r, u, d: event effect, provisions, restart, undo, done (0: the advice); a key keeps
+    # its meaning all game (issue 22: 0 was the advice at first and Done once the debt was paid)
+    keys = "123456789abcfghijklmnoqstvwxyz"
     return {c: keys[i] for i, c in enumerate(cards) if i < len(keys)}
 
 
@@ -584,7 +590,7 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions),
                                   ("provisions", provisions), "p"))
         if value >= owed:
-            choices.append(Choice(t("grunwald.play.losses_done"), "done", "0"))
+            choices.append(Choice(t("grunwald.play.losses_done"), "done", DONE_KEY))
         if items:
             choices.append(Choice(t("grunwald.play.losses_restart"), "restart", "r"))
         choices.append(_undo_choice(t))
