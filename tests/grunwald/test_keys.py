@@ -85,7 +85,7 @@ def test_key_0_is_the_advice_and_never_done_and_done_keeps_its_own_key():
     t = catalog("en")
     key = _key_of(state, t, card)
     dialog, seen = _questions(ask(state, t))
-    with pytest.raises(AssertionError, match="no answer was accepted at losses.item"):
+    with pytest.raises(AssertionError, match=r"no answer was accepted at losses\.item"):
         drive(dialog, {"losses.item": [key, "0\x03"]})  # 0 at the covered debt: nothing
     first, covered = [q for q in seen if getattr(q, "key", "") == "losses.item"]
     assert [c.key for c in first.choices if isinstance(c.value, Advised)] == ["0"]
