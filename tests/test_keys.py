@@ -443,3 +443,15 @@ def test_the_grace_of_a_terminal_prompter_comes_from_the_environment(monkeypatch
     assert prompter_module.grace() == 0.25
     monkeypatch.setenv("REFEREE_KEY_GRACE", "nonsense")
     assert prompter_module.grace() == prompter_module.GRACE
+
+
+def test_a_menu_longer_than_its_keys_is_answered_with_the_arrows():
+    """A menu with more choices than keys (36 and more, no key of their own): every letter is a
+    choice's, so "more" has none; the menu is still asked (arrows and Enter), never a crash."""
+    q = Select("many", "many?", [Choice(f"item {i}", i) for i in range(40)])
+
+    def dialog():
+        return (yield q)
+
+    result, asked, _ = drive(dialog(), {"many": "\x1b[B\x1b[B\r"})
+    assert asked == ["many"] and result == 2

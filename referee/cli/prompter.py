@@ -392,7 +392,7 @@ class Prompter:
         begun = False
         while True:
             page_keys = [keys[i] for i in shown]
-            shortcuts = all(page_keys)
+            shortcuts = all(page_keys) and (more_key is not None or not more)
             choices = [questionary.Choice(title=wrap_label(q.choices[i].label, self.console.width), value=i,
                                           shortcut_key=keys[i] if shortcuts else True) for i in shown]
             if more:
@@ -410,7 +410,7 @@ class Prompter:
             if shortcuts:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
-                _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
+                _one_key(question, [k for k in page_keys if k] + ([more_key] if more and more_key else []), others)
             if not q.safe_default:  # no safe choice: Enter alone takes nothing (issue 22)
                 _no_blind_enter(question)
             if self.fix_key:
@@ -463,8 +463,10 @@ def _aid_key(question: Any) -> None:
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
-def next_page_key(keys: list[str | None]) -> str:
-    return next(k for k in MORE_KEYS if k not in keys)
+def next_page_key(keys: list[str | None]) -> str | None:
+    """The key of "more": the first letter no choice has (``None`` when every letter is a choice's:
+    the menu is then answered with the arrows)."""
+    return next((k for k in MORE_KEYS if k not in keys), None)
 
 
 def rows(report: Any, width: int) -> int:
