@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from referee.cli.prompter import Prompter
@@ -455,3 +456,18 @@ def test_a_menu_longer_than_its_keys_is_answered_with_the_arrows():
 
     result, asked, _ = drive(dialog(), {"many": "\x1b[B\x1b[B\r"})
     assert asked == ["many"] and result == 2
+
+
+def test_a_stop_iteration_from_an_answer_is_an_error_never_the_end_of_the_entry():
+    """``dialogs.run`` took a ``StopIteration`` escaping the answering function (a menu whose
+    "more" had no key) for the dialog's end: the entry ended with no answer, silently."""
+
+    def dialog():
+        yield menu("first", 2)
+        return "finished"
+
+    def answer(_question):
+        raise StopIteration
+
+    with pytest.raises(RuntimeError):
+        dialogs.run(dialog(), answer)

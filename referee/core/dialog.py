@@ -122,13 +122,22 @@ Dialog = Generator[Question, Any, Any]
 
 
 def run(dialog: Dialog, answer: Callable[[Question], Any]) -> Any:
-    """Drive a dialog to its end with an answering function; returns its result."""
+    """Drive a dialog to its end with an answering function; returns its result.  Only the
+    dialog's own end stops it: a ``StopIteration`` escaping ``answer`` is an error, never taken
+    for the end of the entry."""
     try:
         question = next(dialog)
-        while True:
-            question = dialog.send(answer(question))
     except StopIteration as stop:
         return stop.value
+    while True:
+        try:
+            reply = answer(question)
+        except StopIteration as error:  # (a bug in the answering function, said as one)
+            raise RuntimeError(f"answering {type(question).__name__} raised StopIteration") from error
+        try:
+            question = dialog.send(reply)
+        except StopIteration as stop:
+            return stop.value
 
 
 def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
