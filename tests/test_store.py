@@ -263,3 +263,19 @@ def test_a_save_reads_back_only_a_file_changed_behind_the_lock(tmp_path, monkeyp
         with pytest.raises(StoreCorrupt):
             s.save(game.write_record(players, actions[:7], {}), complete=False)
         assert path.read_text(encoding="utf-8").startswith(damaged)  # left as it was
+
+
+def test_a_session_file_is_written_as_json_writes_it(tmp_path):
+    """Issue 27: the session document is serialised by orjson, to the text ``json`` gives
+    (compact, not ASCII-escaped), for every example record; what orjson refuses still goes
+    through ``json``."""
+    from referee.store.storage import document_text
+
+    for path in sorted(EXAMPLES.rglob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        doc = {"session": {"1": {"id": "x", "name": "Łódź — gra ½ “x” \u2028", "record": record,
+                                 "settings": {"times": {"entries": [None, "2026-01-01T00:00:00"]}},
+                                 "complete": False, "result": None}}}
+        assert document_text(doc) == json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    odd = {"session": {"1": {"n": {1: 2**70}}}}  # (orjson refuses both: json writes them)
+    assert document_text(odd) == json.dumps(odd, ensure_ascii=False, separators=(",", ":"))
