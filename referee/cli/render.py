@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, cast
 
 from rich import box
@@ -126,9 +127,16 @@ def _width(block: Table) -> int:
 def _style(name: str) -> str | None:
     """A colour a record asked for, if it is one of the list (``referee.core.colors``) and Rich
     knows it: a record's colours are only a wish, and never a style (a link, ``conceal`` …)."""
+    if not name or type(name) is not str:
+        return None
+    return _colour_style(name)
+
+
+@lru_cache(maxsize=1024)  # (a board asks it for each of its cells: issue 27)
+def _colour_style(name: str) -> str | None:
     from referee.core.colors import is_color
 
-    if not name or not is_color(name):
+    if not is_color(name):
         return None
     from rich.errors import StyleSyntaxError
     from rich.style import Style
