@@ -80,7 +80,9 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int
         store.create(name, game.name, game.write_record(parsed.players, actions[:-last], {}), "en").close()
         sid = next(e["id"] for e in store.entries() if e.get("name") == name)
         with service.open_live(sid, lang="en") as live:
-            console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+            # (drawn as play draws: its console never reads markup, emoji codes or highlights)
+            console = Console(file=io.StringIO(), width=80, height=24, color_system=None,
+                              highlight=False, markup=False, emoji=False)
             for i, action in enumerate(actions[-last:]):
                 waited[0] = 0.0
                 start, cpu = time.perf_counter(), time.process_time()
