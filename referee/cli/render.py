@@ -7,6 +7,7 @@ from typing import Any, cast
 
 from rich import box
 from rich.console import Console, JustifyMethod
+from rich.segment import Segment, Segments
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -58,7 +59,11 @@ def render(report: Report, console: Console, compact: bool = False) -> None:
             console.print(_text(block.text, style))
         elif isinstance(block, Table):
             table = _rich_table(block, compact)
-            if block.transposable and (_width(block) > console.width or _too_wide(table, console)):
+            if block.transposable:
+                drawn = None if _width(block) > console.width else _fitting(table, console)
+                if drawn is not None:  # (laid out once, issue 27: not once to see if it fits
+                    console.print(drawn)  # and again to draw it)
+                    continue
                 table = _rich_table(block.transposed(), compact)
             console.print(table)
         elif isinstance(block, Board):
@@ -84,16 +89,12 @@ def _rich_table(block: Table, compact: bool = False) -> RichTable:
     return table
 
 
-def _too_wide(table: RichTable, console: Console) -> bool:
-    """Whether Rich would draw the table wider than the terminal (it then cuts it)."""
-    import io
-
-    from rich.cells import cell_len
-
-    drawn = io.StringIO()
-    probe = Console(file=drawn, width=console.width, color_system=None, highlight=False)
-    probe.print(table, crop=False)
-    return max((cell_len(line) for line in drawn.getvalue().splitlines()), default=0) > console.width
+def _fitting(table: RichTable, console: Console) -> Segments | None:
+    """The table as ``console`` draws it, if it is no wider than the terminal (``None``: Rich
+    would draw it wider, and cut it)."""
+    segments = list(console.render(table, console.options))
+    widest = max(map(Segment.get_line_length, Segment.split_lines(segments)), default=0)
+    return Segments(segments) if widest <= console.width else None
 
 
 def board_text(board: Board) -> Text:
