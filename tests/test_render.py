@@ -82,3 +82,67 @@ def test_a_transposable_table_is_drawn_as_before_laid_out_once(width, monkeypatc
             laid_out.clear()
             drawing.render([block], Console(file=io.StringIO(), width=width))
             assert len(laid_out) == 1, block.title  # (one table: this one, or its transposition)
+
+
+@functools.cache
+def reports() -> list[list]:
+    """What play draws above a question: each game's notices before its first question at a few
+    moments of a random game (boards, news, the memory aid), and its end-of-game summary."""
+    from referee.core import dialog as dialogs
+
+    out = []
+    t = catalog("en")
+    for name in sorted(registry.names()):
+        game = registry.get(name)
+        rng = random.Random(1)
+        players = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:max(game.player_counts)]
+        colors = dict(zip(players, ["red", "green", "magenta", "yellow", "cyan"]))
+        state, _ = game.parse_record(game.new_record(players, {})).replay()
+        entry = 0
+        while not game.is_over(state):
+            if entry % 30 == 0:
+                dialog = game.dialog(state, t, colors, hints=True)
+                q = next(dialog)
+                while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
+                    if isinstance(q, dialogs.Notice):
+                        out.append(q.report)
+                    q = dialog.send(None)
+                dialog.close()
+            game.apply(state, game.random_action(state, rng))
+            entry += 1
+        out.append(game.summary(state, t, "g"))
+    return out
+
+
+def test_play_draws_a_report_once_and_counts_its_rows_from_the_drawing(monkeypatch):
+    """Issue 27: the prompter drew each report (a board, the news) and laid it out again on a
+    probe to count its rows; it counts them from the drawing itself: the same output, the same
+    count (``prompter.rows``), each table laid out once."""
+    from referee.cli.prompter import Prompter, rows
+
+    laid_out = []
+    original = RichTable.__rich_console__
+
+    def counted(self, console, options):
+        laid_out.append(self)
+        return original(self, console, options)
+
+    monkeypatch.setattr(RichTable, "__rich_console__", counted)
+    checked = 0
+    for report in reports():
+        for width in (80, 50):
+            def terminal(out):
+                return Console(file=out, width=width, force_terminal=True, color_system="truecolor",
+                               highlight=False, markup=False, emoji=False)
+
+            expected, shown = io.StringIO(), io.StringIO()
+            drawing.render(report, terminal(expected), compact=True)
+            count = rows(report, width)
+            laid_out.clear()
+            prompter = Prompter(terminal(shown), "en")
+            prompter.show(report)
+            assert shown.getvalue() == expected.getvalue()
+            assert prompter.drawn == count
+            assert len(laid_out) == sum(isinstance(b, Table) for b in report)
+            checked += any(isinstance(b, Table) for b in report)
+    assert checked
