@@ -43,11 +43,12 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int
     """The interactive answers at the end of the game ``record`` holds, in process: ``Live.apply``
     (the engine's check, the record written and saved, the news), the news drawn, and the next
     entry's dialog run up to its first question, every board or notice before it drawn at 80
-    columns.  For each of the game's ``last`` entries, the median of ``repeats`` (a fresh session
+    columns by play's prompter (``Prompter.show``: what play draws above a question).  For each of the game's ``last`` entries, the median of ``repeats`` (a fresh session
     each time): by the wall clock (the budget's measure), in CPU time of this process, and the
     wall clock spent in ``os.fsync`` (waiting for the disk)."""
     from rich.console import Console
 
+    from referee.cli.prompter import Prompter
     from referee.cli.render import render
     from referee.core import dialog as dialogs
     from referee.core import registry
@@ -83,18 +84,25 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int
             # (drawn as play draws: its console never reads markup, emoji codes or highlights)
             console = Console(file=io.StringIO(), width=80, height=24, color_system=None,
                               highlight=False, markup=False, emoji=False)
+            prompter = Prompter(console, "en")  # (it draws what play draws above a question)
             for i, action in enumerate(actions[-last:]):
                 waited[0] = 0.0
                 start, cpu = time.perf_counter(), time.process_time()
-                render(live.apply(action), console)
-                if not live.over:
+                news = live.apply(action)
+                if live.over:  # (play draws the last entry's news whole, as it ends)
+                    render(news, console)
+                else:  # as play's loop: the news shown under the entry's first board
+                    prompter.new_entry()
                     dialog = live.dialog()
                     try:  # (a dialog may end without a question: an answer it takes itself)
                         q = next(dialog)
                         while not isinstance(q, asking):
                             if isinstance(q, dialogs.Notice):
-                                render(q.report, console)
+                                prompter.show(q.report)
+                                prompter.show(news)
+                                news = []
                             q = dialog.send(None)
+                        prompter.show(news)
                         console.print(q.message)
                         for choice in getattr(q, "choices", ()):
                             console.print(choice.label)
