@@ -33,20 +33,39 @@ def reference(block: Table, console: Console, compact: bool) -> None:
 
 
 @functools.cache
-def tables() -> list[Table]:
-    """The tables of every game's end-of-game summary (random games), and some made to be too
-    wide in one way or another (a long word, many columns)."""
+def reports() -> list[list]:
+    """What play draws above a question: each game's notices before its first question at a few
+    moments of a random game (boards, news, the memory aid), and its end-of-game summary."""
+    from referee.core import dialog as dialogs
+
     out = []
     t = catalog("en")
     for name in sorted(registry.names()):
         game = registry.get(name)
-        for seed in range(1):
-            rng = random.Random(seed)
-            players = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:max(game.player_counts)]
-            state, _ = game.parse_record(game.new_record(players, {})).replay()
-            while not game.is_over(state):
-                game.apply(state, game.random_action(state, rng))
-            out += [b for b in game.summary(state, t, "g") if isinstance(b, Table)]
+        rng = random.Random(1)
+        players = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:max(game.player_counts)]
+        colors = dict(zip(players, ["red", "green", "magenta", "yellow", "cyan"]))
+        state, _ = game.parse_record(game.new_record(players, {})).replay()
+        entry = 0
+        while not game.is_over(state):
+            if entry % 30 == 0:
+                dialog = game.dialog(state, t, colors, hints=True)
+                q = next(dialog)
+                while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
+                    if isinstance(q, dialogs.Notice):
+                        out.append(q.report)
+                    q = dialog.send(None)
+                dialog.close()
+            game.apply(state, game.random_action(state, rng))
+            entry += 1
+        out.append(game.summary(state, t, "g"))
+    return out
+
+
+def tables() -> list[Table]:
+    """The tables play draws (every game's boards and end-of-game summaries, ``reports``), and
+    some made to be too wide in one way or another (a long word, many columns)."""
+    out = [b for report in reports() for b in report if isinstance(b, Table)]
     out.append(Table("Words", ["Player", "Score"], [["Konstantynopolitańczykowianeczka" * 2, "1"],
                                                     ["Ola", "22"]], transposable=True))
     out.append(Table("Many", ["Player", *(f"Column {i}" for i in range(9))],
@@ -82,36 +101,6 @@ def test_a_transposable_table_is_drawn_as_before_laid_out_once(width, monkeypatc
             laid_out.clear()
             drawing.render([block], Console(file=io.StringIO(), width=width))
             assert len(laid_out) == 1, block.title  # (one table: this one, or its transposition)
-
-
-@functools.cache
-def reports() -> list[list]:
-    """What play draws above a question: each game's notices before its first question at a few
-    moments of a random game (boards, news, the memory aid), and its end-of-game summary."""
-    from referee.core import dialog as dialogs
-
-    out = []
-    t = catalog("en")
-    for name in sorted(registry.names()):
-        game = registry.get(name)
-        rng = random.Random(1)
-        players = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:max(game.player_counts)]
-        colors = dict(zip(players, ["red", "green", "magenta", "yellow", "cyan"]))
-        state, _ = game.parse_record(game.new_record(players, {})).replay()
-        entry = 0
-        while not game.is_over(state):
-            if entry % 30 == 0:
-                dialog = game.dialog(state, t, colors, hints=True)
-                q = next(dialog)
-                while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
-                    if isinstance(q, dialogs.Notice):
-                        out.append(q.report)
-                    q = dialog.send(None)
-                dialog.close()
-            game.apply(state, game.random_action(state, rng))
-            entry += 1
-        out.append(game.summary(state, t, "g"))
-    return out
 
 
 def test_play_draws_a_report_once_and_counts_its_rows_from_the_drawing(monkeypatch):
