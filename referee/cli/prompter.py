@@ -273,8 +273,7 @@ class Prompter:
         entry's first question is its head (the board, the news), and so is a board drawn
         later in the entry (a map with the choices' keys on it): it is drawn again when a
         question would push it off the screen."""
-        render(report, console or self.console, compact=True)
-        n = rows(report, self.console.width)
+        n = drawn_rows(report, console or self.console, self.console.width)
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
@@ -467,6 +466,21 @@ def next_page_key(keys: list[str | None]) -> str | None:
     """The key of "more": the first letter no choice has (``None`` when every letter is a choice's:
     the menu is then answered with the arrows)."""
     return next((k for k in MORE_KEYS if k not in keys), None)
+
+
+def drawn_rows(report: Any, console: Console, width: int) -> int:
+    """Draw ``report`` on ``console`` and return how many rows it takes ``width`` columns wide
+    (``rows``), counted from what was drawn: laid out once, not again on a probe (issue 27)."""
+    if console.record or console.width != width:  # (a console that records for its own use)
+        render(report, console, compact=True)
+        return rows(report, width)
+    console.record = True
+    try:
+        render(report, console, compact=True)
+    finally:
+        text = console.export_text(clear=True)
+        console.record = False
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.splitlines())
 
 
 def rows(report: Any, width: int) -> int:

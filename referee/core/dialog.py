@@ -197,8 +197,11 @@ def token_answer(q: Select | Text | Confirm, token: Any) -> Any:
 
 class Resumable:
     """Answers a dialog's questions with the answers kept from an interrupted run first (while
-    they fit), then with ``answer``; ``keep(tokens)`` is called after every new answer with all
-    the answers of the entry so far."""
+    they fit), then with ``answer``; ``keep(tokens)`` is called with all the answers of the entry
+    so far when a new answer is followed by anything the table sees (a question, a notice, a
+    moment): every answer is kept before the next question appears, and the answer that ends
+    the entry is not kept at all (the entry itself is saved next: issue 27, one save an answer,
+    not two)."""
 
     def __init__(self, answer: Callable[[Question], Any], kept: list[Any],
                  keep: Callable[[list[dict[str, Any]]], None], typed: Callable[[], str],
@@ -214,7 +217,13 @@ class Resumable:
         self.deferred: Private | None = None
         self.held: list[Notice] = []
 
+    #: an answer not kept yet (``keep`` is called before anything else is shown or asked)
+    unkept = False
+
     def __call__(self, q: Question) -> Any:
+        if self.unkept:
+            self.keep(self.tokens)
+            self.unkept = False
         if isinstance(q, Private) and self.kept:
             self.deferred, self.held = q, []
             return None
@@ -247,5 +256,5 @@ class Resumable:
             self.resumed = None
         value = self.answer(q)
         self.tokens.append(answer_token(q, value, self.typed()))
-        self.keep(self.tokens)
+        self.unkept = True
         return value
