@@ -47,5 +47,13 @@ class MedievalBattle(GamePackage):
     #: checks a card table document (``RecordError`` at the exact place)
     check_cards = _lazy("tools", "check_cards")
 
+    # (issue 27) until its summary.py is split along the seams of the others
+    board = _lazy("summary", "board")
+    describe = _lazy("summary", "describe")
+    news_marker = _lazy("summary", "news_marker")
+    news = _lazy("summary", "news")
+    export_report = _lazy("summary", "export_report")
+    csv_rows = _lazy("summary", "csv_rows")
+
 
 GAME = MedievalBattle()
