@@ -40,13 +40,5 @@ class WarChest(GamePackage):
     # issue 22: show --json and exports of a game in progress hold public facts only
     public_output = _lazy("output", "public_output")
 
-    # (issue 27) until its summary.py is split along the seams of the others
-    board = _lazy("summary", "board")
-    describe = _lazy("summary", "describe")
-    news_marker = _lazy("summary", "news_marker")
-    news = _lazy("summary", "news")
-    export_report = _lazy("summary", "export_report")
-    csv_rows = _lazy("summary", "csv_rows")
-
 
 GAME = WarChest()
