@@ -35,7 +35,7 @@ class MedievalBattle(GamePackage):
     )
 
     setup = _lazy("dialog", "setup")  # the setup questions
-    progress = _lazy("summary", "progress")
+    progress = _lazy("view", "progress")
     # issue 22: show --json and the JSON export of a game in progress: a secret army stays hidden
     public_output = _lazy("output", "public_output")
 
@@ -46,14 +46,6 @@ class MedievalBattle(GamePackage):
     cards_dialog = _lazy("tools", "cards_dialog")
     #: checks a card table document (``RecordError`` at the exact place)
     check_cards = _lazy("tools", "check_cards")
-
-    # (issue 27) until its summary.py is split along the seams of the others
-    board = _lazy("summary", "board")
-    describe = _lazy("summary", "describe")
-    news_marker = _lazy("summary", "news_marker")
-    news = _lazy("summary", "news")
-    export_report = _lazy("summary", "export_report")
-    csv_rows = _lazy("summary", "csv_rows")
 
 
 GAME = MedievalBattle()
