@@ -41,21 +41,12 @@ class Grunwald(GamePackage):
     public_output = _lazy("output", "public_output")
     public_summary = _lazy("summary", "public_summary")
     # the score as if the game ended now, with titles and who would win (a Report; as data)
-    standing = _lazy("summary", "standing_report")
+    standing = _lazy("scores", "standing_report")
     standing_output = _lazy("advice", "standing_output")
     # ``referee score`` at the table: short players are offered the best feeding (NG-E1)
     ask_inventory = _lazy("inventory", "ask_advised")
     score = _lazy("inventory", "score")
     score_notes = _lazy("inventory", "score_notes")
-
-    # (issue 27) until its summary.py is split along the seams of the others
-    board = _lazy("summary", "board")
-    describe = _lazy("summary", "describe")
-    news_marker = _lazy("summary", "news_marker")
-    news = _lazy("summary", "news")
-    export_report = _lazy("summary", "export_report")
-    csv_rows = _lazy("summary", "csv_rows")
-    score_blocks = _lazy("summary", "score_blocks")
 
 
 GAME = Grunwald()
