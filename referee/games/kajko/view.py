@@ -22,7 +22,7 @@ def danger_odds(state: KajkoState, stack: int) -> tuple[list[str], float]:
 
 
 def players_table(t: Catalog, state: KajkoState, colors: dict[str, str] | None,
-                   show_town: bool) -> Table:
+                  show_town: bool) -> Table:
     columns = [t("kajko.board.col_player"), t("kajko.board.col_front"), t("kajko.board.col_value"),
                t("kajko.board.col_town")]
     table = Table(t("kajko.board.players"), columns, align=["left", "left", "right", "left"])
