@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.cli.prompter import shortcut_keys
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games.grunwald import dialog, summary
+from referee.games.grunwald import dialog, news
 from referee.games.grunwald.actions import Feed, PayLosses, Place
 from tests.grunwald.table import Table
 
@@ -108,13 +108,13 @@ def test_news_tells_losses_and_feeding_as_they_happen():
     t.reveal(teutons=(1, 1))
     t.place("Jacek", "teutons")
     t.pass_rest()
-    marker = summary.news_marker(t.s)
+    marker = news.news_marker(t.s)
     t.cards(Jacek="crown:4")
-    text = " ".join(getattr(b, "text", "") for b in summary.news(T, marker, t.s))
+    text = " ".join(getattr(b, "text", "") for b in news.news(T, marker, t.s))
     assert "Skirmish: Teutons 4 against Jacek crown 4 = 4" in text and "won" in text
-    marker = summary.news_marker(t.s)
+    marker = news.news_marker(t.s)
     t.do(Feed("Jacek", ("crown:4",)))
-    blocks = summary.news(T, marker, t.s)
+    blocks = news.news(T, marker, t.s)
     text = " ".join(getattr(b, "text", "") for b in blocks)
     assert "Feeding: Jacek gives up crown 4" in text and "End of the game" in text
 

@@ -45,16 +45,10 @@ from referee.games.grunwald.actions import (
     SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, REVEALED
+from referee.games.grunwald.names import card_name, cards_text, event_line
+from referee.games.grunwald.scores import standing_report
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import (
-    board,
-    card_name,
-    cards_text,
-    compact_cards,
-    event_line,
-    field_stakes,
-    standing_report,
-)
+from referee.games.grunwald.view import board, compact_cards, field_stakes
 
 
 @dataclass(frozen=True)

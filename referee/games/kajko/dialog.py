@@ -23,6 +23,7 @@ from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
+from referee.games.kajko.names import card_name, cards_text
 from referee.games.kajko.state import (
     COIN_IN_HAND,
     DEFAULT_STACKS,
@@ -31,7 +32,7 @@ from referee.games.kajko.state import (
     VALUES,
     KajkoState,
 )
-from referee.games.kajko.summary import board, card_name, cards_text, danger_odds
+from referee.games.kajko.view import board, danger_odds
 
 #: stable keys: stack n keeps its key all game long (s, u and b are taken by send, undo, back)
 STACK_KEYS = "1234567890acdefghijk"

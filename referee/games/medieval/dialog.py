@@ -46,16 +46,8 @@ from referee.games.medieval.actions import (
     Withdraw,
 )
 from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
+from referee.games.medieval.names import knights, terrain_name, unit_label, unit_name, unit_short
 from referee.games.medieval.state import MedievalState, Unit
-from referee.games.medieval.summary import (
-    knights,
-    live_board,
-    progress,
-    terrain_name,
-    unit_label,
-    unit_name,
-    unit_short,
-)
 from referee.games.medieval.units import (
     BAGGAGE,
     BUDGET,
@@ -72,6 +64,7 @@ from referee.games.medieval.units import (
     dismounted_movement,
     may_stand,
 )
+from referee.games.medieval.view import live_board, progress
 
 
 def terrain_keys(t: Catalog) -> dict[str, str]:

@@ -43,20 +43,10 @@ from referee.games.warchest.actions import (
     Play,
     Resign,
 )
+from referee.games.warchest.names import by_name, code, codes_of, coins_text, hex_text, side_name, unit_name
 from referee.games.warchest.state import WarChestState, counted
-from referee.games.warchest.summary import (
-    WIDTH,
-    board,
-    by_name,
-    code,
-    codes_of,
-    coins_text,
-    hex_text,
-    packed,
-    side_name,
-    unit_name,
-)
 from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
+from referee.games.warchest.view import WIDTH, board, packed
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
 #: the alphabetical order of their names in the table's language (b, u, n and x are taken)
