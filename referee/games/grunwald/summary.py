@@ -57,7 +57,9 @@ def _pair(t: Catalog, player: str, card: str) -> str:
     return t("grunwald.summary.pair", player=player, card=card_name(t, card))
 
 
-def event_line(t: Catalog, ev: Event) -> str:
+def event_line(t: Catalog, ev: Event, camp: bool = True) -> str:
+    """An event and its effects in words; ``camp=False``: a knight sent on a task (it lies face
+    down in the camp now) is not named (issue 22: ``public_describe``)."""
     parts = []
     for e in (*ev.effects, *(e for _, e in ev.later)):
         bits = []
@@ -67,7 +69,9 @@ def event_line(t: Catalog, ev: Event) -> str:
                 bits.append(t(f"grunwald.effect.{key}", n=f"{v:+d}"))
         for key in ("gain", "discard", "exhaust"):
             v = getattr(e, key)
-            if v is not None:
+            if v is not None and key == "exhaust" and not camp:
+                bits.append(t("grunwald.effect.exhaust_hidden"))
+            elif v is not None:
                 bits.append(t(f"grunwald.effect.{key}", card=card_name(t, v)))
         parts.append(f"{e.player}: {', '.join(bits) or t('grunwald.effect.nothing')}")
     for k in range(len(ev.effects), len(parts)):
