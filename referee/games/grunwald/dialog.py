@@ -367,8 +367,17 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
         card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
         return [Effect(player, **card)]
+    # issue 22: the camp lies face down ("kładziemy ją na stół rewersem do góry"): a menu that
+    # lists its cards is the player's private moment (the card given up is then said publicly:
+    # it leaves the game, as a loss paid)
+    camp = kind == "discard" and any(o.startswith("camp/") for o in options)
+    if camp:
+        yield private(t, player)
+        yield Notice([yours(state, t, player)])
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
                      choices + [_back_choice(t)])
+    if camp:
+        yield Public()
     if c is BACK:
         return None
     return [Effect(player, **{kind: c})]
