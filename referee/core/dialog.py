@@ -53,6 +53,11 @@ class Select:
     #: the value of the choice highlighted first (Enter alone takes it): always the safe one
     #: (``None``: the first choice)
     default: Any = None
+    #: whether the menu has a safe choice (``default``) that Enter alone may take (issue 22).
+    #: ``False``: every choice does something (a turn's actions, a unit, a hex, a card the table
+    #: entered) — Enter alone answers nothing until the highlight was moved, so a table pressing
+    #: Enter out of habit never takes the first action; a choice's key answers as ever
+    safe_default: bool = True
 
 
 @dataclass
@@ -117,13 +122,22 @@ Dialog = Generator[Question, Any, Any]
 
 
 def run(dialog: Dialog, answer: Callable[[Question], Any]) -> Any:
-    """Drive a dialog to its end with an answering function; returns its result."""
+    """Drive a dialog to its end with an answering function; returns its result.  Only the
+    dialog's own end stops it: a ``StopIteration`` escaping ``answer`` is an error, never taken
+    for the end of the entry."""
     try:
         question = next(dialog)
-        while True:
-            question = dialog.send(answer(question))
     except StopIteration as stop:
         return stop.value
+    while True:
+        try:
+            reply = answer(question)
+        except StopIteration as error:  # (a bug in the answering function, said as one)
+            raise RuntimeError(f"answering {type(question).__name__} raised StopIteration") from error
+        try:
+            question = dialog.send(reply)
+        except StopIteration as stop:
+            return stop.value
 
 
 def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:

@@ -64,7 +64,8 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
                                       character=len(p.town) + 1, of=state.characters), SEND, "s"))
         if state.log:
             choices.append(Choice(t("kajko.play.undo"), UNDO, "u"))
-        answer = yield Select("kajko.turn", t("kajko.play.turn", player=p.name), choices)
+        answer = yield Select("kajko.turn", t("kajko.play.turn", player=p.name), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer == SEND:
@@ -78,7 +79,7 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
         else:
             card = yield Select("kajko.card", t("kajko.play.card", n=stack + 1),
                                 [Choice(card_name(t, c), c, CARD_KEYS[c]) for c in cards]
-                                + [Choice(t("kajko.play.back"), BACK, "b")])
+                                + [Choice(t("kajko.play.back"), BACK, "b")], safe_default=False)
         if card is BACK:
             continue
         target = None
@@ -93,7 +94,7 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
                 "kajko.target", t("kajko.play.target", player=p.name),
                 [Choice(t("kajko.play.target_choice", player=n,
                           front=cards_text(t, state.player(n).front)), n, str(state.names.index(n) + 1))
-                 for n in names] + [Choice(t("kajko.play.back"), BACK, "b")])
+                 for n in names] + [Choice(t("kajko.play.back"), BACK, "b")], safe_default=False)
             if target is BACK:
                 continue
         return Reveal(p.name, stack, card, target)
