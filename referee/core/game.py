@@ -253,6 +253,10 @@ class Hidden(Protocol):
         """A replay output (``show --json``) of a game in progress, its private facts left out."""
     def public_summary(self, state: Any, t: Catalog, source: str | None = None) -> Report:
         """``show`` of a game in progress (optional within the group)."""
+    def public_describe(self, t: Catalog, action: Any) -> str:
+        """An entry in words with its private values left out, for ``referee fix``'s lists of a
+        game in progress (optional within the group: without it, ``describe``; an ``is_secret``
+        entry is then named by its place only)."""
 
 
 class Calculator(Protocol):

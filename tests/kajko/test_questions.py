@@ -124,3 +124,27 @@ def test_stats_for_one_player_leave_out_a_game_they_never_finished(tmp_path):
     text = out.export_text()
     assert "Na Grunwald!" not in text  # Ewa played only Kajko i Kokosz
     assert "Average points by category, and titles won" in text  # one line, not three
+
+
+def test_KK_13_the_coin_in_hand_menu_shows_every_card_in_front_as_the_table_sees_it():
+    """Issue 22 (trial): "Ewa (in front: –)" while the robber knights lay in front of her.  The
+    book: a player who reveals the robber knights "musi położyć ją przed sobą na stole", and the
+    cards in front lie so "aby przeciwnicy widzieli, co się na nich znajduje" (public): the menu
+    names what the board's front column shows, not only the items."""
+    t = Table(3, coin_in_hand=True)
+    t.reveal(9, "coin")      # Ola
+    t.reveal(8, "item:5")    # Bartek
+    t.reveal(2, "brigands")  # Ewa: the robber knights settle in front of her
+    asked = {}
+
+    def answer(q):
+        if isinstance(q, dialogs.Notice):
+            return None
+        asked[q.key] = [c.label for c in q.choices]
+        return {"kajko.turn": 3, "kajko.card": "coin_in_hand", "kajko.target": "Ewa"}[q.key]
+
+    assert dialogs.run(dialog.ask(t.s, T), answer) == Reveal("Ola", 3, "coin_in_hand", "Ewa")
+    ewa = names.cards_text(T, t.front("Ewa"))
+    assert ewa == T("kajko.card.brigands")
+    assert f"Ewa (in front: {ewa})" in asked["kajko.target"]
+    assert f"Bartek (in front: {names.cards_text(T, t.front('Bartek'))})" in asked["kajko.target"]

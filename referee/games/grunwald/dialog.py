@@ -90,9 +90,10 @@ def _rule_notice(exc: RuleError, t: Catalog) -> Notice:
     return Notice([Line(f"{exc.rule}: {message}" if exc.rule else message, "bad")])
 
 
-def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | None):
-    """The values typed for one kind of revealed card (NG-R3: how many; NG-C3: which values); a
-    refusal says why and what the card allows (issue 22: the trial's table had to guess)."""
+def _numbers(text: str, t: Catalog, name: str):
+    """The values typed for one kind of revealed card, checked by the engine's own rule
+    (``engine.check_revealed``: NG-R3 how many, NG-C3 which values); a refusal says why and what
+    the card allows (issue 22: the trial's table had to guess)."""
     text = text.strip().lower()
     if text in ("u", "undo", "cofnij"):
         return UNDO
@@ -100,15 +101,15 @@ def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | Non
     reason = None
     if not parts or not all(p.isdigit() for p in parts):
         reason = t("grunwald.play.numbers_expected")
-    elif not lo_n <= len(parts) <= hi_n:
-        reason = t("grunwald.play.reveal_count_typed", got=len(parts))
     else:
-        wrong = [int(p) for p in parts if int(p) < lo or (hi is not None and int(p) > hi)]
-        if wrong:
-            reason = t("grunwald.play.reveal_value", value=wrong[0])
+        try:
+            engine.check_revealed(name, tuple(int(p) for p in parts))
+        except RuleError as exc:
+            reason = (t("grunwald.play.reveal_count_typed", got=len(parts)) if exc.rule == "NG-R3"
+                      else t("grunwald.play.reveal_value", value=exc.params["value"]))
     if reason is not None:
-        span = (t("grunwald.play.reveal_range", least=lo, most=hi) if hi is not None
-                else t("grunwald.play.reveal_range_open", least=lo))
+        lo_n, hi_n, lo, hi = REVEALED[name]
+        span = t("grunwald.play.reveal_range", least=lo, most=hi)
         allowed = (t("grunwald.play.reveal_allowed_exact", count=lo_n, range=span) if lo_n == hi_n
                    else t("grunwald.play.reveal_allowed_between", least=lo_n, most=hi_n, range=span))
         raise Invalid(t("grunwald.play.reveal_refused", reason=reason, allowed=allowed))
@@ -237,9 +238,8 @@ def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
     names = ["crown", "mercenary", "provisions", "ducats"] + (["teutons"] if teutons else [])
     values: dict[str, Any] = {}
     for name in names:
-        lo_n, hi_n, lo, hi = REVEALED[name]
         answer = yield Text(f"reveal.{name}", t(f"grunwald.play.reveal_{name}", round=state.round),
-                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
+                            lambda text, n=name: _numbers(text, t, n), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
         if answer is UNDO:
             return UNDO
         values[name] = answer
@@ -369,8 +369,17 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
         card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
         return [Effect(player, **card)]
+    # issue 22: the camp lies face down ("kładziemy ją na stół rewersem do góry"): a menu that
+    # lists its cards is the player's private moment (the card given up is then said publicly:
+    # it leaves the game, as a loss paid)
+    camp = kind == "discard" and any(o.startswith("camp/") for o in options)
+    if camp:
+        yield private(t, player)
+        yield Notice([yours(state, t, player)])
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
                      choices + [_back_choice(t)], safe_default=False)
+    if camp:
+        yield Public()
     if c is BACK:
         return None
     return [Effect(player, **{kind: c})]

@@ -32,7 +32,9 @@ def cards_text(t: Catalog, cards: list[str]) -> str:
     return ", ".join(words) or t("grunwald.summary.none")
 
 
-def event_line(t: Catalog, ev: Event) -> str:
+def event_line(t: Catalog, ev: Event, camp: bool = True) -> str:
+    """An event and its effects in words; ``camp=False``: a knight sent on a task (it lies face
+    down in the camp now) is not named (issue 22: ``public_describe``)."""
     parts = []
     for e in (*ev.effects, *(e for _, e in ev.later)):
         bits = []
@@ -42,7 +44,9 @@ def event_line(t: Catalog, ev: Event) -> str:
                 bits.append(t(f"grunwald.effect.{key}", n=f"{v:+d}"))
         for key in ("gain", "discard", "exhaust"):
             v = getattr(e, key)
-            if v is not None:
+            if v is not None and key == "exhaust" and not camp:
+                bits.append(t("grunwald.effect.exhaust_hidden"))
+            elif v is not None:
                 bits.append(t(f"grunwald.effect.{key}", card=card_name(t, v)))
         parts.append(f"{e.player}: {', '.join(bits) or t('grunwald.effect.nothing')}")
     for k in range(len(ev.effects), len(parts)):

@@ -94,7 +94,7 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
             target = yield Select(
                 "kajko.target", t("kajko.play.target", player=p.name),
                 [Choice(t("kajko.play.target_choice", player=n,
-                          front=cards_text(t, state.player(n).items())), n, str(state.names.index(n) + 1))
+                          front=cards_text(t, state.player(n).front)), n, str(state.names.index(n) + 1))
                  for n in names] + [Choice(t("kajko.play.back"), BACK, "b")], safe_default=False)
             if target is BACK:
                 continue
