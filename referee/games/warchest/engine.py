@@ -8,6 +8,7 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -160,32 +161,37 @@ def taken(state: WarChestState) -> set:
 # -------------------------------------------------------------------------------- decisions
 
 
+#: the decisions, built once each: a ``Decision`` is an immutable value, and ``decision`` is asked
+#: at every entry of every replay (a frozen dataclass costs ten times a cache lookup to build)
+_decided = functools.lru_cache(maxsize=1024)(Decision)
+
+
 def decision(state: WarChestState) -> Decision | None:
     phase = state.phase
     if phase == "play" and not state.pending:  # (the common case first)
         assert state.current is not None  # set while the round is played
-        return Decision("play", state.players[state.current].name)
+        return _decided("play", state.players[state.current].name)
     if state.winner is not None:
         return None
     if phase == "setup":
         if state.method == "draft":
             if state.first_picker is None:
-                return Decision("first_picker", None)
+                return _decided("first_picker", None)
             order = draft_order(state)
-            return Decision("pick", state.players[order[len(state.picks)]].name)
+            return _decided("pick", state.players[order[len(state.picks)]].name)
         for p in state.players:
             if len(p.units) != units_per_player(state):
-                return Decision("units", p.name)
+                return _decided("units", p.name)
         if guard_due(state):
-            return Decision("royal_guard", None)
-        return Decision("initiative", None)
+            return _decided("royal_guard", None)
+        return _decided("initiative", None)
     if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
-        return Decision("draw", state.players[state.drawn].name)
+        return _decided("draw", state.players[state.drawn].name)
     if state.pending:
         top = state.pending[-1]
-        return Decision("then", state.players[top.player].name, top.kind, top.optional)
+        return _decided("then", state.players[top.player].name, top.kind, top.optional)
     assert state.current is not None  # set while the round is played
-    return Decision("play", state.players[state.current].name)
+    return _decided("play", state.players[state.current].name)
 
 
 def guard_due(state: WarChestState) -> bool:
