@@ -163,7 +163,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
     unused_key(entry, action, coin, where)
     hexes = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
-    for n, k in HEX_ORDER:
+    for n, k in TACTIC_HEX_PROBES.get(coin, HEX_ORDER) if action == "tactic" else HEX_PROBES[action]:
         v = get(k)
         if v is None:
             if k != "target" and k in entry:
@@ -186,8 +186,12 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     return Play(player, action, coin, frm, to, at, unit, target, recruit, steps, absorb, by), then
 
 
-#: ``HEX_KEYS`` with their places in ``parse_play``'s list
+#: ``HEX_KEYS`` with their places in ``parse_play``'s list; ``HEX_PROBES``: those an action (or a
+#: coin's tactic) uses, the only ones its entry may hold once ``unused_key`` has passed it
 HEX_ORDER = tuple(enumerate(HEX_KEYS))
+HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in USES.items()}
+TACTIC_HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses)
+                     for k, uses in TACTIC_USES.items()}
 
 
 def parse_record(document: Any) -> WarChestRecord:
