@@ -456,8 +456,9 @@ def advance(state: WarChestState) -> None:
 
 def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = None) -> list[Play]:
     """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U).  ``like``:
-    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer)
-    and its hex (Cavalry): checking one entry does not list them all."""
+    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer,
+    Crossbowman, Cavalry, Lancer) and its hex (Cavalry, Lancer): checking one entry does not list
+    them all."""
     name = state.players[i].name
     if coin == ROYAL:
         return [Play(name, "tactic", ROYAL, frm=h, to=to)
@@ -479,6 +480,8 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
         elif coin == "crossbowman":  # WC-U4
             for d in DIRECTIONS:
                 mid, t = step(h, d), step(h, d, 2)
+                if like is not None and t != like.target:
+                    continue
                 if mid in state.board.hexes and mid not in state.stacks and can_hit(state, i, s.coins, t):
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "cavalry":  # WC-U3: move, then attack from there
@@ -486,12 +489,16 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
                 if like is not None and to != like.to:
                     continue
                 for t in state.board.neighbours[to]:
+                    if like is not None and t != like.target:
+                        continue
                     if t != h and can_hit(state, i, s.coins, t):
                         out.extend(Play(name, "tactic", coin, frm=h, to=to, target=t, absorb=a)
                                    for a in absorbs(state, t))
         elif coin == "lancer":  # WC-U8
             for d in DIRECTIONS:
                 for k in (1, 2):
+                    if like is not None and step(h, d, k) != like.to:
+                        continue
                     path = [step(h, d, j) for j in range(1, k + 1)]
                     if all(p in state.board.hexes and p not in state.stacks for p in path):
                         t = step(h, d, k + 1)
@@ -766,7 +773,15 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
     try:
         if d is None:
             d = decision(state)
-        if (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
+        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
+                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
+            assert state.current is not None  # set while the round is played
+            apply_play(state, state.current, action, "")
+            state.plays += 1
+            advance(state)
+        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
+        elif (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
                 and not (type(action) is Play and action.by is not None)):
             # WC-A14 and the record format: a declined "may" is simply absent, so the entry that
             # follows declines it, here as in a record (whose replay stops at a pending "may",
@@ -778,7 +793,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, Done(d.player), d)
             return apply(state, action)
-        if d is not None and d.kind == "royal_guard" and type(action) is Flip:
+        elif d is not None and d.kind == "royal_guard" and type(action) is Flip:
             # WC-U13 and the record format: a record that goes on without the Royal Guard's card
             # (older ones, asked before the deal) uses the base card; so does the flip here
             trial = state.copy()
@@ -786,14 +801,6 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, GuardCard(None), d)
             return apply(state, action)
-        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
-                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
-            assert state.current is not None  # set while the round is played
-            apply_play(state, state.current, action, "")
-            state.plays += 1
-            advance(state)
-        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
-            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
         else:
             _apply(state, action, d)
         state.last = action
