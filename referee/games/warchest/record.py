@@ -360,10 +360,10 @@ class Reader:
                 return True
             return False
         self.k = k + 1
-        action, then = parse_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
-        if then:
-            self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
-        try:  # (``push``, inline)
+        try:  # (the entry's location written only for an error, as ``push`` writes it)
+            action, then = parse_play(plays[k], "", None)
+            if then:
+                self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
             engine.apply_decided(self.state, action, d)
         except RecordError as error:
             error.location = f"rounds[{self.r}].plays[{k}]" + error.location
