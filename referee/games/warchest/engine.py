@@ -457,12 +457,13 @@ def advance(state: WarChestState) -> None:
 def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = None) -> list[Play]:
     """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U).  ``like``:
     only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer,
-    Crossbowman, Cavalry, Lancer) and its hex (Cavalry, Lancer): checking one entry does not list
-    them all."""
+    Crossbowman, Cavalry, Lancer) and its hex (Cavalry, Lancer, Light Cavalry, Ensign, Royal
+    Guard): checking one entry does not list them all."""
     name = state.players[i].name
     if coin == ROYAL:
         return [Play(name, "tactic", ROYAL, frm=h, to=to)
-                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)]
+                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)
+                if like is None or to == like.to]
     if coin not in TACTICS or coin == "royal_guard":
         return []
     if coin == "footman":
@@ -508,12 +509,14 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
         elif coin == "light_cavalry":  # WC-U9
             ends = {b for a in empty_hexes_near(state, h) for b in state.board.neighbours[a]
                     if b != h and b not in state.stacks}
-            out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends))
+            out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends)
+                       if like is None or b == like.to)
         elif coin == "ensign":  # WC-U5
             for x in (sorted(state.stacks) if chosen is None else chosen):
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
-                               for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
+                               for to in empty_hexes_near(state, x) if distance(to, h) <= 2
+                               and (like is None or to == like.to))
         elif coin == "marshall":  # WC-U10: the chosen unit "musi przeprowadzić normalny atak"
             for x in (sorted(state.stacks) if chosen is None else chosen):  # (FAQ; DECISIONS.md)
                 sx = state.stacks[x]
