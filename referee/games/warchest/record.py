@@ -162,7 +162,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         text = shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
     unused_key(entry, action, coin, where)
-    hexes = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
+    hexes: list[Any] = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
     for n, k in TACTIC_HEX_PROBES.get(coin, HEX_ORDER) if action == "tactic" else HEX_PROBES[action]:
         v = get(k)
         if v is None:
