@@ -190,8 +190,8 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
 #: coin's tactic) uses, the only ones its entry may hold once ``unused_key`` has passed it
 HEX_ORDER = tuple(enumerate(HEX_KEYS))
 HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in USES.items()}
-TACTIC_HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses)
-                     for k, uses in TACTIC_USES.items()}
+TACTIC_HEX_PROBES: dict[str | None, tuple] = {
+    k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in TACTIC_USES.items()}
 
 
 def parse_record(document: Any) -> WarChestRecord:
