@@ -289,12 +289,17 @@ def measure_replay(report: Report, python: str, work: Path, games: list[str],
     for game_name in games:
         records = list(map(str, make_game_records(work / "records" / game_name, game_name, n_records)))
         spans, cpus, ratios = [], [], []
-        for _ in range(runs):
+        for k in range(runs):
+            # (each pair in turn begins with the other code: the second of two runs in a row
+            # often runs warmer or colder on a shared machine, which a fixed order would count)
+            before = child(python, reference, "replay", *records)[1] if reference and k % 2 else None
             wall, cpu = child(python, None, "replay", *records)
             spans.append(wall)
             cpus.append(cpu)
             if reference:
-                ratios.append(cpu / child(python, reference, "replay", *records)[1])
+                if before is None:
+                    before = child(python, reference, "replay", *records)[1]
+                ratios.append(cpu / before)
         per_core = n_records / statistics.median(cpus)
         spread = f"{n_records / max(cpus):,.0f}–{n_records / min(cpus):,.0f}"
         versus = (f"; CPU time {statistics.median(ratios):.2f}× the reference's (median of "
