@@ -482,13 +482,15 @@ def measure_archive_only(args: argparse.Namespace, work: Path, python: str) -> i
 def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> None:
     """Write docs/benchmarks.md; ``keep_others``: the rows not measured in this run kept as the
     last run measured them, ``"archive"`` the archive's, ``"rest"`` the others, ``"in_place"``
-    all of them, each measured row put where the last run had it."""
+    all of them as they were (the Run line dates them, and then the rows measured now), each
+    measured row put where the last run had it."""
     doc = ROOT / "docs" / "benchmarks.md"
     notes_marker = "<!-- notes -->"
     notes = ""
     if doc.exists() and notes_marker in doc.read_text():
         notes = doc.read_text().split(notes_marker, 1)[1]
     earlier = []  # --archive-only, --skip-archive: the archive's rows as the last run measured them
+    run_line = None  # --replay-only: the Run line of the other rows, kept
     if keep_others == "in_place" and doc.exists():  # --replay-only
         measured = {row[0]: row for row in report.rows}
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
@@ -497,9 +499,10 @@ def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> No
                 if cells[1] in measured:
                     earlier.append(measured.pop(cells[1]))
                     continue
-                figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
-                earlier.append((cells[1], figure, cells[3], cells[4],
-                                None if cells[0] == "INFO" else cells[0] == "PASS"))
+                earlier.append((cells[1], cells[2], cells[3], cells[4],  # (as it was: the Run line
+                                None if cells[0] == "INFO" else cells[0] == "PASS"))  # dates it)
+            elif line.startswith("Run: "):
+                run_line = line.split(" · the replay rows: ")[0]
         report = Report()  # (the rows in the doc's order; a row new to the doc goes last)
         report.rows = [*earlier, *measured.values()]
         earlier = []
@@ -513,12 +516,13 @@ def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> No
                 figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
                 earlier.append((cells[1], figure, cells[3], cells[4],
                                 None if cells[0] == "INFO" else cells[0] == "PASS"))
+    now = (f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} · {platform.machine()}, "
+           f"{os.cpu_count()} cores, {platform.system()} {platform.release()} · Python "
+           f"{platform.python_version()}{' · quick run' if quick else ''}")
     lines = [
         "# Benchmarks",
         "",
-        f"Run: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} · "
-        f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()} · "
-        f"Python {platform.python_version()}{' · quick run' if quick else ''}",
+        f"{run_line} · the replay rows: {now} (`--replay-only`)" if run_line else f"Run: {now}",
         "",
         "Produced by `python3 benchmarks/run.py` (see the README). Ratios compare figures measured in "
         "the same run: medians of interleaved runs.",
