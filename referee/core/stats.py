@@ -51,11 +51,11 @@ def _played_on(entry: dict[str, Any]) -> str:
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None,
-            points: bool = True) -> dict[str, Any]:
+            points: bool = True, ratings_state: dict[str, Any] | None = None) -> dict[str, Any]:
     """The figures of every player over the matching finished games (``player``: only the games
     that player played, and only their figures: their row, their titles, their tags, their
     pairs, streak and records; the name in any case).  ``points``: the game's results score
-    points (else no records)."""
+    points (else no records).  ``ratings_state``: see ``rate``."""
     games = 0
     by_count: dict[int, dict[str, Any]] = {}
     pairs: dict[tuple[str, str], dict[str, Any]] = {}
@@ -185,7 +185,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         # (how often each total was scored, per player: the HTML's score distribution)
         result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
                                       for name in out if name in scores}
-    ratings = rate(rated, teams=not points)
+    ratings = rate(rated, teams=not points, state=ratings_state)
     result_out["ratings"] = {name: v for name, v in ratings["players"].items()
                              if only is None or name.casefold() == only}
     result_out["rated_games"] = ratings["games"]
@@ -202,21 +202,83 @@ def _place(p: dict[str, Any], won: bool) -> int:
     return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
 
 
-def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, Any]:
+#: the store's cache file of where the ratings stood after the last ``stats`` (``rate``'s state)
+RATINGS_FILE = "ratings.json"
+
+
+def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
+         state: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ratings after the games (``(session, day, {name: place})``, in play order):
     ``{"games": [[session, day], …] (game number k is item k-1), "players": {name: {"rating":
     ordinal, "mu", "sigma", "games", "history": [[game number, rating after it], …]}}}``, the best
     rated first.  ``teams``: the players who share a place are one team (War Chest's sides); else
-    each player is alone and a shared place is a tie."""
+    each player is alone and a shared place is a tie.
+
+    ``state`` (issue 26: the first ``stats`` after a game was added): a dict kept between runs
+    (``state["kept"]``: where the ratings stood after the games of the last run, with a digest of
+    those games, in order, and of this code).  When those games are the first of ``games``, only
+    the games after them are rated; anything else (a game changed, removed or put before them, a
+    filter, other code, a damaged state) rates all the games.  On return ``state["kept"]`` is
+    where they stand now.  The same numbers either way (tests/test_stats_cache.py)."""
     if not games:
+        if state is not None:
+            state.pop("kept", None)
         return {"games": [], "players": {}}
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
+    digests = _prefix_digests(games, teams)
+    kept = state.get("kept") if state is not None else None
+    if isinstance(kept, dict) and isinstance(kept.get("count"), int) and 0 < kept["count"] <= len(
+            games) and kept.get("digest") == digests[kept["count"] - 1]:
+        try:
+            current = {name: model.rating(mu=float(mu), sigma=float(sigma), name=name)
+                       for name, (mu, sigma) in kept["current"].items()}
+            out, rated = kept["out"], kept["rated"]
+            if not (isinstance(out, dict) and isinstance(rated, list) and set(out) == set(current)
+                    and all(isinstance(v, dict) and type(v.get("games")) is int
+                            and isinstance(v.get("history"), list) for v in out.values())):
+                raise ValueError
+            result = _rate(model, games[kept["count"]:], teams, current, out, rated)
+        except (AttributeError, KeyError, TypeError, ValueError):  # a damaged state: all afresh
+            result = None
+    else:
+        result = None
+    if result is None:
+        current, out, rated = {}, {}, []
+        result = _rate(model, games, teams, current, out, rated)
+    if state is not None:
+        state["kept"] = {"count": len(games), "digest": digests[-1], "rated": rated,
+                         "current": {n: [r.mu, r.sigma] for n, r in current.items()},
+                         "out": {n: {"games": v["games"], "history": v["history"]}
+                                 for n, v in out.items()}}
+    return result
+
+
+def _prefix_digests(games: list[tuple[Any, Any, dict[str, int]]], teams: bool) -> list[str]:
+    """For each k, a digest of the first k games (and of this module's code, openskill's
+    version and ``teams``): equal digests, equal games in the same order, rated the same way."""
+    import hashlib
+
+    import openskill
+    import orjson
+
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{teams}".encode())
+    out = []
+    for game in games:
+        digest.update(orjson.dumps(game, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+                                   default=str))
+        out.append(digest.copy().hexdigest())
+    return out
+
+
+def _rate(model: Any, games: list[tuple[Any, Any, dict[str, int]]], teams: bool,
+          current: dict[str, Any], out: dict[str, dict[str, Any]], rated: list[list[Any]]
+          ) -> dict[str, Any]:
+    """``rate``'s loop: the games rated on from ``current`` (each player's rating), ``out``
+    (their game counts and histories) and ``rated`` (the games rated so far), all updated."""
     update = _updater(model)
-    current: dict[str, Any] = {}
-    out: dict[str, dict[str, Any]] = {}
-    rated: list[list[Any]] = []
     for session, day, places in games:
         if teams:
             groups: dict[int, list[str]] = {}

@@ -244,6 +244,8 @@ class Session:
 #: the store's folder of caches (``Store.cached``): derived data only, safe to delete
 CACHE_FOLDER = "cache"
 CACHE_FILE = "stats.json"
+#: the index rows found good (``index.row_digest``, hex): their results are not walked again
+ROWS_FILE = "rows.hex"
 #: the largest cache file read (a result over 10,000 sessions is under 1 MB)
 MAX_CACHE = 64 * 1024 * 1024
 
@@ -864,8 +866,7 @@ class Store:
         error, only a cache miss; a link is never followed."""
         import orjson
 
-        path = self.root / CACHE_FOLDER / CACHE_FILE
-        text = _regular_bytes(path, MAX_CACHE)
+        text = self.cache_read(CACHE_FILE)
         if text is not None:
             try:
                 kept = orjson.loads(text)
@@ -875,15 +876,36 @@ class Store:
                 pass
         value = produce()
         try:
+            self.cache_write(CACHE_FILE, orjson.dumps({"key": key, "value": value}).decode())
+        except TypeError:
+            pass
+        return value
+
+    def cache_read(self, name: str) -> bytes | None:
+        """The store's cache file ``name`` (``None``: missing, a link, a FIFO …: a miss)."""
+        return _regular_bytes(self.root / CACHE_FOLDER / name, MAX_CACHE)
+
+    def cache_write(self, name: str, text: str) -> None:
+        """Keep ``text`` as the cache file ``name``, if the folder can be written (never through
+        a link; a read-only data folder: nothing kept, no error)."""
+        path = self.root / CACHE_FOLDER / name
+        try:
             folder = path.parent
             if not folder.is_symlink():
                 folder.mkdir(exist_ok=True)
                 if not path.is_symlink() and (not path.exists() or path.is_file()):
-                    atomic_write(path, orjson.dumps({"key": key, "value": value}).decode(),
-                                 keep_backup=False)
-        except (OSError, TypeError):  # (a read-only data folder: computed each time)
+                    atomic_write(path, text, keep_backup=False)
+        except OSError:  # (a read-only data folder: computed each time)
             pass
-        return value
+
+    def _checked_rows(self) -> set[bytes]:
+        """The digests of the index rows found good before (a damaged cache file: none)."""
+        text = self.cache_read(ROWS_FILE)
+        try:
+            raw = bytes.fromhex(text.decode("ascii")) if text else b""
+        except ValueError:
+            return set()
+        return {raw[i:i + 16] for i in range(0, len(raw) - len(raw) % 16, 16)}
 
     def entries(self) -> list[dict[str, Any]]:
         """Every session's entry.  Finished games come from the index (no replay); an entry whose
@@ -892,7 +914,11 @@ class Store:
         if not self.sessions_dir.exists() and not self.index_path.exists():
             return []  # nothing to list: nothing is created
         index, conn = self._index()
-        out, mend, gone = self._reconcile(index.rows(conn))
+        checked = self._checked_rows()
+        before = set(checked)
+        out, mend, gone = self._reconcile(index.rows(conn, checked))
+        if checked != before:  # (issue 26: the next listing walks only the rows new by then)
+            self.cache_write(ROWS_FILE, b"".join(sorted(checked)).hex())
         if mend or gone:
             try:  # if nobody else is writing it; the next listing tries again otherwise
                 with index.write(conn, timeout=0.2):
