@@ -99,3 +99,101 @@ def test_a_fifo_in_the_caches_place_never_hangs(tmp_path):
     os.remove(cache_of(store))
     os.mkfifo(cache_of(store))
     assert json.dumps(ask(store), sort_keys=True) == expected
+
+
+# --------------------------------------------------------------------------------------------
+# The cold path (issue 26: the first ``stats`` after a game was added, at 10,000 sessions)
+
+def add_game(store, tmp_path, example, date, tag):
+    copy = tmp_path.parent / f"{tmp_path.name}-{tag}.json"
+    doc = json.loads(example.read_text(encoding="utf-8"))
+    copy.write_text(json.dumps({**doc, "date": date}), encoding="utf-8")
+    commands.import_records(store, [copy], None, None, "en")
+
+
+def from_scratch(store):
+    """The same question with every cache file gone: computed from the archive alone."""
+    import shutil
+
+    shutil.rmtree(store.root / CACHE_FOLDER, ignore_errors=True)
+    return json.dumps(ask(store), sort_keys=True)
+
+
+def rated_counts(monkeypatch):
+    """The number of games each rating loop was handed (the games it rated in this run)."""
+    from referee.core import stats as core_stats
+
+    seen: list[int] = []
+    real = core_stats._rate
+
+    def spy(model, games, *args):
+        seen.append(len(games))
+        return real(model, games, *args)
+
+    monkeypatch.setattr(core_stats, "_rate", spy)
+    return seen
+
+
+def test_a_game_added_after_the_last_is_the_only_one_rated_and_the_figures_are_a_fresh_computations(
+        tmp_path, monkeypatch):
+    store = archive(tmp_path)
+    for name in ("four-players.json", "two-players-first-game.json"):  # (War Chest: teams)
+        add_game(store, tmp_path, EXAMPLES / "warchest" / name, "2026-10-01", name[:4])
+    ask(store)
+    seen = rated_counts(monkeypatch)
+    add_game(store, tmp_path, EXAMPLES / "four-players.json", "2026-12-24", "later")
+    add_game(store, tmp_path, EXAMPLES / "warchest" / "four-players.json", "2026-12-24", "wc-later")
+    cold = json.dumps(ask(store), sort_keys=True)
+    assert sorted(seen) == [1, 1]  # one new game of each: rated on from where the last run stood
+    seen.clear()
+    assert cold == from_scratch(store)
+    assert sorted(seen) == [3, 4]  # (from scratch: every game of each)
+
+
+def test_a_game_put_before_the_last_rated_or_a_filter_rates_every_game_again(tmp_path, monkeypatch):
+    store = archive(tmp_path)
+    ask(store)
+    seen = rated_counts(monkeypatch)
+    add_game(store, tmp_path, EXAMPLES / "four-players.json", "2026-01-02", "earlier")
+    cold = json.dumps(ask(store), sort_keys=True)
+    assert seen == [4]  # the order changed: every game rated again
+    assert cold == from_scratch(store)
+    seen.clear()
+    assert ask(store, player="Marek")[0]["na-grunwald"]["ratings"]  # a filter: its own games,
+    assert seen == [3]  # rated afresh (and the archive's state is kept for the next plain stats)
+    seen.clear()
+    add_game(store, tmp_path, EXAMPLES / "four-players.json", "2026-12-24", "later")
+    assert json.dumps(ask(store), sort_keys=True) == from_scratch(store)
+    assert seen[0] == 1
+
+
+def test_a_damaged_row_is_caught_though_its_good_version_was_checked_before(tmp_path):
+    """The index's rows are input: a row changed by hand (its file's time kept, so the index
+    trusts its row) is walked again, found damaged, and its file read instead."""
+    import sqlite3
+
+    store = archive(tmp_path)
+    expected = json.dumps(ask(store), sort_keys=True)
+    assert (store.root / CACHE_FOLDER / "rows.hex").is_file()  # the good rows are known
+    os.remove(cache_of(store))
+    with sqlite3.connect(store.root / "index.sqlite") as conn:
+        sid = conn.execute("SELECT id FROM sessions WHERE complete = 1 LIMIT 1").fetchone()[0]
+        conn.execute("UPDATE sessions SET result = ? WHERE id = ?",
+                     ('{"winners": ["Nobody"], "players": {"Nobody": {"score": {"total": "99"}}}}', sid))
+    store._idx = None
+    assert json.dumps(ask(store), sort_keys=True) == expected  # the file's truth, not the row's
+    with sqlite3.connect(store.root / "index.sqlite") as conn:  # and the row mended
+        row = conn.execute("SELECT result FROM sessions WHERE id = ?", (sid,)).fetchone()[0]
+    assert "Nobody" not in row
+
+
+def test_damaged_or_foreign_rating_and_row_caches_are_only_a_miss(tmp_path):
+    store = archive(tmp_path)
+    expected = json.dumps(ask(store), sort_keys=True)
+    kept = json.loads((store.root / CACHE_FOLDER / "ratings.json").read_text(encoding="utf-8"))
+    damaged = {"na-grunwald": {"kept": {**kept["na-grunwald"]["kept"], "current": {"Ola": "x"}}}}
+    for junk in ("{", "[]", '{"na-grunwald": 1}', json.dumps(damaged), "\x00\xff"):
+        for name in ("ratings.json", "rows.hex"):
+            (store.root / CACHE_FOLDER / name).write_text(junk, encoding="utf-8")
+        os.remove(cache_of(store))
+        assert json.dumps(ask(store), sort_keys=True) == expected

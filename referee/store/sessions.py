@@ -275,6 +275,9 @@ class Store:
     def __init__(self, root: Path | None = None) -> None:
         self.root = Path(root) if root is not None else default_data_dir()
         self._idx: Index | None = None  # the archive index (``referee.store.index.Index``), opened on use
+        # the scan of the session files ``stats_signature`` made, for the listing of the ``stats``
+        # it keys (``cached``: one scan, not two, per ``stats``; dropped when that ends)
+        self._scanned: dict[str, int] | None = None
 
     # -- paths
     @property
@@ -810,12 +813,13 @@ class Store:
                         files.setdefault(item.name[:-5], item.stat().st_mtime_ns)  # flat (older)
         return files
 
-    def _reconcile(self, index: dict[str, dict[str, Any]]
+    def _reconcile(self, index: dict[str, dict[str, Any]], files: dict[str, int] | None = None
                    ) -> tuple[dict[str, dict[str, Any]], dict[str, dict[str, Any]], list[str]]:
         """Every session's entry, and how the index must change to match the files: finished
         games whose file has the index's mtime come from the index; everything else is read from
-        its file (the truth)."""
-        files = self._files()
+        its file (the truth).  ``files``: the scan of them (``_files``), if made already."""
+        if files is None:
+            files = self._files()
         out: dict[str, dict[str, Any]] = {}
         mend: dict[str, dict[str, Any]] = {}
         for sid, mtime in files.items():
@@ -857,7 +861,8 @@ class Store:
         header = _regular_bytes(self.index_path, 100)  # SQLite's header counts every change
         if header is not None:  # written (a clock may not tick between two)
             index.append(header.hex())
-        return [str(self.root), index, sorted(self._files().items())]
+        self._scanned = self._files()
+        return [str(self.root), index, sorted(self._scanned.items())]
 
     def cached(self, key: str, produce: Callable[[], Any]) -> Any:
         """``produce()``, or the value it gave for the same ``key`` last time, kept in the store's
@@ -866,15 +871,18 @@ class Store:
         error, only a cache miss; a link is never followed."""
         import orjson
 
-        text = self.cache_read(CACHE_FILE)
-        if text is not None:
-            try:
-                kept = orjson.loads(text)
-                if isinstance(kept, dict) and kept.get("key") == key and "value" in kept:
-                    return kept["value"]
-            except ValueError:
-                pass
-        value = produce()
+        try:
+            text = self.cache_read(CACHE_FILE)
+            if text is not None:
+                try:
+                    kept = orjson.loads(text)
+                    if isinstance(kept, dict) and kept.get("key") == key and "value" in kept:
+                        return kept["value"]
+                except ValueError:
+                    pass
+            value = produce()
+        finally:
+            self._scanned = None  # (the next listing scans afresh)
         try:
             self.cache_write(CACHE_FILE, orjson.dumps({"key": key, "value": value}).decode())
         except TypeError:
@@ -916,7 +924,8 @@ class Store:
         index, conn = self._index()
         checked = self._checked_rows()
         before = set(checked)
-        out, mend, gone = self._reconcile(index.rows(conn, checked))
+        scanned, self._scanned = self._scanned, None  # (``stats``: the scan its key was made of)
+        out, mend, gone = self._reconcile(index.rows(conn, checked), scanned)
         if checked != before:  # (issue 26: the next listing walks only the rows new by then)
             self.cache_write(ROWS_FILE, b"".join(sorted(checked)).hex())
         if mend or gone:
