@@ -119,18 +119,25 @@ def from_scratch(store):
     return json.dumps(ask(store), sort_keys=True)
 
 
-def rated_counts(monkeypatch):
-    """The number of games each rating loop was handed (the games it rated in this run)."""
+def rated_counts(monkeypatch, counted=None):
+    """The number of games each rating loop was handed (the games it rated in this run);
+    ``counted``: a list that gets the number of entries each count was handed."""
     from referee.core import stats as core_stats
 
     seen: list[int] = []
-    real = core_stats._rate
+    real, fold = core_stats._rate, core_stats._fold
 
     def spy(model, games, *args):
         seen.append(len(games))
         return real(model, games, *args)
 
+    def fold_spy(entries, *args):
+        if counted is not None:
+            counted.append(len(entries))
+        return fold(entries, *args)
+
     monkeypatch.setattr(core_stats, "_rate", spy)
+    monkeypatch.setattr(core_stats, "_fold", fold_spy)
     return seen
 
 
@@ -140,14 +147,18 @@ def test_a_game_added_after_the_last_is_the_only_one_rated_and_the_figures_are_a
     for name in ("four-players.json", "two-players-first-game.json"):  # (War Chest: teams)
         add_game(store, tmp_path, EXAMPLES / "warchest" / name, "2026-10-01", name[:4])
     ask(store)
-    seen = rated_counts(monkeypatch)
+    counted: list[int] = []
+    seen = rated_counts(monkeypatch, counted)
     add_game(store, tmp_path, EXAMPLES / "four-players.json", "2026-12-24", "later")
     add_game(store, tmp_path, EXAMPLES / "warchest" / "four-players.json", "2026-12-24", "wc-later")
     cold = json.dumps(ask(store), sort_keys=True)
     assert sorted(seen) == [1, 1]  # one new game of each: rated on from where the last run stood
+    assert sorted(counted) == [1, 1]  # and counted on
     seen.clear()
+    counted.clear()
     assert cold == from_scratch(store)
     assert sorted(seen) == [3, 4]  # (from scratch: every game of each)
+    assert sorted(counted) == [3, 4]  # (and every finished game)
 
 
 def test_a_game_put_before_the_last_rated_or_a_filter_rates_every_game_again(tmp_path, monkeypatch):
@@ -190,10 +201,34 @@ def test_a_damaged_row_is_caught_though_its_good_version_was_checked_before(tmp_
 def test_damaged_or_foreign_rating_and_row_caches_are_only_a_miss(tmp_path):
     store = archive(tmp_path)
     expected = json.dumps(ask(store), sort_keys=True)
-    kept = json.loads((store.root / CACHE_FOLDER / "ratings.json").read_text(encoding="utf-8"))
-    damaged = {"na-grunwald": {"kept": {**kept["na-grunwald"]["kept"], "current": {"Ola": "x"}}}}
-    for junk in ("{", "[]", '{"na-grunwald": 1}', json.dumps(damaged), "\x00\xff"):
-        for name in ("ratings.json", "rows.hex"):
+    kept = json.loads((store.root / CACHE_FOLDER / "stats-state.json").read_text(encoding="utf-8"))
+    game = kept["na-grunwald"]
+    bad_rate = {"na-grunwald": {**game, "rate": {"kept": {**game["rate"]["kept"], "current": {"Ola": "x"}}}}}
+    bad_fold = {"na-grunwald": {**game, "fold": {**game["fold"], "acc": {**game["fold"]["acc"], "per": 5}}}}
+    bad_pairs = {"na-grunwald": {**game, "fold": {**game["fold"], "acc": {**game["fold"]["acc"],
+                                                                          "pairs": [[1]]}}}}
+    for junk in ("{", "[]", '{"na-grunwald": 1}', json.dumps(bad_rate), json.dumps(bad_fold),
+                 json.dumps(bad_pairs), "\x00\xff"):
+        for name in ("stats-state.json", "rows.hex"):
             (store.root / CACHE_FOLDER / name).write_text(junk, encoding="utf-8")
         os.remove(cache_of(store))
         assert json.dumps(ask(store), sort_keys=True) == expected
+
+
+def test_a_game_in_play_when_stats_ran_is_no_part_of_the_kept_count(tmp_path, monkeypatch):
+    """``stats`` while a game is played, then the game ends (here: its session goes, a finished
+    one dated the same day comes): only the finished game is counted on."""
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path)
+    commands.import_records(store, [EXAMPLES / n for n in ("two-players.json", "three-players.json")],
+                            None, None, "en")
+    add_game(store, tmp_path, EXAMPLES / "in-progress-three-players.json", "2026-12-24", "open")
+    ask(store)
+    counted: list[int] = []
+    seen = rated_counts(monkeypatch, counted)
+    store.delete(next(e["id"] for e in store.entries() if not e.get("complete")))
+    add_game(store, tmp_path, EXAMPLES / "four-players.json", "2026-12-24", "ended")
+    cold = json.dumps(ask(store), sort_keys=True)
+    assert counted == [1] and seen == [1]
+    assert cold == from_scratch(store)

@@ -983,7 +983,7 @@ class SessionService:
             damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
             wanted = [registry.find(game_name).info.name] if game_name else sorted(
                 set(registry.names()).intersection(e.get("game") for e in entries))
-            states = self._ratings_states()
+            states = self._stats_states()
             result: dict[str, Any] = {}
             for name in wanted:
                 game = registry.find(name)
@@ -993,9 +993,9 @@ class SessionService:
                                        player=player, players_count=players_count, since=since,
                                        points=game.info.stats_points,
                                        # (a filter's ratings are not kept: the whole archive's are)
-                                       ratings_state=state if player is None and players_count is None
+                                       state=state if player is None and players_count is None
                                        and since is None else None)
-            self._keep_ratings_states(states)
+            self._keep_stats_states(states)
             return result, damaged
 
         # issue 26: the result of the same question over the same archive (every session file
@@ -1010,29 +1010,30 @@ class SessionService:
         result, damaged = cast(Any, self.archive).cached(key, produce)  # (a store that signs keeps one)
         return result, damaged
 
-    def _ratings_states(self) -> dict[str, Any]:
-        """Where each game's ratings stood after the last ``stats`` (``core.stats.rate``), from
-        the store's cache (none, or a damaged file: ``{}``, everything rated afresh)."""
+    def _stats_states(self) -> dict[str, Any]:
+        """Where each game's figures and ratings stood after the last ``stats`` without a filter
+        (``core.stats.compute``'s ``state``), from the store's cache (none, or a damaged file:
+        ``{}``, everything counted afresh)."""
         import orjson
 
-        from referee.core.stats import RATINGS_FILE
+        from referee.core.stats import STATE_FILE
 
         read = getattr(self.archive, "cache_read", None)
-        text = read(RATINGS_FILE) if read is not None else None
+        text = read(STATE_FILE) if read is not None else None
         try:
             kept = orjson.loads(text) if text else {}
         except ValueError:
             return {}
         return {k: v for k, v in kept.items() if isinstance(v, dict)} if isinstance(kept, dict) else {}
 
-    def _keep_ratings_states(self, states: dict[str, Any]) -> None:
+    def _keep_stats_states(self, states: dict[str, Any]) -> None:
         import orjson
 
-        from referee.core.stats import RATINGS_FILE
+        from referee.core.stats import STATE_FILE
 
         write = getattr(self.archive, "cache_write", None)
         if write is not None:
-            write(RATINGS_FILE, orjson.dumps({k: v for k, v in states.items() if v}).decode())
+            write(STATE_FILE, orjson.dumps({k: v for k, v in states.items() if v}).decode())
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:
         """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""

@@ -51,27 +51,125 @@ def _played_on(entry: dict[str, Any]) -> str:
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None,
-            points: bool = True, ratings_state: dict[str, Any] | None = None) -> dict[str, Any]:
+            points: bool = True, state: dict[str, Any] | None = None) -> dict[str, Any]:
     """The figures of every player over the matching finished games (``player``: only the games
     that player played, and only their figures: their row, their titles, their tags, their
     pairs, streak and records; the name in any case).  ``points``: the game's results score
-    points (else no records).  ``ratings_state``: see ``rate``."""
-    games = 0
-    by_count: dict[int, dict[str, Any]] = {}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
-    highest: dict[str, Any] | None = None
-    margin: dict[str, Any] | None = None
-    entries = sorted(entries, key=_played_on)  # streaks follow the order the games were played
+    points (else no records).
+
+    ``state`` (issue 26: the first ``stats`` after a game was added, over 10,000 sessions): a
+    dict kept between runs of the same question.  ``state["fold"]`` is where the figures stood
+    after the games of the last run (with a digest of those games, in play order, of the
+    question and of this code); when they are the first of this run's games only the games
+    after them are counted on, else (a game changed, removed or put before them; a damaged
+    state) all of them.  The ratings keep theirs in ``state["rate"]`` (``rate``).  The same
+    figures either way (tests/test_stats_cache.py)."""
+    # only finished games count (a game still in play is no part of the games counted: its end
+    # is only added on); streaks follow the order the games were played
+    entries = sorted((e for e in entries if e.get("complete") and isinstance(e.get("result"), dict)),
+                     key=_played_on)
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
-    per: dict[str, dict[str, Any]] = {}
-    rated: list[tuple[Any, Any, dict[str, int]]] = []  # (session, day, {name: place}) in play order
-    tags: dict[str, dict[str, int]] = {}
-    scores: dict[str, dict[Any, int]] = {}  # a game with points: each player's totals, counted
-    for entry in entries:
-        result = entry.get("result")
-        if not entry.get("complete") or not isinstance(result, dict):
-            continue
+    acc: dict[str, Any] | None = None
+    digests: list[str] = []
+    if state is not None:
+        question = [titles, sorted(extras.items()), player, players_count, since, points]
+        digests = _prefix_digests([(e.get("id"), e.get("date"), bool(e.get("complete")), e.get("result"))
+                                   for e in entries], question)
+        kept = state.get("fold")
+        if (isinstance(kept, dict) and isinstance(kept.get("count"), int)
+                and 0 < kept["count"] <= len(entries) and kept.get("digest") == digests[kept["count"] - 1]):
+            try:
+                acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
+                            since, points, titles, extras)
+            except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+                acc = None  # a damaged state: counted afresh
+    if acc is None:
+        acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
+    if state is not None:
+        state["fold"] = {"count": len(entries), "digest": digests[-1] if digests else "",
+                         "acc": _frozen(acc)}
+    games, by_count, pairs, per, rated, tags, scores = (
+        acc[k] for k in ("games", "by_count", "pairs", "per", "rated", "tags", "scores"))
+    highest, margin = acc["highest"], acc["margin"]
+    out = {}
+    for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
+        n = acc["games"]
+        out[name] = {
+            "games": n,
+            "wins": acc["wins"],
+            "win_rate": round(acc["wins"] / n, 3),
+            "average_total": round(sum(acc["totals"]) / n, 2),
+            "best_total": max(acc["totals"]),
+            "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
+            "titles": acc["titles"],
+            **{key: round(acc["extras"][extra] / (acc["seen"][extra] or n), 2)
+               for extra, key in extras.items()},
+        }
+    result_out: dict[str, Any] = {"games": games, "players": out}
+    result_out["by_count"] = {
+        str(n): {"games": c["games"],
+                 "players": {name: {**v, "win_rate": round(v["wins"] / v["games"], 3)}
+                             for name, v in sorted(c["players"].items(),
+                                                   key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))}}
+        for n, c in sorted(by_count.items())}
+    result_out["head_to_head"] = [{"players": [a, b], **pair}
+                                  for (a, b), pair in sorted(pairs.items(), key=lambda kv: (-kv[1]["games"], kv[0]))]
+    result_out["streaks"] = {name: {"longest": per[name]["longest"], "current": per[name]["current"]}
+                             for name in out}
+    if points:
+        result_out["records"] = {"highest_score": highest, "largest_margin": margin}
+        # (how often each total was scored, per player: the HTML's score distribution)
+        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
+                                      for name in out if name in scores}
+    rate_state = state.setdefault("rate", {}) if state is not None else None
+    ratings = rate(rated, teams=not points, state=rate_state)
+    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
+                             if only is None or name.casefold() == only}
+    result_out["rated_games"] = ratings["games"]
+    if tags:
+        result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
+                              for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
+                                                                                    -kv[1]["games"], kv[0]))}
+    return result_out
+
+
+def _fresh() -> dict[str, Any]:
+    return {"games": 0, "by_count": {}, "pairs": {}, "highest": None, "margin": None, "per": {},
+            "rated": [], "tags": {}, "scores": {}}
+
+
+def _frozen(acc: dict[str, Any]) -> dict[str, Any]:
+    """``_fold``'s figures as JSON keeps them (its keys that are not strings as lists)."""
+    return {**acc, "by_count": [[n, c] for n, c in acc["by_count"].items()],
+            "pairs": [[a, b, pair] for (a, b), pair in acc["pairs"].items()],
+            "scores": {name: [[v, c] for v, c in counted.items()]
+                       for name, counted in acc["scores"].items()}}
+
+
+def _thawed(kept: Any) -> dict[str, Any]:
+    """``_frozen``'s inverse (a damaged state raises ``KeyError``, ``TypeError`` …)."""
+    acc = {k: kept[k] for k in _fresh()}
+    acc["by_count"] = {int(n): c for n, c in kept["by_count"]}
+    acc["pairs"] = {(a, b): pair for a, b, pair in kept["pairs"]}
+    acc["scores"] = {name: dict(counted) for name, counted in kept["scores"].items()}
+    if not (type(acc["games"]) is int and isinstance(acc["per"], dict)
+            and isinstance(acc["rated"], list) and isinstance(acc["tags"], dict)):
+        raise TypeError
+    return acc
+
+
+def _fold(entries: list[dict[str, Any]], acc: dict[str, Any], only: str | None,
+          players_count: int | None, since: str | None, points: bool, titles: tuple[str, ...],
+          extras: dict[str, str]) -> dict[str, Any]:
+    """``compute``'s count: ``acc`` (``_fresh()``, or where an earlier count stood) counted on
+    over ``entries``, in play order."""
+    by_count, pairs, per, rated, tags, scores = (
+        acc[k] for k in ("by_count", "pairs", "per", "rated", "tags", "scores"))
+    highest, margin = acc["highest"], acc["margin"]
+    games = acc["games"]
+    for entry in entries:  # (finished games: ``compute`` chose them)
+        result = entry["result"]
         # one person whatever the Unicode form their name was typed in (NFC and NFD "Zoë")
         players = {nfc(n): p for n, p in (result.get("players") or {}).items()}
         winners = [nfc(w) for w in result.get("winners", [])]
@@ -113,27 +211,27 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         for name, p in players.items():
             if only is not None and name.casefold() != only:  # theirs, not their opponents'
                 continue
-            acc = per.get(name)
-            if acc is None:
-                acc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
+            pacc = per.get(name)
+            if pacc is None:
+                pacc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
                                    "extras": dict.fromkeys(extras, 0), "seen": dict.fromkeys(extras, 0), "longest": 0, "current": 0}
             win = name in won
-            acc["games"] += 1
-            acc["wins"] += win
+            pacc["games"] += 1
+            pacc["wins"] += win
             seat = seats.get(name)
             if seat is None:
                 seat = seats[name] = {"games": 0, "wins": 0}
             seat["games"] += 1
             if win:
                 seat["wins"] += 1
-                acc["current"] += 1
-                if acc["current"] > acc["longest"]:
-                    acc["longest"] = acc["current"]
+                pacc["current"] += 1
+                if pacc["current"] > pacc["longest"]:
+                    pacc["longest"] = pacc["current"]
             else:
-                acc["current"] = 0
+                pacc["current"] = 0
             score = p.get("score", {})
             total = score.get("total", 0)
-            acc["totals"].append(total)
+            pacc["totals"].append(total)
             if points and "total" in score and isinstance(total, (int, float)):
                 counted = scores.setdefault(name, {})
                 counted[total] = counted.get(total, 0) + 1
@@ -143,57 +241,20 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                            "date": entry.get("date")}
             for part, value in score.items():
                 if part != "total":
-                    acc["parts"][part] = acc["parts"].get(part, 0) + value
+                    pacc["parts"][part] = pacc["parts"].get(part, 0) + value
             for title in titles:
-                acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
+                pacc["titles"][title] = pacc["titles"].get(title, 0) + (score.get(title, 0) > 0)
             for extra in extras:  # (a kept score knows none: averaged over the games that do)
                 value = p.get(extra, 0)
-                acc["extras"][extra] += value if isinstance(value, (int, float)) else 0
-                acc["seen"][extra] += extra in p
+                pacc["extras"][extra] += value if isinstance(value, (int, float)) else 0
+                pacc["seen"][extra] += extra in p
             for tag in p.get("tags") or ():
                 if isinstance(tag, str):
                     tally = tags.setdefault(tag, {"games": 0, "wins": 0})
                     tally["games"] += 1
                     tally["wins"] += win
-    out = {}
-    for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
-        n = acc["games"]
-        out[name] = {
-            "games": n,
-            "wins": acc["wins"],
-            "win_rate": round(acc["wins"] / n, 3),
-            "average_total": round(sum(acc["totals"]) / n, 2),
-            "best_total": max(acc["totals"]),
-            "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
-            "titles": acc["titles"],
-            **{key: round(acc["extras"][extra] / (acc["seen"][extra] or n), 2)
-               for extra, key in extras.items()},
-        }
-    result_out: dict[str, Any] = {"games": games, "players": out}
-    result_out["by_count"] = {
-        str(n): {"games": c["games"],
-                 "players": {name: {**v, "win_rate": round(v["wins"] / v["games"], 3)}
-                             for name, v in sorted(c["players"].items(),
-                                                   key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))}}
-        for n, c in sorted(by_count.items())}
-    result_out["head_to_head"] = [{"players": [a, b], **pair}
-                                  for (a, b), pair in sorted(pairs.items(), key=lambda kv: (-kv[1]["games"], kv[0]))]
-    result_out["streaks"] = {name: {"longest": per[name]["longest"], "current": per[name]["current"]}
-                             for name in out}
-    if points:
-        result_out["records"] = {"highest_score": highest, "largest_margin": margin}
-        # (how often each total was scored, per player: the HTML's score distribution)
-        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
-                                      for name in out if name in scores}
-    ratings = rate(rated, teams=not points, state=ratings_state)
-    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
-                             if only is None or name.casefold() == only}
-    result_out["rated_games"] = ratings["games"]
-    if tags:
-        result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
-                              for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
-                                                                                    -kv[1]["games"], kv[0]))}
-    return result_out
+    acc.update(games=games, highest=highest, margin=margin)
+    return acc
 
 
 def _place(p: dict[str, Any], won: bool) -> int:
@@ -202,8 +263,9 @@ def _place(p: dict[str, Any], won: bool) -> int:
     return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
 
 
-#: the store's cache file of where the ratings stood after the last ``stats`` (``rate``'s state)
-RATINGS_FILE = "ratings.json"
+#: the store's cache file of where each game's figures and ratings stood after the last plain
+#: ``stats`` (``compute``'s ``state``)
+STATE_FILE = "stats-state.json"
 
 
 def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
@@ -227,7 +289,7 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
-    digests = _prefix_digests(games, teams)
+    digests = _prefix_digests(games, teams)  # (``rated`` of ``compute``: lists or tuples alike)
     kept = state.get("kept") if state is not None else None
     if isinstance(kept, dict) and isinstance(kept.get("count"), int) and 0 < kept["count"] <= len(
             games) and kept.get("digest") == digests[kept["count"] - 1]:
@@ -255,16 +317,17 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
     return result
 
 
-def _prefix_digests(games: list[tuple[Any, Any, dict[str, int]]], teams: bool) -> list[str]:
+def _prefix_digests(games: list[Any], salt: Any) -> list[str]:
     """For each k, a digest of the first k games (and of this module's code, openskill's
-    version and ``teams``): equal digests, equal games in the same order, rated the same way."""
+    version and ``salt``: how they are counted): equal digests, equal games in the same order,
+    counted the same way."""
     import hashlib
 
     import openskill
     import orjson
 
     digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{teams}".encode())
+    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}".encode())
     out = []
     for game in games:
         digest.update(orjson.dumps(game, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
