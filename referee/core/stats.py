@@ -71,14 +71,13 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
     acc: dict[str, Any] | None = None
-    digests: list[str] = []
+    question = [titles, sorted(extras.items()), player, players_count, since, points]
+    played = [(e.get("id"), e.get("date"), e["result"]) for e in entries] if state is not None else []
     if state is not None:
-        question = [titles, sorted(extras.items()), player, players_count, since, points]
-        digests = _prefix_digests([(e.get("id"), e.get("date"), bool(e.get("complete")), e.get("result"))
-                                   for e in entries], question)
         kept = state.get("fold")
         if (isinstance(kept, dict) and isinstance(kept.get("count"), int)
-                and 0 < kept["count"] <= len(entries) and kept.get("digest") == digests[kept["count"] - 1]):
+                and 0 < kept["count"] <= len(entries)
+                and kept.get("digest") == _prefix_digest(played, question, kept["count"])):
             try:
                 acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
                             since, points, titles, extras)
@@ -87,7 +86,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     if acc is None:
         acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
     if state is not None:
-        state["fold"] = {"count": len(entries), "digest": digests[-1] if digests else "",
+        state["fold"] = {"count": len(entries), "digest": _prefix_digest(played, question, len(played)),
                          "acc": _frozen(acc)}
     games, by_count, pairs, per, rated, tags, scores = (
         acc[k] for k in ("games", "by_count", "pairs", "per", "rated", "tags", "scores"))
@@ -289,10 +288,9 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
-    digests = _prefix_digests(games, teams)  # (``rated`` of ``compute``: lists or tuples alike)
     kept = state.get("kept") if state is not None else None
     if isinstance(kept, dict) and isinstance(kept.get("count"), int) and 0 < kept["count"] <= len(
-            games) and kept.get("digest") == digests[kept["count"] - 1]:
+            games) and kept.get("digest") == _prefix_digest(games, teams, kept["count"]):
         try:
             current = {name: model.rating(mu=float(mu), sigma=float(sigma), name=name)
                        for name, (mu, sigma) in kept["current"].items()}
@@ -310,30 +308,29 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
         current, out, rated = {}, {}, []
         result = _rate(model, games, teams, current, out, rated)
     if state is not None:
-        state["kept"] = {"count": len(games), "digest": digests[-1], "rated": rated,
+        # (``rated`` of ``compute``, lists or tuples: the same JSON)
+        state["kept"] = {"count": len(games), "digest": _prefix_digest(games, teams, len(games)),
+                         "rated": rated,
                          "current": {n: [r.mu, r.sigma] for n, r in current.items()},
                          "out": {n: {"games": v["games"], "history": v["history"]}
                                  for n, v in out.items()}}
     return result
 
 
-def _prefix_digests(games: list[Any], salt: Any) -> list[str]:
-    """For each k, a digest of the first k games (and of this module's code, openskill's
-    version and ``salt``: how they are counted): equal digests, equal games in the same order,
-    counted the same way."""
+def _prefix_digest(games: list[Any], salt: Any, count: int) -> str:
+    """A digest of the first ``count`` games, of this module's code, openskill's version and
+    ``salt`` (how they are counted): equal digests, equal games in the same order, counted the
+    same way."""
     import hashlib
 
     import openskill
     import orjson
 
     digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}".encode())
-    out = []
-    for game in games:
-        digest.update(orjson.dumps(game, option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
-                                   default=str))
-        out.append(digest.copy().hexdigest())
-    return out
+    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}\x00".encode())
+    digest.update(orjson.dumps(games[:count], option=orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS,
+                               default=str))
+    return digest.hexdigest()
 
 
 def _rate(model: Any, games: list[tuple[Any, Any, dict[str, int]]], teams: bool,
