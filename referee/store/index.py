@@ -91,7 +91,8 @@ def _row_ok(row: tuple[Any, ...], players: Any, result: Any, known: bool = False
     before (``row_digest``): its result is not walked again (issue 26)."""
     from referee.store.files import StoreShape, check_result
 
-    if not (all(type(row[i]) is str for i in (1, 2, 4, 5, 8)) and row[6] in (0, 1)
+    if not (type(row[1]) is str and type(row[2]) is str and type(row[4]) is str
+            and type(row[5]) is str and type(row[8]) is str and row[6] in (0, 1)
             and (row[9] is None or type(row[9]) is int) and isinstance(players, list)
             and all(isinstance(p, str) for p in players)):
         return False
