@@ -75,9 +75,9 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     played = [(e.get("id"), e.get("date"), e["result"]) for e in entries] if state is not None else []
     if state is not None:
         kept = state.get("fold")
-        if (isinstance(kept, dict) and isinstance(kept.get("count"), int)
-                and 0 < kept["count"] <= len(entries)
-                and kept.get("digest") == _prefix_digest(played, question, kept["count"])):
+        kept = kept if isinstance(kept, dict) else {}
+        before, now = _prefix_digests(played, question, kept.get("count"))
+        if before is not None and kept.get("digest") == before:
             try:
                 acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
                             since, points, titles, extras)
@@ -86,7 +86,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     if acc is None:
         acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
     if state is not None:
-        state["fold"] = {"count": len(entries), "digest": _prefix_digest(played, question, len(played)),
+        state["fold"] = {"count": len(entries), "digest": now,
                          "acc": _frozen(acc)}
     games, by_count, pairs, per, rated, tags, scores = (
         acc[k] for k in ("games", "by_count", "pairs", "per", "rated", "tags", "scores"))
@@ -289,8 +289,9 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
 
     model = PlackettLuce()
     kept = state.get("kept") if state is not None else None
-    if isinstance(kept, dict) and isinstance(kept.get("count"), int) and 0 < kept["count"] <= len(
-            games) and kept.get("digest") == _prefix_digest(games, teams, kept["count"]):
+    kept = kept if isinstance(kept, dict) else {}
+    before, now = _prefix_digests(games, teams, kept.get("count")) if state is not None else (None, "")
+    if before is not None and kept.get("digest") == before:
         try:
             current = {name: model.rating(mu=float(mu), sigma=float(sigma), name=name)
                        for name, (mu, sigma) in kept["current"].items()}
@@ -309,7 +310,7 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
         result = _rate(model, games, teams, current, out, rated)
     if state is not None:
         # (``rated`` of ``compute``, lists or tuples: the same JSON)
-        state["kept"] = {"count": len(games), "digest": _prefix_digest(games, teams, len(games)),
+        state["kept"] = {"count": len(games), "digest": now,
                          "rated": rated,
                          "current": {n: [r.mu, r.sigma] for n, r in current.items()},
                          "out": {n: {"games": v["games"], "history": v["history"]}
@@ -317,21 +318,33 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
     return result
 
 
-def _prefix_digest(games: list[Any], salt: Any, count: int) -> str:
-    """A digest of the first ``count`` games, of this module's code, openskill's version and
-    ``salt`` (how they are counted): equal digests, equal games in the same order, counted the
-    same way."""
+def _prefix_digests(games: list[Any], salt: Any, count: Any) -> tuple[str | None, str]:
+    """Digests of the first ``count`` games (``None`` if ``count`` is no count of them) and of
+    all of them, each also of this module's code, openskill's version and ``salt`` (how they
+    are counted): equal digests, equal games in the same order, counted the same way.  The
+    games are serialized once: the JSON of the first ``count`` is that of all of them without
+    the rest's (orjson writes a list as ``[a,b,…]``)."""
     import hashlib
 
     import openskill
     import orjson
 
-    digest = hashlib.sha256(Path(__file__).read_bytes())
-    digest.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}\x00".encode())
+    head = hashlib.sha256(Path(__file__).read_bytes())
+    head.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}\x00".encode())
     # (keys in the order the results were read: the same stored text reads the same way; any
     # other order is only a miss)
-    digest.update(orjson.dumps(games[:count], option=orjson.OPT_NON_STR_KEYS, default=str))
-    return digest.hexdigest()
+    option = orjson.OPT_NON_STR_KEYS
+    text = orjson.dumps(games, option=option, default=str)
+    whole = head.copy()
+    whole.update(text)
+    if not (type(count) is int and 0 < count <= len(games)):
+        return None, whole.hexdigest()
+    if count == len(games):
+        return whole.hexdigest(), whole.hexdigest()
+    rest = orjson.dumps(games[count:], option=option, default=str)  # "[" + the rest + "]"
+    head.update(memoryview(text)[:len(text) - len(rest)])  # "[" + the first ones
+    head.update(b"]")
+    return head.hexdigest(), whole.hexdigest()
 
 
 def _rate(model: Any, games: list[tuple[Any, Any, dict[str, int]]], teams: bool,
