@@ -10,6 +10,9 @@ TESTS = ROOT / "tests"
 EXAMPLES = ROOT / "examples"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# scripted terminals answer at once: a question shown after an automatic answer takes keys at
+# once too (tests/test_keys.py tests the pause a table gets, ``Prompter.grace``, on its own)
+os.environ.setdefault("REFEREE_KEY_GRACE", "0")
 
 import pytest  # noqa: E402
 

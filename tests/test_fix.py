@@ -455,6 +455,8 @@ def test_grunwald_at_the_table_a_skirmish_across_its_reveal_needs_everybody(tmp_
     # Bartek does not agree: nothing changes
     said, asked = at_the_table(store, sid, location, _grunwald_keys(other), agree=False)
     assert "fix.agree" in asked and "Not everybody agreed" in said
+    # asked before the cards are chosen again: no new card was typed, none revealed
+    assert "private" not in asked and "revealed" not in said
     assert store.open(sid, write=False).record == record0
     # everybody agrees: the cards are corrected, the later entries kept
     said, asked = at_the_table(store, sid, location, _grunwald_keys(other))
@@ -539,8 +541,10 @@ def test_medieval_at_the_table_an_army_chosen_in_secret_corrected_with_everybody
         pipe.send_text(keys_for(q, "2 HC, 1 LB, 2 SB, 2 PK!"))
 
     said, asked = at_the_table(store, sid, "armies.Ola", keys, truncate=True)
-    # typed in Ola's private moment, as at recruitment; everybody agrees to choose again
-    assert asked[asked.index("fix.entry") + 1] == "private"
+    # everybody agrees to choose again FIRST (a trial: a refusal after the new choice was shown
+    # came too late), then it is typed in Ola's private moment, as at recruitment
+    at = asked.index("fix.entry")
+    assert asked[at + 1:at + 4] == ["fix.agree", "fix.agree", "private"]
     assert asked.count("fix.agree") == 2
     record, state, steps2 = replayed_session(store, sid)
     assert record["armies"]["Ola"] == {"heavy_cavalry": 2, "longbowmen": 1, "bowmen": 2, "pikemen": 2}
@@ -669,6 +673,39 @@ def test_show_json_of_a_game_in_progress_does_not_say_a_corrected_private_value(
     assert "royal_guard" not in json.dumps(trail)
     shown = cli("show", "w")[1]
     assert "corrected: Round 1, draws Kasia" in shown and "royal_guard" not in shown.split("Corrections")[1]
+
+
+def test_issue22_a_corrected_entry_the_rules_refuse_names_no_coin_of_the_hand(cli):
+    """``fix --entry --set`` of Kasia's play to a coin she does not hold, in a War Chest game in
+    progress: the refusal says only where and which rule (WC-V5), never her hand ("archer,
+    royal guard") nor the legal plays that list it; nothing is changed.  A table that plays open
+    hears why."""
+    assert cli("import", EXAMPLES / "warchest" / "in-progress.json", "--name", "w")[0] == 0
+    before = cli.record("w")
+    knight = '{"player":"Kasia","action":"deploy","coin":"knight","to":[6,1]}'
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight)
+    assert code == 1
+    assert "rounds[0].plays[1]" in err and "WC-" in err and "Nothing was changed" in err
+    for coin in ("archer", "royal", "guard", "legal"):
+        assert coin not in err.lower()
+    assert cli.record("w") == before
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight, "--lang", "pl")
+    assert code == 1 and "rounds[0].plays[1]" in err and "Nic nie zmieniono" in err
+    assert not {"archer", "royal", "łucznik", "gwardia"} & set(err.lower().replace(",", " ").split())
+    from referee.core.errors import RecordError
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    # the service as Ctrl-F and the interactive ``referee fix`` call it (with their callbacks)
+    with pytest.raises(RecordError) as refused:
+        SessionService(Store(cli.data)).fix("w", "rounds[0].plays[1]", json.loads(knight),
+                                            decide=lambda c: True, agree=lambda names: True)
+    assert refused.value.key == "core.fix.refused_hidden" and refused.value.rule == "WC-V5"
+    assert "archer" not in refused.value.render("en").lower()
+    with SessionService(Store(cli.data)).open_live("w", open_table=True) as live:
+        live.keep_choices()
+    code, _out, err = cli("fix", "w", "--entry", "rounds[0].plays[1]", "--set", knight)
+    assert code == 1 and "archer" in err.lower()  # an open table: the whole reason
 
 
 def _fix_in_play(tmp_path, monkeypatch, same):
@@ -822,3 +859,26 @@ def test_the_fix_key_works_at_a_private_moments_look_away_question_too():
         with pytest.raises(FixRequested):
             prompter.ask(dialogs.Private("Bartek", "Bartek: press Enter when only you can see the screen"))
         assert prompter.private is None
+
+
+@pytest.mark.parametrize("where", ["fix.group", "fix.entry"])
+def test_each_list_of_a_correction_has_a_way_back(tmp_path, where):
+    """A trial: the lists of rounds and of entries offered no way back (Esc, b, u did nothing):
+    ``u`` cancels at either, and nothing is changed."""
+    from referee.cli import fix as cli_fix
+    from tests.harness import Typing, prompts
+    from tests.kajko.test_live import target_game
+
+    game = registry.get("kajko-kokosz")
+    _, actions = target_game(3)
+    store, sid = stored_session(tmp_path, game, ["Ola", "Bartek", "Ewa"], actions,
+                                {"variants": {"dusigrosz": True, "coin_in_hand": True}})
+    record0 = store.open(sid, write=False).record
+    typing = {"fix.group": "u"} if where == "fix.group" else {"fix.group": "\r", "fix.entry": "u"}
+    table = Typing(typing)
+    said: list = []
+    with prompts(table, "en") as prompter:
+        cli_fix.interactive(store, sid, "en", prompter, said=said)
+    assert [q.key for q in table.asked][-1] == where
+    assert "Nothing was corrected." in [line.text for line in said]
+    assert store.open(sid, write=False).record == record0

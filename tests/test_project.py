@@ -99,3 +99,28 @@ def test_the_description_names_no_game():
         "description"]
     for game in registry.games():
         assert game.title not in description and game.short_title not in description
+
+
+def test_mypy_gates_every_game():
+    """Issue 27 item 4: ``mypy`` (CI) checks every game shipped, not only some (each is at zero
+    errors: a game left out of ``files`` would gather errors unseen)."""
+    import tomllib
+
+    files = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"])
+    games = {f"referee/games/{p.name}" for p in (ROOT / "referee" / "games").iterdir()
+             if (p / "__init__.py").is_file()}
+    assert games, "no game packages found"
+    assert games <= files, f"not checked by mypy: {sorted(games - files)}"
+
+
+#: the test modules every game has (issue 27: the same set per game, named after what they test);
+#: a game adds its own beside them (advice, calculator, cards …)
+GAME_TEST_MODULES = ("test_cli", "test_golden", "test_live", "test_private", "test_questions",
+                     "test_record", "test_rules")
+
+
+@pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "referee" / "games").iterdir()
+                                        if (p / "__init__.py").exists()))
+def test_every_game_has_the_same_set_of_test_modules(game):
+    have = {p.stem for p in (ROOT / "tests" / game).glob("test_*.py")}
+    assert set(GAME_TEST_MODULES) <= have, sorted(set(GAME_TEST_MODULES) - have)

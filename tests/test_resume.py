@@ -40,10 +40,9 @@ def test_the_ctrl_c_resume_hint_keeps_the_command_whole_on_a_line_of_its_own(tmp
     """The hint was wrapped by Rich at 80 columns between ``--data-dir`` and its folder: the
     command printed in two pieces could not be pasted.  Now the words before it fit 80 columns and
     the command is one line of its own (a long one is wrapped by the terminal, not broken)."""
-    from tests.grunwald.test_prompts import play_through_pipe
-
     from referee.cli import commands
     from referee.cli.commands import resume_command
+    from tests.grunwald.test_prompts import play_through_pipe
 
     monkeypatch.delenv("REFEREE_DATA", raising=False)
     store = Store(tmp_path / "a folder with a rather long name for the table's sessions")

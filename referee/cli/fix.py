@@ -92,20 +92,42 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
     for i, s in enumerate(steps):
         groups.setdefault(group_of(s.location), []).append(i)
     names = list(groups)
+    # a way back at each list (a trial: only an entry could be picked, then cancelled)
+    cancel = dialogs.Choice(t("core.fix.cancel_choice"), dialogs.UNDO, "u")
     if len(names) > 1:  # first the round (or the turns, ten at a time), then its entry
         name = prompter.ask(dialogs.Select("fix.group", t("core.fix.choose_group"),
-                                           [dialogs.Choice(_group_label(game, t, n, groups[n], steps, hidden), n)
-                                            for n in names],
+                                           [*(dialogs.Choice(_group_label(game, t, n, groups[n], steps, hidden), n)
+                                              for n in names), cancel],
                                            default=names[-1]))
     else:
         name = names[0]
+    if name is dialogs.UNDO:
+        outcome(t("core.fix.cancelled"))
+        return
     choices = [dialogs.Choice(_label(game, t, steps[i], hidden), i) for i in groups[name]]
-    k = prompter.ask(dialogs.Select("fix.entry", t("core.fix.choose_entry"), choices,
+    k = prompter.ask(dialogs.Select("fix.entry", t("core.fix.choose_entry"), [*choices, cancel],
                                     default=groups[name][-1]))
+    if k is dialogs.UNDO:
+        outcome(t("core.fix.cancelled"))
+        return
     actions = [s.action for s in steps]
     before = replay(game, game.write_record(parsed.players, actions[:k], parsed.meta))[1]
     colors = parsed.meta.get("colors") or {}
     hints = bool(session.settings.get("hints")) and game.info.has_hints
+    def agree(players: list[str]) -> bool:
+        out.print(t("core.fix.secret_note"))
+        for name in players:
+            if not prompter.ask(dialogs.Confirm("fix.agree", t("core.fix.secret_confirm", player=name))):
+                return False
+        return True
+
+    # an entry chosen in secret and revealed since (skirmish cards, an army): every player agrees
+    # BEFORE it is entered again (a trial: the new cards were revealed, then a player refused)
+    if not all_agree and game.is_secret(actions[k]) and not prompter.open:
+        if not agree(list(parsed.players)):
+            outcome(t("core.fix.refused"))
+            return
+        all_agree = True
     out.print(t("core.fix.reenter", entry=core_fix.where(t, steps[k].location)))
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
@@ -126,13 +148,6 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
                     reason=fix_reason(c.broken.error, lang, hidden)))
         return bool(prompter.ask(dialogs.Confirm("fix.truncate",
                                                  t("core.fix.stop_here", entry=c.broken.entry))))
-
-    def agree(players: list[str]) -> bool:
-        out.print(t("core.fix.secret_note"))
-        for name in players:
-            if not prompter.ask(dialogs.Confirm("fix.agree", t("core.fix.secret_confirm", player=name))):
-                return False
-        return True
 
     fixed = SessionService(store).fix(key, location, value, all_agree=all_agree, note=note, lang=lang,
                                decide=decide, agree=agree)

@@ -41,14 +41,20 @@ def received() -> bool:
 CTRL_C = "\x03"
 
 
-def typed_ahead(keys: str) -> None:
+def typed_ahead(keys: str, app: Any = None) -> None:
     """What was typed before a question appeared, about to be thrown away (issue 22): a Ctrl-C
     among it is never thrown away with the rest, it stops as a signal would (issue 24, fault 11).
     Such a Ctrl-C was pressed as the last question was answered: the key came in the same read
     as the answer (prompt_toolkit keeps it for the next question), or after the question had
-    stopped reading but before the terminal left raw mode (it waits in the terminal's queue)."""
-    if CTRL_C in keys:
+    stopped reading but before the terminal left raw mode (it waits in the terminal's queue).
+    ``app``: the question being drawn (the keys were read while its first screen went out): it is
+    closed with ``KeyboardInterrupt`` (raised from its ``run``), never raised inside its drawing."""
+    if CTRL_C not in keys:
+        return
+    if app is None:
         raise KeyboardInterrupt
+    if app.is_running and app.future is not None and not app.future.done():
+        app.exit(exception=KeyboardInterrupt, style="class:aborting")
 
 
 def _handler(signum: int, frame: Any) -> None:

@@ -119,6 +119,11 @@ class Prompter:
         #: the memory aid's lines left out of the head to make room for a question (``fold``)
         self.folded: Report = []
         self.stale = False  # the head is not on the screen (the folded aid is): draw it again
+        #: seconds a question shown after a notice (an answer the referee gave itself: "only
+        #: choice") takes no key: a key meant for the question it answered, pressed a moment
+        #: later, never answers the next one (issue 22).  ``for_terminal`` sets it (``GRACE``)
+        self.grace = 0.0
+        self.after_notice = False
 
     @classmethod
     def for_terminal(cls, console: Console, lang: str | None, refusal: str, **params: Any
@@ -127,6 +132,7 @@ class Prompter:
         ``refusal`` (a ``core.cli.no_terminal_*`` text that names the flag to pass instead)."""
         prompter = cls(console, lang)
         prompter.refusal = (refusal, params)
+        prompter.grace = grace()
         return prompter
 
     def require(self) -> None:
@@ -143,6 +149,7 @@ class Prompter:
             return self.moment(q)
         if isinstance(q, Notice):
             self.show(q.report)
+            self.after_notice = bool(q.report)
             return None
         self.require()
         if isinstance(q, Select):
@@ -164,7 +171,7 @@ class Prompter:
                 _fix_binding(question)
             _tall_refusals(question)
             self.prepare(q)
-            self._begin(q)
+            self._begin(q, question.application)
             text = interrupt.ask(question.application)
             self.answered()
             if text is _FIX:
@@ -185,7 +192,7 @@ class Prompter:
             _one_key(question, [yes, no])
             _wrap_answer(question, message, self.console.width)
             self.prepare(q)
-            self._begin(q)
+            self._begin(q, question.application)
             answer = bool(interrupt.ask(question.application))
             self.answered()
             return answer
@@ -211,9 +218,9 @@ class Prompter:
         self.private = q.player
         # (room under the board for it: the screen test draws it so, issue 22)
         self.prepare(Select(q.key, q.message, [Choice(self.t("core.private.ready"), True)]))
-        self._begin(q)  # keys typed ahead never pass the look-away question
         # asked under the table's board (it stays in sight while the others look away); the
         # screen is cleared once the player is alone at it, before anything of theirs is shown
+        begun = False
         while True:
             look = questionary.select(wrap_message(q.message, self.console.width), choices=[
                 questionary.Choice(title=self.t("core.private.ready"), value=True)], use_shortcuts=False,
@@ -222,6 +229,9 @@ class Prompter:
                 _aid_key(look)  # (the board's memory aid, folded: ``?`` shows it here too)
             if self.fix_key:  # (issue 23: Ctrl-F at every question of play, this one too)
                 _fix_binding(look)
+            if not begun:
+                self._begin(q, look.application)  # keys typed ahead never pass the look-away question
+                begun = True
             answer = interrupt.ask(look.application)
             if answer is _FIX:
                 self.private = None  # (the moment never opened: nothing private was shown)
@@ -323,13 +333,50 @@ class Prompter:
         game's entry: there, only a menu taller than the screen is paginated)."""
         return self.drawn if self.head else 0
 
-    def _begin(self, q: Any) -> None:
-        """Right before a question takes keys: whatever was typed before it appeared is thrown
-        away (issue 22: keys typed ahead, or across a question the referee answered itself, never
-        answer it); then the tests' ``before_question`` types its answer."""
+    def _begin(self, q: Any, app: Any) -> None:
+        """Whatever was typed before the question ``app`` asks appears is thrown away (issue 22:
+        keys typed ahead, or across a question the referee answered itself, never answer it):
+        what is queued now, and again at the last moment before its first screen goes out to
+        the terminal (a table keeps typing while it is built and drawn: on a busy machine that
+        takes tens of milliseconds), so that the keys typed once it is on the screen, and only
+        those, answer it; then the tests' ``before_question`` types its answer.  Keys typed
+        ahead are not echoed meanwhile (``quiet_echo``)."""
+        quiet_echo()
         discard_typed_ahead()
-        if self.before_question is not None:
-            self.before_question(q)
+        renderer = app.renderer
+        drawn: list[bool] = []
+        real = renderer.output
+
+        class FirstScreen:
+            """The renderer's output while it draws the question's first screen."""
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(real, name)
+
+            def flush(self) -> None:
+                renderer.output = real
+                discard_typed_ahead(app)
+                real.flush()
+
+        def drawing(_: Any) -> None:
+            if not drawn:
+                renderer.output = FirstScreen()
+
+        def shown(_: Any) -> None:
+            if drawn:  # (every later redraw)
+                return
+            drawn.append(True)
+            if renderer.output is not real:  # (a first screen that sent nothing)
+                renderer.output = real
+                discard_typed_ahead(app)
+            if self.before_question is not None:
+                self.before_question(q)
+
+        app.before_render += drawing
+        app.after_render += shown
+        if self.grace > 0 and self.after_notice:
+            _deaf_after_shown(app, self.grace)
+        self.after_notice = False
 
     def answered(self, rows: int = 1) -> None:
         """A question was answered: it stays as one line (``rows``: as many as it takes)."""
@@ -369,7 +416,7 @@ class Prompter:
             if self.folded:
                 _aid_key(question)
             if not begun:  # the next page's keys may be typed at once after "more"
-                self._begin(q)
+                self._begin(q, question.application)
                 begun = True
             index = interrupt.ask(question.application)
             if index is _FIX:
@@ -547,13 +594,18 @@ def label_rows(label: str, width: int) -> int:
     return wrap_label(label, width).count("\n") + 1
 
 
-def discard_typed_ahead() -> None:
+def discard_typed_ahead(app: Any = None) -> None:
     """Throw away what was typed before the question appeared (issue 22): keys pressed ahead, or
     across a question the referee answered itself, would otherwise answer this one, often for
-    the next player.  On a terminal the kernel's input queue is flushed (``tcflush``); other
-    input (a pipe: tests, scripts) is read until empty; prompt_toolkit's own type-ahead store
-    (keys the last prompt read but did not use) is cleared too.  A Ctrl-C among what is thrown
-    away still stops (``interrupt.typed_ahead``, issue 24)."""
+    the next player.  prompt_toolkit's own type-ahead store (keys the last prompt read but did
+    not use) is cleared; on a terminal outside a question (cooked mode: a half-typed line is not
+    readable yet) the kernel's input queue is read with the line discipline off for a moment and
+    flushed (``_typed_on_terminal``); otherwise (a question being drawn: raw mode; a pipe: tests,
+    scripts) the input is read until empty.  ``app``: the question just drawn, which asked the
+    terminal where its cursor is: that answer (a cursor position report, not a key) is handed
+    back to it, only the keys are dropped.  A Ctrl-C among what is thrown away still stops
+    (``interrupt.typed_ahead``, issue 24): before a question, as ``KeyboardInterrupt``; while
+    ``app`` is drawn, by closing it with one."""
     import os
     import select
 
@@ -565,17 +617,32 @@ def discard_typed_ahead() -> None:
         source = get_app_session().input
         ahead += [key.data for key in get_typeahead(source)]  # (the store is empty after)
         fd = source.fileno()
-        if os.isatty(fd):
+    except (NotImplementedError, ValueError, OSError, AttributeError):
+        interrupt.typed_ahead("".join(ahead))
+        return  # no input to flush (the prompt itself says what is wrong with it)
+    read = b""
+    failed: tuple[type[Exception], ...] = (OSError, ValueError)
+    tty: Any = None  # termios, where there is one
+    try:
+        import termios
+
+        tty, failed = termios, (*failed, termios.error)
+    except ImportError:  # (Windows: a pipe is read until empty, a console is left as it is)
+        pass
+    try:
+        if app is None and tty is not None and os.isatty(fd):
             ahead.append(_typed_on_terminal(fd))
         else:
             while select.select([fd], [], [], 0)[0]:
                 chunk = os.read(fd, 4096)
                 if not chunk:
                     break  # end of input: nothing more to throw away
-                ahead.append(chunk.decode("latin-1"))
-    except (NotImplementedError, ImportError, ValueError, OSError, AttributeError):
-        pass  # no input to flush (the prompt itself says what is wrong with it), no termios
-    interrupt.typed_ahead("".join(ahead))
+                read += chunk
+    except failed:
+        pass  # a closed input: nothing more to flush
+    if app is not None:
+        _give_back_cursor_reports(app, read)
+    interrupt.typed_ahead("".join(ahead) + read.decode("latin-1"), app)
 
 
 def _typed_on_terminal(fd: int) -> str:
@@ -633,6 +700,64 @@ def _tall_refusals(question: Any) -> None:
             container.content.height = None
 
 
+def _give_back_cursor_reports(app: Any, read: bytes) -> None:
+    """The terminal's cursor position reports (``ESC[row;colR``) among the keys thrown away go
+    back to the question that asked for them (without one it would wait for it when it ends)."""
+    import re
+
+    from prompt_toolkit.key_binding.key_processor import KeyPress
+    from prompt_toolkit.keys import Keys
+
+    reports = re.findall(r"\x1b\[\d+;\d+R", read.decode("utf-8", "replace"))
+    if reports:
+        app.key_processor.feed_multiple([KeyPress(Keys.CPRResponse, r) for r in reports])
+        app.key_processor.process_keys()
+
+
+#: the terminal's settings before the referee stopped echoing typed-ahead keys (issue 22)
+_echoing: list[Any] = []
+
+
+def quiet_echo() -> None:
+    """Between two questions the terminal is in its ordinary mode, where a key typed ahead is
+    echoed at the cursor: it showed up on the shared screen (a masked draw typed ahead, in
+    clear), pushed the next question's text aside, and vanished when the question appeared
+    (issue 22).  From the first question on the terminal stops echoing (every question draws
+    what it is typed itself); its settings are restored when the referee ends."""
+    if _echoing:
+        return
+    try:
+        import termios
+    except ImportError:  # no termios (Windows): nothing to quiet
+        return
+    import atexit
+    import os
+
+    from prompt_toolkit.application.current import get_app_session
+
+    try:
+        fd = get_app_session().input.fileno()
+        if not os.isatty(fd):
+            return
+        before = termios.tcgetattr(fd)
+        if not before[3] & termios.ECHO:
+            return
+        quiet = [*before[:6], list(before[6])]
+        quiet[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, quiet)
+    except (termios.error, NotImplementedError, ValueError, OSError, AttributeError):
+        return  # no terminal after all: nothing to quiet
+    _echoing.append((fd, before))
+
+    def restore() -> None:
+        try:
+            termios.tcsetattr(fd, termios.TCSANOW, before)
+        except (termios.error, OSError, ValueError):  # the terminal is gone
+            pass
+
+    atexit.register(restore)
+
+
 def _default_index(q: Select) -> int | None:
     """The index of the menu's safe default (``Select.default``), highlighted first (issue 22)."""
     default = getattr(q, "default", None)
@@ -645,6 +770,7 @@ def _clear_when_refused(question: Any) -> None:
     """A refused answer is cleared from the field (issue 22): in a masked field nobody could
     see what was left there, and the next answer was typed after it.  The refusal stays in
     view until a new answer is accepted."""
+    from prompt_toolkit.buffer import ValidationState
     from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
 
     app = question.application
@@ -662,6 +788,9 @@ def _clear_when_refused(question: Any) -> None:
         refusal[:] = [buffer.validation_error]
         buffer.reset()  # the field is empty again ...
         buffer.validation_error = refusal[0]  # ... and says why
+        # (judged: a validation the answer started while it was typed, still to run, would
+        # judge the empty field instead and say something else — issue 22 trial, "9" and Enter)
+        buffer.validation_state = ValidationState.INVALID
 
     def keep_refusal(_: Any) -> None:
         if refusal and buffer.validation_error is None:
@@ -700,6 +829,55 @@ def _one_key(question: Any, keys: list[str], others: Sequence[tuple[str, Any, st
         bindings.add(key, eager=True)(elsewhere)
     # the later bindings win over questionary's own (which only move the pointer)
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
+
+
+#: seconds a question shown just after a notice (an automatic answer) takes no key (``Prompter.grace``)
+GRACE = 0.8
+
+
+def grace() -> float:
+    """``GRACE``, or ``REFEREE_KEY_GRACE`` (seconds; scripted terminals in tests set 0)."""
+    import os
+
+    try:
+        return max(0.0, float(os.environ.get("REFEREE_KEY_GRACE", GRACE)))
+    except ValueError:
+        return GRACE
+
+
+def _deaf_after_shown(app: Any, seconds: float) -> None:
+    """``app`` takes no key for ``seconds`` after its first screen (the keys are dropped as they
+    come in): a table still typing for the question the referee answered itself (a pawn, a card:
+    the only possibility) — a trial saw a ``2`` pressed 0.3 s later choose the next player's
+    stack.  Ctrl-C and the terminal's own replies (cursor reports) always pass."""
+    import time
+
+    from prompt_toolkit.keys import Keys
+
+    until = [float("inf")]
+    passing = {Keys.ControlC, Keys.SIGINT, Keys.CPRResponse}
+
+    def shown(_: Any) -> None:
+        if until[0] == float("inf"):
+            until[0] = time.monotonic() + seconds
+
+    processor = app.key_processor
+    feed, feed_multiple = processor.feed, processor.feed_multiple
+
+    def heard(presses: list[Any]) -> list[Any]:
+        if time.monotonic() >= until[0]:
+            return presses
+        return [k for k in presses if k.key in passing]
+
+    def deaf_feed(press: Any, first: bool = False) -> None:
+        for kept in heard([press]):
+            feed(kept, first)
+
+    def deaf_feed_multiple(presses: list[Any], first: bool = False) -> None:
+        feed_multiple(heard(list(presses)), first)
+
+    app.after_render += shown
+    processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
 
 
 def confirm_choices(lang: str) -> tuple[str, str]:

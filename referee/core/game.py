@@ -434,7 +434,7 @@ class GamePackage:
             return jsonio.dumps_pretty(exported)
         summary = self.module("summary")
         if fmt == "csv":
-            return export.to_csv(*summary.csv_rows(state))
+            return export.to_csv(*summary.csv_rows(state, **({"public": True} if public else {})))
         report = [*summary.export_report(state, t, meta, name, actions,
                                          **({"public": True} if public else {})), *(after or [])]
         if fmt == "md":

@@ -128,7 +128,8 @@ def game_of(session: Any) -> Game:
 
 def _save(session: SessionHandle, game: Game, record: dict[str, Any], state: Any) -> None:
     """The one place a session is written (play, undo at the table and the undo command)."""
-    session.save(record, complete=game.is_over(state), result=game.result_summary(state))
+    over = game.is_over(state)  # (the result is kept only for a finished game)
+    session.save(record, complete=over, result=game.result_summary(state) if over else None)
 
 
 def needs_agreement(game: Game, entries: Iterable[Any]) -> bool:
@@ -373,11 +374,18 @@ class Live:
     # -- the answers of an entry not complete yet (issue 16): every confirmed answer is saved at
     # once, so Ctrl-C after typing an event's name resumes at the question after it
 
+    _digest: tuple[Any, str] | None = None  # (the record, its digest): one per entry, not per answer
+
     def _record_digest(self) -> str:
         import hashlib
 
-        text = json.dumps(self.session.record, sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        record = self.session.record  # (a save puts a new record in place, never changes one)
+        if self._digest is not None and self._digest[0] is record:
+            return self._digest[1]
+        text = json.dumps(record, sort_keys=True, ensure_ascii=False, default=str)
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        self._digest = (record, digest)
+        return digest
 
     def kept_answers(self) -> list[Any]:
         """The answers kept from an interrupted entry, if the record is still the one they
@@ -728,7 +736,7 @@ class SessionService:
         with closing(self.archive.open(key)) as session:
             lang = lang or session.lang
             game = game_of(session)
-            parsed = replay(game, session.record, session.path)[0]
+            parsed, now_state, _steps = replay(game, session.record, session.path)
 
             def work(cut: bool) -> Correction:
                 return fix.correct(game, session.record, location, value, at=self.now(),
@@ -737,6 +745,15 @@ class SessionService:
 
             try:
                 c = work(truncate)
+            except RecordError as error:
+                if error.rule and hides_private(game, session, now_state):
+                    # the corrected entry itself refused by the rules: its place and rule id
+                    # only (the message may name a private fact: a hand — issue 22)
+                    hidden = RecordError(error.rule, error.location, "core.fix.refused_hidden")
+                    hidden.lang = lang
+                    raise hidden from None
+                error.lang = lang
+                raise
             except RefereeError as error:
                 error.lang = lang
                 raise
@@ -910,7 +927,7 @@ class SessionService:
         after = [*trail_report(t, parsed.meta, hides_private(game, session, state),
                                game.info.text_prefix),
                  *played(session.settings, t)]
-        if hidden and fmt in ("md", "html"):
+        if hidden and fmt in ("md", "html", "csv"):
             return game.export(state, fmt, t, parsed.meta, session.name, actions, public=True,
                                after=after)
         text = game.export(state, fmt, t, parsed.meta, session.name, actions, after=after)

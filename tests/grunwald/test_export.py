@@ -147,3 +147,24 @@ def test_export_advice_says_one_thing_one_way(tmp_path):
             assert key == sorted(key)
         if d["decision"] == "feeding":
             assert len(d["chosen"]) == len(d["advised"]) == d["owed"]["amount"]
+
+
+def test_issue22_csv_of_a_game_in_progress_does_not_count_the_face_down_camp(tmp_path):
+    """A camp lies face down ("kładziemy ją na stół rewersem do góry"): the CSV of a game in
+    progress leaves the cards by kind (hand and camp together) blank; the ducats, provisions and
+    helpers the table sees stay; a table that plays open, and a finished game, count them."""
+    from referee.core.service import SessionService
+
+    text = export(tmp_path, "csv", name="in-progress-three-players.json")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert [r["player"] for r in rows] == ["Zosia", "Tomek", "Igor"]
+    for r in rows:
+        assert r["crown_cards"] == r["mercenary_cards"] == r["teuton_cards"] == ""
+        assert r["ducats_left"] != "" and r["helpers"] != ""
+    store = Store(tmp_path / "data")
+    service = SessionService(store)
+    with service.open_live("game", open_table=True) as live:
+        live.keep_choices()
+    shown = list(csv.DictReader(io.StringIO(service.export("game", "csv"))))
+    assert any(r["crown_cards"] or r["mercenary_cards"] or r["teuton_cards"] for r in shown)
+    assert all(r["crown_cards"] != "" for r in shown)

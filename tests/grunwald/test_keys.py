@@ -115,3 +115,43 @@ def test_the_helper_purchase_highlights_no():
                 return
             engine.apply(state, bot.random_action(state, rng))
     raise AssertionError("no helper purchase in 300 games")
+
+
+def _pawn_answered_then_ducats():
+    """A placement turn where, on a field, the pawn (and the helpers' count) is the only
+    possibility and the ducats that go along are asked: (state, field, the ducats possible)."""
+    from referee.games.grunwald.actions import Place
+
+    for seed in range(300):
+        rng = random.Random(seed)
+        state = engine.new_state(["Marek", "Jacek", "Kasia", "Ania"])
+        while (d := engine.decision(state)) is not None:
+            if d.kind == "placement":
+                places = [a for a in engine.legal_actions(state) if isinstance(a, Place)]
+                for field in ("provisions", "mercenaries"):
+                    here = [a for a in places if a.field == field]
+                    ducats = sorted({a.ducats for a in here})
+                    if (here and len({a.pawn for a in here}) == 1 and len({a.count for a in here}) == 1
+                            and 1 in ducats and len(ducats) > 2 and len(ducats) <= 10):
+                        return state, field, ducats
+            engine.apply(state, bot.random_action(state, rng))
+    raise AssertionError("no such placement in 300 games")
+
+
+def test_a_key_typed_across_the_pawn_answered_by_the_referee_is_not_a_ducat(monkeypatch):
+    """Na Grunwald! at the table: the pawn question was answered by the referee ("only
+    possibility"), and the ``1`` the player typed for it became 1 ducat in the next question.
+    The automatic answer says so and waits for no key; what was typed before the ducats question
+    was on the screen is thrown away, and the ducats are the ones typed once it is."""
+    from referee.games.grunwald.actions import FIELDS
+    from tests.test_keys import WhileDrawn
+
+    state, field, ducats = _pawn_answered_then_ducats()
+    want = next(v for v in ducats if v not in (0, 1))
+    t = catalog("en")
+    stray = WhileDrawn(monkeypatch, "1", [str(FIELDS.index(field) + 1), str(want)])
+    dialog, seen = _questions(ask(state, t))
+    result, asked, out = drive(dialog, {}, while_drawn=stray)
+    assert asked == ["placement.field", "placement.ducats"]  # the pawn: not asked, said
+    assert "(only choice)" in out
+    assert result.field == field and result.ducats == want

@@ -41,3 +41,31 @@ def test_issue22_show_json_of_a_game_in_progress_counts_the_towns():
     assert any(e["town_filled"] for e in data["players"].values())
     kept = output.public_output(state, output.replay_output(state), hints=True)
     assert all("town" in e for e in kept["players"].values())
+
+
+def test_issue22_csv_of_a_game_in_progress_leaves_the_face_down_town_blank(tmp_path):
+    """``referee export --format csv`` of a game in progress: what lies face down on the
+    characters (coins, 5- and 10-ducat items) is blank, only how many cards were sent; a table
+    that plays open sees it."""
+    import csv
+    import io
+
+    from referee.cli import commands
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+    from tests.conftest import EXAMPLES
+
+    store = Store(tmp_path)
+    commands.import_records(store, [EXAMPLES / "kajko" / "in-progress-five-players.json"], "k",
+                            None, "en")
+    service = SessionService(store)
+    rows = list(csv.DictReader(io.StringIO(service.export("k", "csv"))))
+    assert len(rows) == 5 and any(int(r["items_sent"]) for r in rows)
+    for r in rows:
+        assert r["coins_in_town"] == r["items_5_in_town"] == r["items_10_in_town"] == ""
+    with service.open_live("k", open_table=True) as live:
+        live.keep_choices()
+    shown = list(csv.DictReader(io.StringIO(service.export("k", "csv"))))
+    assert all(r["coins_in_town"] != "" for r in shown)
+    assert any(int(r["coins_in_town"]) + int(r["items_5_in_town"]) + int(r["items_10_in_town"])
+               for r in shown)

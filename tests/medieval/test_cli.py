@@ -85,7 +85,7 @@ def test_every_session_command_on_medieval_battle(referee, monkeypatch, tmp_path
     md = referee("export", "b", "--format", "md")[1]
     assert "The battle, entry by entry" in md and "Victory points and time tokens over" in md
     page = referee("export", "b", "--format", "html")[1]
-    assert "Victory points over the turns" in page and "Time tokens left over the turns" in page
+    assert "Victory points after each turn" in page and "Time tokens left after each turn" in page
     ET.fromstring(page[page.index("<svg"): page.index("</svg>") + 6])  # the chart is an SVG
     exported = json.loads(referee("export", "b", "--format", "json")[1])
     assert exported["game"] == "medieval-battle" and exported["entries"][4]["moved"]["cost"] == 1

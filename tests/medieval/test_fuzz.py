@@ -22,8 +22,8 @@ from referee.games.medieval.rules import RULES
 PLAYERS = ["Ola", "Bartek"]
 PACKAGE = Path(__file__).resolve().parents[2] / "referee" / "games" / "medieval"
 #: the shared digest beside the clone (``<clone>/../shared``), or beside a worktree's parent
-DIGESTS = [Path(__file__).resolve().parents[n] / "shared" / "rules" / "medieval-battle.md"
-           for n in (3, 4)]
+#: the rule digest, in the repository (issue 27: the rule-coverage tests never skip)
+DIGEST = Path(__file__).resolve().parents[2] / "docs" / "rules" / "medieval-battle.md"
 
 
 def play(seed: int, large: bool, dismount: bool, full_cards: bool):
@@ -114,11 +114,7 @@ def test_polish_uses_the_games_own_words():
 
 
 def test_the_digest_and_the_code_know_the_same_rule_ids():
-    found = [p for p in DIGESTS if p.is_file()]
-    if not found:
-        import pytest
-        pytest.skip("the rules digest is not beside this clone")
-    ids = re.findall(r"^- (MB-[A-Z]*\d+)\b", found[0].read_text(encoding="utf-8"), re.M)
+    ids = re.findall(r"^- (MB-[A-Z]*\d+)\b", DIGEST.read_text(encoding="utf-8"), re.M)
     assert set(ids) == set(RULES) and len(ids) == len(RULES)
 
 

@@ -96,8 +96,8 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
     assert len(state.log) == 6  # the half-entered charge left nothing behind
     # two players, always (MB-C1): not asked; the name questions say who moves first (MB-B1)
     assert [q.key for q in first.asked[:2]] == ["new.first_player", "new.player"]
-    assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first, MB-B1)",
-                                  "Name of player 2 (Yellow Army: moves first, MB-B1)"]
+    assert first.messages[:2] == ["Name of player 1 (Red Army; Yellow moves first)",
+                                  "Name of player 2 (Yellow Army: moves first)"]
     # resumed at the terrain: the charge's first four answers were kept (issue 16); then an undo
     # at the table takes back the answer, entered again
     undo = BATTLE.index(("medieval.turn", "regroup"))

@@ -4,6 +4,8 @@ refused army names what was typed only there, and nothing of it outlives the mom
 
 from __future__ import annotations
 
+import pytest
+
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
 from referee.games.medieval import dialog, engine, output
@@ -38,3 +40,46 @@ def test_issue22_show_json_hides_the_first_army_until_the_second_is_chosen():
     ola = data["players"]["Ola"]
     assert ola["hidden"] and "units" not in ola and "recruited" not in ola
     assert output.replay_output(state)["players"]["Ola"]["units"]  # (there to hide)
+
+
+def _recruited_session(store, **choices):
+    """Ala's army (4 HC, 1 LB, 6 PK) chosen in secret (MB-R1); Bob's not yet: the trial's
+    ``med2`` at Bob's look-away prompt."""
+    from referee.core.service import SessionService
+    from referee.games.medieval.units import HEAVY_CAVALRY, LONGBOWMEN, PIKEMEN
+
+    session = SessionService(store).new("medieval", ["Ala", "Bob"], lang="en", name="med2")
+    sid = session.id
+    session.close()
+    with SessionService(store).open_live(sid, **choices) as live:
+        live.apply(Recruit("Ala", ((HEAVY_CAVALRY, 4), (LONGBOWMEN, 1), (PIKEMEN, 6))))
+        live.keep_choices()
+    return sid
+
+
+@pytest.mark.parametrize("fmt", ["md", "html", "csv", "json"])
+def test_MB_R1_issue22_an_export_during_recruitment_hides_the_secret_army(tmp_path, fmt):
+    """``referee export med2 --format md|html|csv|json`` while Bob still chooses: Ala's army is
+    only said to be chosen — no unit type, unit table, points spent or unit count (csv:
+    ``Ala,red,0,,,,5,,,``); a table that plays open exports it."""
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path)
+    service = SessionService(store)
+    text = service.export(_recruited_session(store), fmt)
+    for word in ("heavy cavalry", "long bowmen", "pikemen", "heavy_cavalry", "pikemen", "R-HC1",
+                 "R-PK6"):
+        assert word not in text.lower()
+    if fmt == "csv":
+        ala = next(r for r in text.splitlines() if r.startswith("Ala,"))
+        assert ala.split(",")[4:8] == ["", "", "5", ""]  # baggage, value, tokens, units on map
+    elif fmt == "json":
+        import json
+
+        assert json.loads(text)["players"]["Ala"]["hidden"] is True
+    else:
+        assert "Ala" in text and catalog("en")("medieval.board.army_hidden", player="Ala") in text
+    opened = _recruited_session(Store(tmp_path / "open"), open_table=True)
+    shown = SessionService(Store(tmp_path / "open")).export(opened, fmt)
+    assert "R-PK6" in shown or ",20," in shown or "pikemen" in shown.lower()

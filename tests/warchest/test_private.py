@@ -173,3 +173,25 @@ def test_issue22_a_refused_draw_is_said_only_in_the_moment():
     assert any("ar is not a coin here" in screen for screen in inside)  # said in the moment
     everything = term.everything()
     assert "ar is not a coin" not in everything and "Codes:" not in everything
+
+
+def test_issue22_csv_of_a_game_in_progress_names_no_hand_or_bag(tmp_path):
+    """``export --format csv`` of a game in progress: a row has the drafted units and counts of
+    coins the table sees (board, removed, supply), never a hand, a bag or a face-down coin — the
+    same row whether the table plays open or not."""
+    import csv
+    import io
+
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 1, {})
+    sid = new_session(store)
+    with SessionService(store).open_live(sid) as live:
+        for a in target[:4]:  # two draws told, two plays
+            live.apply(a)
+    service = SessionService(store)
+    text = service.export(sid, "csv")
+    header = next(csv.reader(io.StringIO(text)))
+    assert not {"hand", "bag", "discard", "discard_facedown"} & set(header)
+    with service.open_live(sid, open_table=True) as live:
+        live.keep_choices()
+    assert service.export(sid, "csv") == text

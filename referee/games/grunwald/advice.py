@@ -420,7 +420,7 @@ def _teuton_table(payable: dict[int, int]) -> tuple[list[int], dict[int, tuple[i
             best[v] = (n, tuple(zip(ss, removed)))
     top = max(best)
     nxt = [0] * (top + 1)
-    ahead = None
+    ahead = top  # (top is in best: set again at once)
     for v in range(top, -1, -1):
         if v in best:
             ahead = v
@@ -492,6 +492,7 @@ def written_items(player: Any, items: Any) -> tuple[str, ...]:
             continue
         source, c = LEAVING[item]
         pile = engine.source_pile(hand, camp, source, c)
+        assert pile is not None  # the items were checked as held
         take(pile, c)
         taken.setdefault(c, [0, 0])[0 if pile is camp else 1] += 1
     return _written({c: (a, b) for c, (a, b) in taken.items()}, provisions)
@@ -741,9 +742,9 @@ def _search(h: Holding, r: Rivals, payable: dict[str, int], split, provisions: i
                     best_key, best_removed = key, (removed, q)
     assert best_removed is not None
     removed, q = best_removed
-    pay = _payment(h, r, removed, split, q)
-    assert pay.score == best_score, (pay.score, best_score)
-    return pay
+    payment = _payment(h, r, removed, split, q)
+    assert payment.score == best_score, (payment.score, best_score)
+    return payment
 
 
 # --------------------------------------------------------------------------------------------
@@ -823,6 +824,7 @@ def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
         d = engine.decision(s)
         reviewed = len(out)
         if d is not None and d.kind == "losses" and getattr(action, "player", None) == d.player:
+            assert d.player is not None  # the losses name their player
             a = advise_losses(s, d.player, d.owed)
             chosen = payment_score(s, d.player, action.items)
             out.append({"round": s.round, "decision": "losses", "rule": "NG-S4",
@@ -831,7 +833,8 @@ def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
                         "chosen_score": chosen, "advised": list(a.best.items),
                         "advised_score": a.best.score, "cost": a.best.score - chosen})
         elif d is not None and d.kind == "feeding" and getattr(action, "player", None) == d.player:
-            a = advise_feeding(s, d.player)
+            assert d.player is not None  # the feeding names its player
+            fa = advise_feeding(s, d.player)
             who = s.index[d.player]
             hs = position(s)
             removed: dict[str, int] = {}
@@ -843,9 +846,12 @@ def review(state: Any, actions: list[Any] | None) -> list[dict[str, Any]]:
             out.append({"round": s.round, "decision": "feeding", "rule": "NG-E1",
                         "player": d.player, "owed": {"amount": d.owed, "unit": "knights"},
                         "chosen": list(action.cards),
-                        "chosen_score": chosen, "advised": list(a.items),
-                        "advised_score": a.best.score, "cost": a.best.score - chosen})
-        held = _copy.copy(s.player(d.player)) if len(out) > reviewed else None
+                        "chosen_score": chosen, "advised": list(fa.items),
+                        "advised_score": fa.best.score, "cost": fa.best.score - chosen})
+        held = None
+        if len(out) > reviewed:
+            assert d is not None and d.player is not None  # a losses or feeding decision, reviewed
+            held = _copy.copy(s.player(d.player))
         try:
             engine.apply(s, action)
         except RuleError:  # not this game's actions: no review rather than a wrong one

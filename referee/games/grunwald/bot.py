@@ -51,8 +51,10 @@ def random_action(state: GrunwaldState, rng: random.Random, pass_bias: float = 0
     if kind == "skirmish":
         return SkirmishCards(tuple((name, rng.choice(d.options[name])) for name in d.players))
     if kind == "losses":
+        assert d.player is not None  # the losses name their player
         return random_losses(state, d.player, d.owed, rng)
     if kind == "feeding":
+        assert d.player is not None  # the feeding names its player
         return Feed(d.player, tuple(rng.sample(knights_expanded(state, d.player), d.owed)))
     raise AssertionError(kind)
 
@@ -202,6 +204,7 @@ def sensible_action(state: GrunwaldState, rng: random.Random) -> Action:
     if d.kind == "placement":
         actions = engine.legal_actions(state)
         places = actions[:-1]
+        assert d.player is not None  # a placement names its player
         p = state.player(d.player)
         left = (0 if p.officer_placed else 1) + p.helpers - p.helpers_placed
         if not places or (left <= 1 and rng.random() < 0.35):
@@ -219,11 +222,14 @@ def sensible_action(state: GrunwaldState, rng: random.Random) -> Action:
                 chosen.append((name, rng.choice(options)))
         return SkirmishCards(tuple(chosen))
     if d.kind == "losses":
+        assert d.player is not None  # the losses name their player
         return _thrifty_losses(state, d.player, d.owed)
     if d.kind == "helper_purchase":
+        assert d.player is not None  # the purchase names its buyer
         p = state.player(d.player)
         return HelperPurchase(d.price <= 2 or p.ducats - d.price >= 4)
     if d.kind == "feeding":
+        assert d.player is not None  # the feeding names its player
         knights = sorted(knights_expanded(state, d.player), key=lambda c: CARDS[c.split("/")[1]][1])
         p = state.player(d.player)
         return Feed(d.player, tuple(c.split("/")[1] if _unambiguous(p, c) else c
@@ -260,7 +266,9 @@ def play_sensible_game(players: list[str], rng: random.Random, stop_after: int |
     """A game played like people do; the revealed cards are still random."""
 
     def choose(state: GrunwaldState, rng: random.Random) -> Action:
-        if engine.decision(state).kind == "reveal":
+        d = engine.decision(state)
+        assert d is not None  # asked only while the game goes on
+        if d.kind == "reveal":
             return random_action(state, rng)
         return sensible_action(state, rng)
 

@@ -15,6 +15,7 @@ from referee.core.dialog import (
     BACK,
     UNDO,
     Choice,
+    Confirm,
     Dialog,
     Invalid,
     Notice,
@@ -43,7 +44,7 @@ from referee.games.grunwald.actions import (
     Reveal,
     SkirmishCards,
 )
-from referee.games.grunwald.cards import CARDS, RANGES
+from referee.games.grunwald.cards import CARDS, REVEALED
 from referee.games.grunwald.state import GrunwaldState, take
 from referee.games.grunwald.summary import (
     board,
@@ -90,21 +91,28 @@ def _rule_notice(exc: RuleError, t: Catalog) -> Notice:
 
 
 def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | None):
+    """The values typed for one kind of revealed card (NG-R3: how many; NG-C3: which values); a
+    refusal says why and what the card allows (issue 22: the trial's table had to guess)."""
     text = text.strip().lower()
     if text in ("u", "undo", "cofnij"):
         return UNDO
     parts = text.replace(",", " ").split()
+    reason = None
     if not parts or not all(p.isdigit() for p in parts):
-        raise Invalid(t("grunwald.play.numbers_expected"))
-    values = tuple(int(p) for p in parts)
-    if not lo_n <= len(values) <= hi_n:
-        raise Invalid(t("grunwald.play.count_expected",
-                        count=str(lo_n) if lo_n == hi_n else f"{lo_n}–{hi_n}"))
-    for v in values:
-        if v < lo or (hi is not None and v > hi):
-            raise Invalid(t("grunwald.play.range_expected",
-                            range=f"{lo}–{hi}" if hi is not None else f"≥ {lo}"))
-    return values
+        reason = t("grunwald.play.numbers_expected")
+    elif not lo_n <= len(parts) <= hi_n:
+        reason = t("grunwald.play.reveal_count_typed", got=len(parts))
+    else:
+        wrong = [int(p) for p in parts if int(p) < lo or (hi is not None and int(p) > hi)]
+        if wrong:
+            reason = t("grunwald.play.reveal_value", value=wrong[0])
+    if reason is not None:
+        span = (t("grunwald.play.reveal_range", least=lo, most=hi) if hi is not None
+                else t("grunwald.play.reveal_range_open", least=lo))
+        allowed = (t("grunwald.play.reveal_allowed_exact", count=lo_n, range=span) if lo_n == hi_n
+                   else t("grunwald.play.reveal_allowed_between", least=lo_n, most=hi_n, range=span))
+        raise Invalid(t("grunwald.play.reveal_refused", reason=reason, allowed=allowed))
+    return tuple(int(p) for p in parts)
 
 
 def ask(state: GrunwaldState, t: Catalog, colors: dict[str, str] | None = None,
@@ -171,7 +179,9 @@ def _later_effect(state: GrunwaldState, t: Catalog) -> Dialog:
     effects = yield from _effect(state, t)
     if not effects:
         return _AGAIN
-    action = LaterEffect(engine.later_position(state), tuple(effects))
+    at = engine.later_position(state)
+    assert at is not None  # offered only while the round's event card lies on the board
+    action = LaterEffect(at, tuple(effects))
     try:
         engine.apply(state.copy(), action)
     except RuleError as exc:
@@ -224,14 +234,12 @@ def yours(state: GrunwaldState, t: Catalog, player: str) -> Line:
 
 def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
     hint = t("grunwald.play.undo_hint")
-    specs = [("crown", 2, 2, *RANGES["crown"]), ("mercenary", 2, 2, *RANGES["mercenary"]),
-             ("provisions", 1, 2, 1, None), ("ducats", 1, 3, 1, None)]
-    if teutons:
-        specs.append(("teutons", 2, 2, *RANGES["teuton"]))
+    names = ["crown", "mercenary", "provisions", "ducats"] + (["teutons"] if teutons else [])
     values: dict[str, Any] = {}
-    for name, lo_n, hi_n, lo, hi in specs:
+    for name in names:
+        lo_n, hi_n, lo, hi = REVEALED[name]
         answer = yield Text(f"reveal.{name}", t(f"grunwald.play.reveal_{name}", round=state.round),
-                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)
+                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
         if answer is UNDO:
             return UNDO
         values[name] = answer
@@ -240,7 +248,7 @@ def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
 
 
 def _event(state: GrunwaldState, t: Catalog) -> Dialog:
-    def card_text(text: str) -> str:
+    def card_text(text: str) -> object:  # the card's name, or UNDO
         text = " ".join(text.split())
         if text.lower() in ("u", "undo", "cofnij"):
             return UNDO
@@ -357,7 +365,8 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         choices = [Choice(card_name(t, c), c) for c in options]
     if kind != "gain" and len(options) == 1:  # the only card it can be: not asked
         yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
-        return [Effect(player, **{kind: options[0]})]
+        card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
+        return [Effect(player, **card)]
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
                      choices + [_back_choice(t)])
     if c is BACK:
@@ -378,6 +387,7 @@ def _delta_parser(t: Catalog):
 
 def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
     legal = engine.legal_actions(state)
+    assert state.turn is not None  # set for the placement phase
     player = state.names[state.turn]
     places = [a for a in legal if isinstance(a, Place)]
     fields = [f for f in FIELDS if any(a.field == f for a in places)]
@@ -410,6 +420,7 @@ def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
 def _missing_fields(state: GrunwaldState, t: Catalog, offered: list[str]) -> str:
     """Why each field the player could otherwise use is not in the menu (the truce's Teutons
     field, rounds 1–3, goes without saying)."""
+    assert state.turn is not None  # set for the placement phase
     p = state.players[state.turn]
     out = []
     for f in FIELDS:
@@ -560,6 +571,7 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
         # The referee's advice first, so that Enter accepts it (the choice stays the player's).
         choices: list[Choice] = [advised] if advised is not None and not items else []
         if choices:  # why, on its own line: a menu cuts long choices
+            assert why is not None  # given with the advice
             yield why
         for pile, source in ((camp, "camp"), (hand, "hand")):
             for c in sorted(pile):
@@ -601,6 +613,11 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             else:  # Enter alone pays what is still owed (or all that is held)
                 n = yield Text("losses.provisions", message, amount,
                                default=str(min(provisions, max(1, left))))
+                # NG-S4: more than the debt may be given up, but provisions can be paid exactly
+                # (change from the bank, NG-C4): more is asked again, and Enter alone says no
+                if n > left and not (yield Confirm("losses.overpay", t(
+                        "grunwald.play.losses_overpay", n=n, left=left))):
+                    continue
             provisions -= n
             value += n
             items.append(f"provisions:{n}")
@@ -642,6 +659,7 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
     while len(items) < d.owed:
         choices = [advised] if advised is not None and not items else []
         if choices:
+            assert why is not None  # given with the advice
             yield why
         choices += [Choice(card_name(t, f"{src}/{c}"), f"{src}/{c}", keys.get(f"{src}/{c}"))
                     for pile, src in ((hand, "hand"), (camp, "camp"))

@@ -19,7 +19,7 @@ replayer prefixes the entry's path.  No I/O here.
 from __future__ import annotations
 
 import copy as _copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -52,6 +52,7 @@ from referee.games.grunwald.cards import (
     MERCENARY,
     PEASANT,
     RANGES,
+    REVEALED,
     TEUTON,
     expand,
     parse_card,
@@ -118,6 +119,7 @@ def decision(state: GrunwaldState) -> Decision | None:
     phase = state.phase
     r = state.round
     if phase == PLACEMENT:
+        assert state.turn is not None  # set for the placement phase
         return Decision(PLACEMENT, r, player=state.names[state.turn])
     if phase == REVEAL:
         return Decision(REVEAL, r, teutons=r >= FIRST_TEUTON_ROUND)
@@ -132,12 +134,14 @@ def decision(state: GrunwaldState) -> Decision | None:
         return Decision(SKIRMISH, r, players=names, options=options)
     if phase == LOSSES:
         sk = state.skirmish
+        assert sk is not None  # the losses of a skirmish in progress
         p = state.players[sk.pending[0]]
         return Decision(
             LOSSES, r, player=p.name, players=tuple(state.names[i] for i in sk.pending),
             options={p.name: discardable_cards(p)}, owed=sk.owed,
         )
     if phase == HELPER_PURCHASE:
+        assert state.helper_buyer is not None  # set for the helper purchase
         p = state.players[state.helper_buyer]
         return Decision(HELPER_PURCHASE, r, player=p.name, price=p.helpers)
     if phase == FEEDING:
@@ -191,6 +195,7 @@ def legal_actions(state: GrunwaldState) -> list[Action]:
     """Every legal action for a placement turn or the helper purchase; ``[]`` when the next
     decision is not a finite choice (reveal, event, cards, losses, feeding) or the game is over."""
     if state.phase == PLACEMENT:
+        assert state.turn is not None  # set for the placement phase
         return list(legal_placements(state, state.turn))
     if state.phase == HELPER_PURCHASE:
         return [HelperPurchase(True), HelperPurchase(False)]
@@ -352,6 +357,7 @@ def later_position(state: GrunwaldState) -> str | None:
     if state.phase == SKIRMISH:
         return "skirmish"
     if state.phase == LOSSES:
+        assert log.skirmish is not None  # logged when the cards were played
         return f"losses[{len(log.skirmish['losses'])}]"
     return "helper_purchase"
 
@@ -478,10 +484,10 @@ def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
     range), else ``False`` and nothing changed (``_apply_reveal`` then names the rule)."""
     if state.phase != REVEAL:
         return False
-    crown = entry.get("crown")
-    mercenary = entry.get("mercenary")
-    provisions = entry.get("provisions")
-    ducats = entry.get("ducats")
+    crown: Any = entry.get("crown")  # (the record's values, checked below)
+    mercenary: Any = entry.get("mercenary")
+    provisions: Any = entry.get("provisions")
+    ducats: Any = entry.get("ducats")
     if (type(crown) not in _SEQUENCE or type(mercenary) not in _SEQUENCE
             or type(provisions) not in _SEQUENCE or type(ducats) not in _SEQUENCE
             or len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2
@@ -493,11 +499,12 @@ def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
             or not (_KNIGHT_LO <= a <= _KNIGHT_HI and _KNIGHT_LO <= b <= _KNIGHT_HI
                     and _KNIGHT_LO <= c <= _KNIGHT_HI and _KNIGHT_LO <= d <= _KNIGHT_HI)):
         return False
-    for values in (provisions, ducats):
+    for name, values in (("provisions", provisions), ("ducats", ducats)):
+        lo, hi = REVEALED[name][2:]
         for v in values:
-            if type(v) is not int or v < 1:
+            if type(v) is not int or v < lo or (hi is not None and v > hi):
                 return False
-    teutons = None
+    teutons: Any = None
     if "teutons" in entry:
         teutons = entry["teutons"]
         if type(teutons) not in _SEQUENCE:
@@ -529,17 +536,13 @@ def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
         return
     _expect(state, REVEAL, "reveal")
     r = state.round
-    for name, values, lo_n, hi_n, lo, hi in (
-        ("crown", action.crown, 2, 2, *RANGES[CROWN]),
-        ("mercenary", action.mercenary, 2, 2, *RANGES[MERCENARY]),
-        ("provisions", action.provisions, 1, 2, 1, None),
-        ("ducats", action.ducats, 1, 3, 1, None),
-    ):
-        _check_values(name, values, lo_n, hi_n, lo, hi)
+    for name, values in (("crown", action.crown), ("mercenary", action.mercenary),
+                         ("provisions", action.provisions), ("ducats", action.ducats)):
+        _check_values(name, values, *REVEALED[name])
     if r >= FIRST_TEUTON_ROUND:
         if action.teutons is None:
             raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_missing", round=r)
-        _check_values("teutons", action.teutons, 2, 2, *RANGES[TEUTON])
+        _check_values("teutons", action.teutons, *REVEALED["teutons"])
     elif action.teutons is not None:
         raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
     _push_reveal(state, action)
@@ -578,6 +581,7 @@ def _check_turn(state: GrunwaldState, name: str) -> Player:
     if name not in state.index:
         raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=name,
                         players=", ".join(state.names))
+    assert state.turn is not None  # set for the placement phase
     current = state.names[state.turn]
     if name != current:
         raise RuleError("NG-P1", ".player", "grunwald.error.not_your_turn", player=name,
@@ -648,7 +652,7 @@ def _apply_place(state: GrunwaldState, a: Place) -> None:
     fault = placement_fault(state, p, st, f, a.pawn, a.count, a.ducats)
     if fault is not None:
         rule, key, where, params = fault
-        error = RuleError if rule else RecordError  # (no rule: not a field, not a pawn)
+        error: type[RecordError] = RuleError if rule else RecordError  # (no rule: not a field, not a pawn)
         raise error(rule, where, key, player=p.name, field=f, legal=_legal_summary(state, who),
                     **params)
     ducats = a.ducats
@@ -709,6 +713,7 @@ def push_skirmish_cards(state: GrunwaldState, given: dict[str, Any]) -> None:
     if state.phase != SKIRMISH:
         _expect(state, SKIRMISH, "skirmish")
     sk = state.skirmish
+    assert sk is not None  # made when the Teutons were revealed (NG-S1)
     stakes = state.fields["teutons"]
     players = state.players
     played: dict[int, str] = {}
@@ -798,6 +803,7 @@ def push_losses(state: GrunwaldState, name: Any, items: Sequence[Any]) -> None:
     if state.phase != LOSSES:
         _expect(state, LOSSES, "losses")
     sk = state.skirmish
+    assert sk is not None  # the losses of a skirmish in progress
     who = state.index.get(name) if type(name) is str else None
     if who is None:
         raise RuleError("NG-C1", "", "grunwald.error.unknown_player", player=name,
@@ -845,7 +851,9 @@ def push_losses(state: GrunwaldState, name: Any, items: Sequence[Any]) -> None:
         for item in items:
             if item in LEAVING:
                 put(state.removed, LEAVING[item][1])
-        state.log[-1].skirmish["losses"][p.name] = list(items)
+        skirmish = state.log[-1].skirmish
+        assert skirmish is not None  # logged when the cards were played
+        skirmish["losses"][p.name] = list(items)
     p.hand, p.camp, p.provisions = hand, camp, provisions
     sk.pending.remove(who)
     if not sk.pending:
@@ -865,6 +873,7 @@ _PROVISION_ITEMS = {f"provisions:{n}": n for n in range(1, 100)}  # (the usual o
 def _finish_skirmish(state: GrunwaldState) -> None:
     """NG-S5: played knights and captured Teutons go to the camp, the peasant back to the hand."""
     sk = state.skirmish
+    assert sk is not None  # the skirmish in progress
     for i, c in sk.played.items():
         put(state.players[i].hand if c == PEASANT else state.players[i].camp, c)
     for i, c in sk.captured.items():
@@ -937,8 +946,8 @@ def _resolve_fields(state: GrunwaldState) -> None:
         if f == "crown" or f == "mercenaries":
             kind = CROWN if f == "crown" else MERCENARY
             a, b = rv.crown if f == "crown" else rv.mercenary
-            cards = (_CARD[kind, a], _CARD[kind, b]) if a >= b else (_CARD[kind, b], _CARD[kind, a])
-            prizes = cards[:1] if n == 2 else cards  # NG-V1: the 1st only
+            cards: tuple[str, ...] = (_CARD[kind, a], _CARD[kind, b]) if a >= b else (_CARD[kind, b], _CARD[kind, a])
+            prizes: Sequence[Any] = cards[:1] if n == 2 else cards  # NG-V1: the 1st only
         else:
             cards = ()
             values = rv.provisions if f == "provisions" else rv.ducats
@@ -1006,6 +1015,7 @@ _PRIZE_FIELDS = ("crown", "provisions", "ducats", "mercenaries")  # (in the orde
 
 def _apply_helper_purchase(state: GrunwaldState, action: HelperPurchase) -> None:
     _expect(state, HELPER_PURCHASE, "helper_purchase")
+    assert state.helper_buyer is not None  # set for the helper purchase
     p = state.players[state.helper_buyer]
     price = p.helpers
     if action.buy:
@@ -1117,7 +1127,7 @@ def scores_of(players: list[Player]) -> scoring.Result:
     return scoring.score(inventories)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[GrunwaldState, Any], None]] = {
     Event: _apply_event,
     LaterEffect: _apply_later_effect,
     Reveal: _apply_reveal,

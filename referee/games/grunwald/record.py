@@ -104,8 +104,8 @@ def parse_effect(raw: Any, loc: str) -> Effect:
     if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
         raise shape.fail(loc, "grunwald.record.effect_empty",
                     allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
-    ints = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
-    cards = {}
+    ints: dict[str, Any] = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
+    cards: dict[str, Any] = {}  # (``ints`` and ``cards``: Effect's keyword arguments by name)
     for k in EFFECT_CARDS:
         if k in e:
             parse_card(e[k], f"{loc}.{k}", prefix=k != "gain")
@@ -115,7 +115,7 @@ def parse_effect(raw: Any, loc: str) -> Effect:
 
 def parse_reveal(value: Any, location: str) -> Reveal:
     obj = shape.obj(value, location, REVEAL_KEYS)
-    parts: dict[str, tuple[int, ...] | None] = {}
+    parts: dict[str, Any] = {}  # Reveal's keyword arguments: tuples of ints
     for k in REVEAL_KEYS:
         if k not in obj:
             if k != "teutons":
@@ -494,6 +494,7 @@ class _Replayer:
                 loc = f"{base}.helper_purchase"
                 if "helper_purchase" not in rdoc:
                     d = engine.decision(s)
+                    assert d is not None  # the helper purchase is due
                     missing("helper_purchase", "NG-F8", "grunwald.error.helper_purchase_missing",
                             loc, player=d.player, price=d.price)
                 value = rdoc["helper_purchase"]
@@ -531,6 +532,7 @@ class _Replayer:
         while s.phase == PLACEMENT:
             due((1, k))  # the later effects entered before this placement
             if k >= total:
+                assert s.turn is not None  # set for the placement phase
                 missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
                         f"{base}.placements", player=s.names[s.turn])
             entry = placements[k]
@@ -552,6 +554,7 @@ class _Replayer:
     def losses(self, skirmish: dict[str, Any], loc: str, missing: Any, later: Any, due: Any
                ) -> None:
         s = self.state
+        assert s.skirmish is not None  # called in the losses phase
         if "losses" not in skirmish:
             owed = s.skirmish.owed
             missing("skirmish", "NG-S4", "grunwald.error.losses_missing", f"{loc}.losses", owed=owed)

@@ -230,9 +230,18 @@ class GrunwaldState:
         new = _copy.copy(self)
         new.players = [_copy.copy(p) for p in self.players]
         new.fields = {f: [_copy.copy(s) for s in stakes] for f, stakes in self.fields.items()}
-        new.skirmish = _copy.deepcopy(self.skirmish)
+        sk = self.skirmish
+        if sk is not None:
+            new.skirmish = Skirmish(sk.strength, dict(sk.played), dict(sk.captured), sk.total, sk.owed,
+                                    list(sk.pending))
         new.feeding_pending = list(self.feeding_pending)
-        new.log = _copy.deepcopy(self.log)
+        # The round logs: the engine writes only the current round's (``log[-1]``), so the rounds
+        # before are shared (never changed again) and only the current one is copied.
+        log = self.log
+        if log:
+            new.log = [*log[:-1], _copy.deepcopy(log[-1])]
+        else:
+            new.log = []
         new.feeding_log = list(self.feeding_log)
         new.entered = dict(self.entered)
         new.removed = dict(self.removed)

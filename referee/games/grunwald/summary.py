@@ -490,8 +490,10 @@ CSV_COLUMNS = ("player", "place", "winner", *SCORE_PARTS, "total", "cards", "cro
                "mercenary_cards", "teuton_cards", "ducats_left", "provisions_left", "helpers")
 
 
-def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
-    """One row per player with every score component (blank while the game is running)."""
+def csv_rows(state: GrunwaldState, public: bool = False) -> tuple[list[str], list[list[object]]]:
+    """One row per player with every score component (blank while the game is running);
+    ``public``: a game in progress as the table may see it (the cards by kind count the camp's
+    face-down knights: blank — issue 22, docs/table.md)."""
     result = engine.final_scores(state) if state.phase == OVER else None
     rows: list[list[object]] = []
     for p in state.players:
@@ -499,12 +501,13 @@ def csv_rows(state: GrunwaldState) -> tuple[list[str], list[list[object]]]:
                   for k in ("crown", "mercenary", "teuton")}
         if result is not None:
             s = result.scores[p.name].as_dict()
-            scored = [result.places[p.name], int(p.name in result.winners), *(s[k] for k in SCORE_PARTS),
+            scored: list[int | None] = [result.places[p.name], int(p.name in result.winners), *(s[k] for k in SCORE_PARTS),
                       s["total"], result.cards[p.name]]
         else:
             scored = [None] * (3 + len(SCORE_PARTS) + 1)
-        rows.append([p.name, *scored, counts["crown"], counts["mercenary"], counts["teuton"],
-                     p.ducats, p.provisions, p.helpers])
+        kinds: list[object] = ["", "", ""] if public else \
+            [counts["crown"], counts["mercenary"], counts["teuton"]]
+        rows.append([p.name, *scored, *kinds, p.ducats, p.provisions, p.helpers])
     return list(CSV_COLUMNS), rows
 
 

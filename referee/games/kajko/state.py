@@ -113,9 +113,14 @@ class KajkoState:
         return self.players[self.turn]
 
     def copy(self) -> KajkoState:
-        import copy
-
-        return copy.deepcopy(self)
+        """An independent state, field by field.  The turn logs are shared: an entry's
+        ``TurnLog`` is complete once the entry is applied (the engine never changes an earlier
+        one)."""
+        return KajkoState(
+            [Player(p.name, list(p.front), [list(c) for c in p.town]) for p in self.players],
+            list(self.sizes), self.dusigrosz, self.coin_in_hand, self.characters, list(self.left),
+            [set(s) for s in self.inside], self.turn, self.over, list(self.log), list(self.box),
+            [list(r) for r in self.revealed])
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that decides the rest of the game, as comparable plain data."""

@@ -331,14 +331,17 @@ CSV_COLUMNS = ("player", "place", "total", "ducats", "dusigrosz", "items_sent", 
                "items_5_in_town", "items_10_in_town", "front")
 
 
-def csv_rows(state: KajkoState) -> tuple[list[str], list[list[object]]]:
+def csv_rows(state: KajkoState, public: bool = False) -> tuple[list[str], list[list[object]]]:
+    """A row per player; ``public``: a game in progress as the table may see it (the cards on
+    the characters lie face down: what they are is blank, only how many — issue 22)."""
     result = engine.final_scores(state) if state.over else None
     rows: list[list[object]] = []
     for p in state.players:
         cards = [c for character in p.town for c in character]
         s = result.scores[p.name] if result else None
+        town: list[object] = ["", "", ""] if public else \
+            [sum(c in (COIN, COIN_IN_HAND) for c in cards), cards.count(ITEM5), cards.count(ITEM10)]
         rows.append([p.name, result.places[p.name] if result else "", s.total if s else "",
-                     s.ducats if s else "", s.dusigrosz if s else "", len(cards),
-                     sum(c in (COIN, COIN_IN_HAND) for c in cards), cards.count(ITEM5),
-                     cards.count(ITEM10), " ".join(p.front)])
+                     s.ducats if s else "", s.dusigrosz if s else "", len(cards), *town,
+                     " ".join(p.front)])
     return list(CSV_COLUMNS), rows

@@ -245,6 +245,7 @@ def ask(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None,
     is typed in its player's private moment (what is typed, and every refusal of it, is theirs);
     the game has no memory aid (everything else is on the map)."""
     d = engine.decision(state)
+    assert d is not None  # asked only while the battle goes on
     if d.kind in (engine.ANSWER, engine.PURSUIT):  # mid-turn: the news just above is the context
         yield Notice([Line(progress(state, t), "strong")])
     else:
@@ -297,6 +298,7 @@ def parse_army(t: Catalog, state: MedievalState, player: str):
 def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     """MB-R1: each army typed masked; the second one reveals both (the board hides the first)."""
     info = engine.free_form(state)
+    assert info is not None  # recruitment is free-form
     costs = ", ".join(f"{UNITS[u].abbr} {unit_name(t, u)} ({info['costs'][u]})" for u in UNIT_TYPES)
     limit = info["limits"]["longbowmen"]
     lines = [t("medieval.play.recruit_costs", costs=costs)]
@@ -314,7 +316,9 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
 
 def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
     """MB-D4: the units kept off the map at deployment."""
-    ids = engine.free_form(state)["units"]
+    info = engine.free_form(state)
+    assert info is not None  # deployment is free-form
+    ids = info["units"]
 
     def parse(text: str) -> Any:
         words = text.replace(",", " ").upper().split()
@@ -341,6 +345,7 @@ def _reserve(state: MedievalState, t: Catalog, player: str) -> Dialog:
 
 def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
     info = engine.free_form(state)
+    assert info is not None  # a turn is free-form
     while True:
         choices = []
         for uid, u in info["units"].items():
@@ -595,6 +600,7 @@ def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog
     """MB-X1: dismounting is the play, or comes before or after the unit's move."""
     unit = state.units[uid]
     foot = UNITS[unit.type].dismounts_to
+    assert foot is not None  # offered to mounted units only
     foot_mp = dismounted_movement(unit.mp)
     choices = [Choice(t("medieval.play.dismount_only", type=unit_name(t, foot), mp=foot_mp), "only", "0")]
     if foot_mp:
@@ -724,7 +730,7 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
                for i, o in enumerate(state.cards.scale)
                if kind != FIRE or fire_column_ok(state.cards.scale, i)]
     return (yield Select("medieval.card", block(t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
-                                                  unit=unit_name(t, card_of(kind, attacker)),
+                                                  unit=unit_name(t, card_of(kind, attacker) or attacker),
                                                   defender=unit_name(t, icon_of(defender)))),
                          choices + [_back(t)]))
 
@@ -734,6 +740,7 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
 
 def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
     legal = engine.legal_actions(state)
+    assert d.attacker is not None and d.defender is not None  # an answer names both units
     attacker, defender = state.units[d.attacker], state.units[d.defender]
     can_withdraw = any(isinstance(a, Withdraw) for a in legal)
     if not can_withdraw:  # MB-M9: only the fight is left, and the table is told why
@@ -753,6 +760,7 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
         if answer is UNDO:
             return UNDO
         if answer == "stand":
+            assert state.pending is not None  # an answer: an attack is pending
             if state.pending.base is None:  # MB-K9: read off the card now the fight is certain
                 card = yield from _card_column(state, t, MELEE, attacker.type, defender.type)
                 if card is BACK:
@@ -760,7 +768,8 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
                 return Stand(d.player, card)
             return Stand(d.player)
         if answer == "off":
-            distances = sorted({a.distance for a in legal if isinstance(a, Withdraw) and a.to == OFF_MAP})
+            distances = sorted({a.distance for a in legal  # off the map: always with its distance
+                                if isinstance(a, Withdraw) and a.to == OFF_MAP and a.distance is not None})
             n = yield Select("medieval.distance", t("medieval.play.distance", unit=defender.id),
                              [Choice(str(k), k, str(k)) for k in distances] + [_back(t)])
             if n is not BACK:
@@ -785,6 +794,7 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
 
 def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
     legal = engine.legal_actions(state)
+    assert d.attacker is not None  # a pursuit names its unit
     attacker = state.units[d.attacker]
     while True:
         targets = list(dict.fromkeys(a.attack for a in legal if isinstance(a, Pursue)))

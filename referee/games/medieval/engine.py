@@ -181,11 +181,13 @@ def legal_actions(state: MedievalState) -> list[Action]:
     d = decision(state)
     if d is None or not d.finite:
         return []
+    p = state.pending
+    assert p is not None  # an answer or a pursuit: an attack is pending
     if d.kind == ANSWER:  # the card's column, when unknown, is read once the fight is certain
-        stands = ([Stand(d.player)] if state.pending.base is not None
+        stands = ([Stand(d.player)] if p.base is not None
                   else [Stand(d.player, i) for i in range(len(state.cards.scale))])
-        return [*stands, *_withdrawals(state, state.units[d.defender])]
-    return [Stop(d.player), *_attacks(state, state.units[d.attacker], d.player)]
+        return [*stands, *_withdrawals(state, state.units[p.defender])]
+    return [Stop(d.player), *_attacks(state, state.units[p.attacker], d.player)]
 
 
 def free_form(state: MedievalState) -> dict[str, Any] | None:
@@ -243,21 +245,30 @@ def free_form(state: MedievalState) -> dict[str, Any] | None:
 
 def apply(state: MedievalState, action: Action) -> None:
     """Validate ``action`` against the rules and apply it in place."""
-    d = decision(state)
+    apply_decided(state, action, decision(state))
+
+
+#: the entries each kind of decision takes
+_KINDS = {RECRUIT: (Recruit,), RESERVE_KIND: (Reserve,), TURN: (Play, Regroup, Pass),
+          ANSWER: (Stand, Withdraw), PURSUIT: (Pursue, Stop)}
+
+
+def apply_decided(state: MedievalState, action: Action, d: Decision | None) -> None:
+    """``apply``, given ``d``: ``decision(state)`` when the caller has it already (the record
+    reader)."""
     if d is None:
         raise RuleError("MB-V3", "", "medieval.error.game_over")
-    if action.player not in state.names:
+    names = state.names
+    if action.player not in names:
         raise RuleError("MB-C1", ".player", "medieval.error.unknown_player", player=action.player,
-                        players=", ".join(state.names))
+                        players=", ".join(names))
     if action.player != d.player:
         raise RuleError(_turn_rule(d), ".player", f"medieval.error.expected_{d.kind}",
                         player=action.player, expected=d.player)
-    kinds = {RECRUIT: (Recruit,), RESERVE_KIND: (Reserve,), TURN: (Play, Regroup, Pass),
-             ANSWER: (Stand, Withdraw), PURSUIT: (Pursue, Stop)}[d.kind]
-    if not isinstance(action, kinds):
+    if not isinstance(action, _KINDS[d.kind]):
         raise RuleError(_turn_rule(d), "", f"medieval.error.entry_{d.kind}",
                         player=action.player, expected=d.player)
-    owner = state.index(action.player)
+    owner = names.index(action.player)
     entry: dict[str, Any] = {"player": action.player, "kind": type(action).__name__.lower()}
     if isinstance(action, Recruit):
         _recruit(state, owner, action)
@@ -269,16 +280,20 @@ def apply(state: MedievalState, action: Action) -> None:
         _regroup(state, owner, action, entry)
         _end_turn(state, entry)
     elif isinstance(action, Play):  # a refused play leaves the state as it was
-        units = {k: _copy_unit(u) for k, u in state.units.items()}
+        units = dict(state.units)  # (each unit's fields kept, put back in place if refused)
+        fields = [(u, u.__dict__.copy()) for u in units.values()]
         columns = dict(state.cards.columns)
         try:
             _play(state, owner, action, entry)
         except RuleError:
+            for u, kept in fields:
+                u.__dict__ = kept
             state.units, state.cards.columns = units, columns
             raise
     elif isinstance(action, (Stand, Withdraw)):
         _answer(state, action, entry)
     elif isinstance(action, Pursue):
+        assert state.pending is not None  # a pursuit: an attack is pending
         attacker = state.units[state.pending.attacker]
         origin = state.pending.attacker_terrain
         state.pending = None
@@ -288,10 +303,6 @@ def apply(state: MedievalState, action: Action) -> None:
         state.pending = None
         _end_turn(state, entry)
     state.log.append(entry)
-
-
-def _copy_unit(u: Unit) -> Unit:
-    return Unit(**vars(u))
 
 
 def _turn_rule(d: Decision) -> str:
@@ -384,7 +395,9 @@ def _dismount(state: MedievalState, unit: Unit, location: str, entry: dict[str, 
     if unit.is_baggage or not UNITS[unit.type].mounted:
         raise RuleError("MB-X1", location, "medieval.error.not_mounted", unit=unit.id, type=unit.type)
     before = unit.mp
-    unit.type = UNITS[unit.type].dismounts_to
+    foot = UNITS[unit.type].dismounts_to
+    assert foot is not None  # every mounted type has its foot type (units.UNITS)
+    unit.type = foot
     unit.mp = dismounted_movement(unit.mp)
     entry["dismounted"] = {"unit": unit.id, "type": unit.type, "mp": [before, unit.mp]}
 
@@ -430,6 +443,7 @@ def _play(state: MedievalState, owner: int, a: Play, entry: dict[str, Any]) -> N
             raise RuleError("MB-C6", ".from", "medieval.error.cannot_stand", unit=unit.id,
                             type=unit.type, terrain=origin)
         unit.terrain = origin
+    assert origin is not None  # the path's last hex, or .from
     if ending == "attack":
         _declare_attack(state, owner, unit, a.attack, a.terrain, origin, a.card, entry, ".attack")
     elif ending == "fire":
@@ -570,6 +584,8 @@ def _losses(state: MedievalState, unit: Unit, losses: int) -> str:
 
 def _answer(state: MedievalState, action: Stand | Withdraw, entry: dict[str, Any]) -> None:
     p = state.pending
+    assert p is not None  # an answer: an attack is pending
+    assert p.defender_terrain is not None  # an answer's attack names the hex (MB-K3)
     attacker, defender = state.units[p.attacker], state.units[p.defender]
     if isinstance(action, Stand):
         if p.base is None:
@@ -719,7 +735,7 @@ def _end_turn(state: MedievalState, entry: dict[str, Any], passed: bool = False)
     state.passes = state.passes + 1 if passed else 0
     taken = []
     for u in state.units.values():  # MB-V1: a unit standing on a flag at the end of a turn
-        if u.on_map and u.flag is not None and state.holder.get(u.flag) != u.owner:
+        if u.flag is not None and u.where == ON_MAP and state.holder.get(u.flag) != u.owner:
             state.holder[u.flag] = u.owner
             taken.append({"flag": u.flag, "unit": u.id, "player": state.armies[u.owner].name})
     if taken:

@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.core import fix as corrections
 from referee.core import records, shape
-from referee.core.errors import RuleError, key_path
+from referee.core.errors import RecordError, RuleError, key_path
 from referee.core.game import Step
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
@@ -210,7 +210,7 @@ class MedievalRecord(records.Record[MedievalState]):
         armies = _by_player(doc, "armies", self.players)
         reserve = _by_player(doc, "reserve", self.players)
         turns = shape.array(doc.get("turns", []), "turns")
-        read = {"armies": set(), "reserve": set()}
+        read: dict[str, set[str]] = {"armies": set(), "reserve": set()}
         steps: list[Step] = []
         i = 0
         while (d := engine.decision(state)) is not None:
@@ -232,7 +232,11 @@ class MedievalRecord(records.Record[MedievalState]):
                 location = f"turns[{i}]"
                 action = parse_turn(turns[i], location)
                 i += 1
-            records.apply_at(engine.apply, state, action, location)
+            try:  # (``records.apply_at``, with the decision already in hand)
+                engine.apply_decided(state, action, d)
+            except RecordError as error:
+                error.location = location + error.location
+                raise
             if tracked:
                 steps.append(Step(location, action))
         # what the record holds beyond where the rules stopped reading it

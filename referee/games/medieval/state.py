@@ -73,7 +73,7 @@ class Pending:
 
     stage: str
     attacker: str
-    defender: str | None
+    defender: str
     attacker_terrain: str
     defender_terrain: str | None = None
     base: int | None = None
@@ -123,11 +123,28 @@ class MedievalState:
 
     def vp(self, owner: int) -> int:
         """MB-V2: flags held and 3 per enemy baggage destroyed."""
-        held = sum(v for f, v in self.flags.items() if self.holder.get(f) == owner)
+        held, holder = 0, self.holder
+        for f, v in self.flags.items():  # (a loop: in Python 3.11 a generator costs a call each)
+            if holder.get(f) == owner:
+                held += v
         return held + BAGGAGE_VP * self.armies[owner].baggage_taken
 
     def copy(self) -> MedievalState:
-        return _copy.deepcopy(self)
+        """An independent state, field by field.  The log's entries are shared: an entry's
+        record is complete once the entry is applied (the engine never changes an earlier one)."""
+        p, cards = self.pending, self.cards
+        return MedievalState(
+            [Army(a.name, a.colour, None if a.recruited is None else dict(a.recruited), a.tokens,
+                  a.baggage_taken, a.deployed) for a in self.armies],
+            self.map, dict(self.flags), CardTable(cards.scale, cards.verified, dict(cards.columns)),
+            dict(self.movement), self.dismount, self.victory, dict(self.holder),
+            {k: Unit(u.id, u.owner, u.type, u.recruited, u.strength, u.mp, u.where, u.distance, u.flag,
+                     u.baggage, u.terrain) for k, u in self.units.items()},
+            self.turn, self.turns,
+            None if p is None else Pending(p.stage, p.attacker, p.defender, p.attacker_terrain,
+                                           p.defender_terrain, p.base),
+            self.passes, self.over, None if self.end is None else _copy.deepcopy(self.end),
+            list(self.log))
 
     def snapshot(self) -> dict[str, Any]:
         """Everything that decides the rest of the game, as comparable plain data."""

@@ -190,9 +190,11 @@ def describe(t: Catalog, action: Any) -> str:
         if action.path:
             parts.append(t("medieval.describe.path", path=", ".join(terrain_name(t, x) for x in action.path)))
         if action.attack:
+            assert action.terrain is not None  # an applied attack names its hex (MB-K3)
             parts.append(t("medieval.describe.attack", target=action.attack,
                            terrain=terrain_name(t, action.terrain)))
         if action.fire:
+            assert action.terrain is not None  # an applied shot names its hex (MB-F3)
             parts.append(t("medieval.describe.fire", target=action.fire,
                            terrain=terrain_name(t, action.terrain)))
         if action.join:
@@ -403,22 +405,28 @@ def timeline(state: MedievalState, meta: dict[str, Any], actions: list[Any] | No
 
 def export_report(state: MedievalState, t: Catalog, meta: dict[str, Any], name: str = "",
                   actions: list[Any] | None = None, public: bool = False) -> Report:
+    """``public``: a game in progress as the table may see it (MB-R1: an army chosen in secret
+    is only said to be chosen until the other one is chosen too — issue 22)."""
+    secret = [public and _hidden(state, i) for i in range(len(state.armies))]
     out: Report = [Heading(t("medieval.summary.title", players=", ".join(state.names))),
                    _setup_line(t, state)]
     if name:
         out.append(Line(t("medieval.export.session", name=name), "muted"))
     out.append(Heading(t("medieval.export.armies"), 2))
-    out += [Line(f"{a.name} ({t(f'medieval.army.{a.colour}')}): {army_text(t, a.recruited)}")
-            for a in state.armies]
+    out += [Line(t("medieval.board.army_hidden", player=a.name), "muted") if secret[i] else
+            Line(f"{a.name} ({t(f'medieval.army.{a.colour}')}): {army_text(t, a.recruited)}")
+            for i, a in enumerate(state.armies)]
     out.append(Heading(t("medieval.export.log"), 2))
     for i, entry in enumerate(state.log, 1):  # every entry gets its number
         first, *rest = entry_lines(t, entry) or [Line(entry["player"])]
+        assert isinstance(first, Line)  # entry_lines gives lines only
         out.append(Line(f"{i}. {first.text}", first.style))
         out += rest
     out.append(Heading(t("medieval.export.status"), 2))
     out.append(armies_table(t, state))
     for i in range(2):
-        out.append(units_table(t, state, i))
+        out.append(Line(t("medieval.board.army_hidden", player=state.armies[i].name), "muted")
+                   if secret[i] else units_table(t, state, i))
     if state.end is not None:
         out += end_lines(t, state.end)
     rows = timeline(state, meta, actions)
@@ -448,13 +456,18 @@ CSV_HEADER = ["player", "army", "vp", "flags", "baggage_taken", "field_value", "
               "units_on_map", "place", "winner"]
 
 
-def csv_rows(state: MedievalState) -> tuple[list[str], list[list[Any]]]:
+def csv_rows(state: MedievalState, public: bool = False) -> tuple[list[str], list[list[Any]]]:
+    """A row per army; ``public``: a game in progress as the table may see it (MB-R1: an army
+    chosen in secret leaves what it is worth and how many units it has blank — issue 22)."""
     rows = []
     for i, a in enumerate(state.armies):
         flags = sorted(f for f, h in state.holder.items() if h == i)
         place = "" if state.end is None else (1 if a.name in state.end["winners"] else 2)
-        rows.append([a.name, a.colour, state.vp(i), " ".join(flags), a.baggage_taken,
-                     engine.field_value(state, i), a.tokens, len(engine.field_units(state, i)),
+        secret = public and _hidden(state, i)
+        rows.append([a.name, a.colour, state.vp(i), " ".join(flags),
+                     "" if secret else a.baggage_taken,
+                     "" if secret else engine.field_value(state, i), a.tokens,
+                     "" if secret else len(engine.field_units(state, i)),
                      place, "" if state.end is None else int(a.name in state.end["winners"])])
     return CSV_HEADER, rows
 

@@ -71,7 +71,7 @@ def battle_tool(t: Catalog, cards: Any | None, *, attacker: str, defender: str, 
     if table.base(kind, attacker, defender) is None:
         raise InputError("medieval.battle.no_card", defender=unit_name(t, icon_of(defender)),
                          card=t(f"medieval.battle.card_{kind}",
-                                unit=unit_name(t, card_of(kind, attacker))))  # MB-C2: as printed
+                                unit=unit_name(t, card_of(kind, attacker) or attacker)))  # MB-C2: as printed
     result = calculator.battle(table, kind, calculator.Side(attacker, attacker_strength == 2,
                                                             attacker_terrain),
                                calculator.Side(defender, defender_strength == 2, defender_terrain))

@@ -25,7 +25,8 @@ class Deal(NamedTuple):
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = tuple.__hash__
+    def __hash__(self) -> int:  # (a class attribute would be a field to mypy)
+        return tuple.__hash__(self)
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class Draw(NamedTuple):
     def __ne__(self, other) -> bool:
         return not self.__eq__(other)
 
-    __hash__ = tuple.__hash__
+    def __hash__(self) -> int:  # (a class attribute would be a field to mypy)
+        return tuple.__hash__(self)
 
 
 class Maneuver(NamedTuple):
@@ -125,7 +127,7 @@ def describe(a) -> str:
     if isinstance(a, Play):
         parts = [a.by or "", a.action, a.coin or ""]
         if a.action == "recruit":
-            parts.append(a.recruit)
+            parts.append(a.recruit or "")
         for key in ("frm", "at", "unit", "to", "target"):
             v = getattr(a, key)
             if v is not None or (key == "target" and a.action == "tactic" and a.coin == "marshall"):

@@ -21,11 +21,14 @@ def random_action(state: WarChestState, rng: random.Random):
     d = decision(state)
     if d is None:
         raise ValueError("the game is over")
+    if d.kind == "royal_guard":  # WC-U13: the base card, as when the setup said nothing (the
+        return GuardCard("base")  # random table's playouts stay those of the same seeds)
+    if d.kind in ("first_picker", "initiative"):  # (decided by no one player)
+        return rng.choice(legal_actions(state))
+    assert d.player is not None  # every other decision names its player
     if d.kind == "units":
         free = [u for u in UNITS if u not in taken(state)]
         return Deal(d.player, tuple(rng.sample(free, units_per_player(state))))
-    if d.kind == "royal_guard":  # WC-U13: the base card, as when the setup said nothing (the
-        return GuardCard("base")  # random table's playouts stay those of the same seeds)
     if d.kind == "pick":
         return Pick(d.player, rng.choice([u for u in UNITS if u not in taken(state)
                                           and (state.cards is None or u in state.cards)]))
@@ -36,8 +39,6 @@ def random_action(state: WarChestState, rng: random.Random):
     legal = legal_actions(state)
     if d.kind == "then" and d.optional and len(legal) > 1 and rng.random() < 0.7:
         legal = [a for a in legal if not isinstance(a, Done)]
-    if d.kind in ("first_picker", "initiative"):
-        return rng.choice(legal)
     weights = [weight(state, a) for a in legal]
     return rng.choices(legal, weights)[0]
 

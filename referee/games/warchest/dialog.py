@@ -27,7 +27,7 @@ from referee.core.dialog import (
     private,
 )
 from referee.core.errors import RecordError
-from referee.core.report import Line
+from referee.core.report import Line, Report
 from referee.core.text import Catalog, catalog
 from referee.games.warchest import engine
 from referee.games.warchest.actions import (
@@ -161,10 +161,13 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
     the face-down coin (issue 22, docs/table.md); ``open`` changes nothing here (the table then
     simply opens no moment)."""
     d = engine.decision(state)
+    assert d is not None  # asked only while the game goes on
     if d.kind == "draw":
+        assert d.player is not None  # a draw names its player
         return (yield from _draw(state, t, colors, hints, d.player))
     yield Notice(board(state, t, colors, hints=hints))
     if d.kind == "units":
+        assert d.player is not None  # a deal names its player
         return (yield from _deal(state, t, d.player))
     if d.kind == "royal_guard":  # WC-U13: the cards just told have a Royal Guard
         answer = yield Select("warchest.royal_guard", t("warchest.setup.royal_guard"),
@@ -175,6 +178,7 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
                               _player_choices(state, t) + [_undo(t)])
         return UNDO if answer is UNDO else FirstPicker(answer)
     if d.kind == "pick":
+        assert d.player is not None  # a pick names its player
         free = {a.unit for a in engine.legal_actions(state)}
         keys = card_keys(t)
         answer = yield Select("warchest.pick", t("warchest.play.pick", player=d.player),
@@ -268,7 +272,7 @@ def codes_text(t: Catalog, coins) -> str:
     return ", ".join(f"{code(t, c)} = {unit_name(t, c)}" for c in _coin_order(t, set(coins)))
 
 
-def codes_lines(t: Catalog, coins, keys: str) -> list[Line]:
+def codes_lines(t: Catalog, coins, keys: str) -> Report:
     """``Codes: Ar = Archer, …, Ro = royal coin`` then the keys (``keys``), in lines that fit 80
     columns, shown above a question typed in secret (a masked field has no room for them)."""
     items = [f"{code(t, c)} = {unit_name(t, c)}" for c in _coin_order(t, set(coins))]
@@ -471,13 +475,23 @@ def _is_private(level: Level, cands: list) -> bool:
     return level.kind == "action" and down
 
 
-def private_lines(state: WarChestState, t: Catalog, player: str) -> list[Line]:
+def private_lines(state: WarChestState, t: Catalog, player: str) -> Report:
     """What only ``player`` may see: their hand and, known exactly, their bag and face-down
     discard (the memory aid shows only their union: that would tell the hand)."""
     p = state.players[engine.index(state, player)]
-    out = [Line(t("warchest.private.hand", player=player, coins=coins_text(t, p.hand)), "strong")]
+    out: Report = [Line(t("warchest.private.hand", player=player, coins=coins_text(t, p.hand)), "strong")]
     aid = engine.memory_aid(state, player)
-    if aid["bag"] is not None:
+    if aid["bag"] is None:
+        return out
+    i = engine.index(state, player)
+    if state.phase == "draw" and state.drawn == i and p.bag_n < min(3, engine.available(p)):
+        # WC-T2: the bag runs out during this draw and the whole discard goes into it, the face-up
+        # coins too (issue 22 trial: they were left out of what the bag would hold)
+        items = [t("warchest.private.bag_refill", bag=codes_of(t, aid["bag"])),
+                 t("warchest.private.refill_up", coins=codes_of(t, p.faceup)),
+                 t("warchest.private.refill_down", coins=codes_of(t, p.down))]
+        out += [Line(text, "muted") for text in packed(items, indent="  ")]
+    else:
         out.append(Line(t("warchest.private.bag", bag=codes_of(t, aid["bag"]),
                           down=codes_of(t, p.down)), "muted"))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from referee.core import game as core
 from referee.core.errors import RecordError, RuleError
@@ -70,7 +71,7 @@ class Decision(core.Decision):
     optional: bool = False
 
 
-def fail(rule: str | None, where: str, key: str, /, **params) -> RecordError:
+def fail(rule: str, where: str, key: str, /, **params) -> RecordError:
     return RuleError(rule, where, key, **params)
 
 
@@ -162,6 +163,7 @@ def taken(state: WarChestState) -> set:
 def decision(state: WarChestState) -> Decision | None:
     phase = state.phase
     if phase == "play" and not state.pending:  # (the common case first)
+        assert state.current is not None  # set while the round is played
         return Decision("play", state.players[state.current].name)
     if state.winner is not None:
         return None
@@ -182,6 +184,7 @@ def decision(state: WarChestState) -> Decision | None:
     if state.pending:
         top = state.pending[-1]
         return Decision("then", state.players[top.player].name, top.kind, top.optional)
+    assert state.current is not None  # set while the round is played
     return Decision("play", state.players[state.current].name)
 
 
@@ -430,6 +433,7 @@ def advance(state: WarChestState) -> None:
     players = state.players
     n = j = len(players)
     current = state.current
+    assert current is not None  # the round is played
     while j:  # the players after the current one, round the table, the current one last
         j -= 1
         current = current + 1 if current + 1 < n else 0
@@ -457,11 +461,13 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
     if coin == "footman":
         return [Play(name, "tactic", coin, steps=s) for s in footman_steps(state, i, stacks_of(state, i, "footman"))]
     out: list[Play] = []
-    chosen = None if like is None else [like.unit] if like.unit in state.stacks else []
+    chosen = (None if like is None
+              else [like.unit] if like.unit is not None and like.unit in state.stacks else [])
     for h in mine_at(state, i, coin, like):
         s = state.stacks[h]
         if coin == "archer":  # WC-U1
-            for t in (sorted(state.stacks) if like is None else [like.target] if like.target in state.stacks else []):
+            for t in (sorted(state.stacks) if like is None
+                      else [like.target] if like.target is not None and like.target in state.stacks else []):
                 if distance(h, t) == 2 and can_hit(state, i, s.coins, t):
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "crossbowman":  # WC-U4
@@ -590,6 +596,7 @@ def legal_actions(state: WarChestState) -> list:
     if d is None:
         return []
     if d.kind == "units":
+        assert d.player is not None  # a deal names its player
         free = [u for u in UNITS if u not in taken(state)]
         return [Deal(d.player, c) for c in combinations(free, units_per_player(state))]
     if d.kind == "royal_guard":
@@ -597,10 +604,12 @@ def legal_actions(state: WarChestState) -> list:
     if d.kind == "first_picker":
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
+        assert d.player is not None  # a pick names its player
         return [Pick(d.player, u) for u in UNITS if u not in taken(state)
                 and (state.cards is None or u in state.cards)]
     if d.kind == "initiative":
         return [Flip(p.name) for p in state.players]
+    assert d.player is not None  # a draw, a turn and a follow-up name their player
     if d.kind == "draw":
         return draw_options(state, index(state, d.player))
     i = index(state, d.player)
@@ -643,6 +652,7 @@ def _by(options: list[Play], by: str | None) -> list[Play]:
 
 def can_claim(state: WarChestState, i: int) -> bool:
     h = state.initiative
+    assert h is not None  # told at the setup's flip (WC-C9)
     return not state.changed and h != i and not team(state, i, h)
 
 
@@ -687,7 +697,7 @@ def warrior_priest_plays(state: WarChestState, i: int) -> list[Play]:
     p = state.players[i]
     if p.hand is None:
         return plays(state, i, "warrior_priest")
-    out = []
+    out: list[Play] = []
     for coin in draw_one_options(p):
         trial = state.copy()
         draw_one(trial.players[i], coin)
@@ -756,6 +766,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             # follows declines it, here as in a record (whose replay stops at a pending "may",
             # not knowing it was declined).  Tried on a copy first: an entry illegal even then
             # leaves the state unchanged.
+            assert d.player is not None  # a follow-up names its player
             trial = state.copy()
             _apply(trial, Done(d.player), d)
             apply(trial, action)
@@ -771,6 +782,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             return apply(state, action)
         if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
                 and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
+            assert state.current is not None  # set while the round is played
             apply_play(state, state.current, action, "")
             state.plays += 1
             advance(state)
@@ -795,7 +807,7 @@ def legal_text(state: WarChestState, action) -> str:
     return (text + f"; … (+{more})" if more > 0 else text) or "-"
 
 
-EXPECTED = {"units": (Deal, "WC-C8"), "royal_guard": (GuardCard, "WC-U13"),
+EXPECTED: dict[str, tuple[type[Any] | tuple[type[Any], ...], str]] = {"units": (Deal, "WC-C8"), "royal_guard": (GuardCard, "WC-U13"),
             "first_picker": (FirstPicker, "WC-X1"), "pick": (Pick, "WC-X1"),
             "initiative": (Flip, "WC-C9"), "draw": (Draw, "WC-T2"), "play": (Play, "WC-T4"),
             "then": ((Play, Done), "WC-A14")}
@@ -822,7 +834,9 @@ def _apply(state: WarChestState, action, d: Decision | None) -> None:
         return apply_setup(state, d, action)
     if d.kind == "draw":
         return apply_draw(state, action)
-    i = state.current if d.kind == "play" else state.pending[-1].player
+    current = state.current if d.kind == "play" else state.pending[-1].player
+    assert current is not None  # set while the round is played
+    i = current
     if isinstance(action, Done):
         if not d.optional:
             raise fail("WC-U16", "", "warchest.error.must_use", player=d.player)
@@ -877,6 +891,7 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
         state.players[i].units.append(action.unit)
         if len(state.picks) == len(draft_order(state)):
             n = len(state.players)  # WC-X1, WC-X3: the second picker takes the initiative
+            assert state.first_picker is not None  # told before the picks (WC-X1)
             state.initiative = (state.first_picker + 1) % n
             begin(state)
         return
@@ -892,7 +907,7 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
     bag_n = p.bag_n
     n = 3 if bag_n >= 3 else min(3, bag_n + p.down_n + sum(p.faceup.values()))  # available(p)
     refilling = bag_n < n
-    hand = None
+    hand: dict[str, int] | None = None
     coins = action.coins
     if coins is not None:
         hand = {}
@@ -927,6 +942,7 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
     if state.drawn == len(state.players):
         state.phase = "play"
         players, k = state.players, len(state.players)
+        assert state.initiative is not None  # told at the setup's flip (WC-C9)
         state.current = next(j for j in ((state.initiative + m) % k for m in range(k))
                              if players[j].hand_n > 0)
 
@@ -942,6 +958,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
             if p.hand is None or p.hand.get(a.coin, 0) < 1:  # (in the known hand: nothing to check)
                 check_coin(p, a.coin, where + ".coin")
         if kind == "initiative":
+            assert state.initiative is not None  # told at the setup's flip (WC-C9)
             if state.initiative == i or state.changed:
                 raise fail("WC-A5", where, "warchest.error.initiative",
                            holder=state.players[state.initiative].name)
@@ -959,6 +976,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         if kind == "initiative":
             state.initiative, state.changed = i, True
         elif kind == "recruit":
+            assert a.recruit is not None  # checked above: one of the player's units
             add(p.supply, a.recruit, -1)
             add(p.faceup, a.recruit)
             if a.recruit == "mercenary":  # WC-U11
@@ -970,6 +988,7 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
     coin = a.coin
     if p.hand is None or p.hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
         check_coin(p, coin, where + ".coin")
+    assert coin is not None  # check_coin refuses a missing coin
     if coin == ROYAL and kind != "tactic":
         raise fail("WC-A2", where + ".coin", "warchest.error.royal")
     if kind == "tactic":

@@ -49,4 +49,5 @@ def check_invariants(state: WarChestState) -> None:
     if state.phase in ("draw", "play"):
         assert (state.initiative == state.start_holder) != state.changed, "initiative"
     if state.phase == "play" and not state.pending:
+        assert state.current is not None
         assert state.players[state.current].hand_n > 0

@@ -157,8 +157,8 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
                          legal=", ".join(KINDS))
     coin = entry.get("coin")
     if (coin is not None and (type(coin) is not str or coin not in COIN_SET)) or ("coin" in entry and coin is None):
-        shape.string(coin, f"{where}.coin")
-        raise shape.fail(f"{where}.coin", "warchest.record.coin", got=coin[:40])
+        text = shape.string(coin, f"{where}.coin")
+        raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
     unused_key(entry, action, coin, where)
     hexes = {}
     for k in HEX_KEYS:
@@ -449,7 +449,7 @@ class Reader:
     def read_then(self, d) -> bool:
         """A follow-up."""
         doc = self.doc
-        frame = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
+        frame: list[Any] = self.frames[-1] if self.frames else [[], 0, f"rounds[{self.r}].plays[{self.k - 1}].then"]
         then, j, base = frame
         if j >= len(then):
             if not self.later():
@@ -611,7 +611,7 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
     initiative = players[first] if method == "first_game" else None
     rounds: list[dict] = []
     untold: list[list[str]] = []
-    containers: list[list] = []
+    containers: list[dict[str, Any]] = []
     resigned = None
     options = dict(meta["options"]) if "options" in meta else None
     for a in actions:
@@ -641,6 +641,7 @@ def write_record(players: list[str], actions: Iterable[Any], meta: dict[str, Any
             resigned = a.player
         elif isinstance(a, Play):
             entry = action_entry(a)
+            assert entry is not None  # a play has its record form
             if a.by is None:
                 rounds[-1]["plays"].append(entry)
                 containers = [entry]

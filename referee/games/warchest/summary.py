@@ -308,6 +308,7 @@ def news(t: Catalog, marker: dict[str, Any], state: WarChestState) -> Report:
     if state.winner is not None and marker["winner"] is None:
         out += [grid(state, t), result_line(t, state)]
     elif state.round != marker["round"] and state.round:
+        assert state.initiative is not None  # told at the setup's flip (WC-C9)
         holder = state.players[state.initiative].name
         out.append(Line(t("warchest.news.round", round=state.round, player=holder), "strong"))
     return out
@@ -459,7 +460,9 @@ def export_report(state: WarChestState, t: Catalog, meta: dict[str, Any], name: 
     return out
 
 
-def csv_rows(state: WarChestState) -> tuple[list[str], list[list[object]]]:
+def csv_rows(state: WarChestState, public: bool = False) -> tuple[list[str], list[list[object]]]:
+    """A row per player (``public``: the same either way — a row holds no hand, bag or face-down
+    coin, only counts of coins the table sees)."""
     header = ["player", "side", "units", "won", "controlled", "coins_on_board", "coins_removed",
               "supply", "rounds"]
     rows: list[list[object]] = []
