@@ -1030,27 +1030,44 @@ class SessionService:
     def _stats_states(self) -> dict[str, Any]:
         """Where each game's figures and ratings stood after the last ``stats`` without a filter
         (``core.stats.compute``'s ``state``), from the store's cache (none, or a damaged file:
-        ``{}``, everything counted afresh)."""
+        ``{}``, everything counted afresh).  The file carries a digest of its own text: a file
+        damaged anywhere (a flipped byte, a cut, an edit) is only a miss."""
+        import hashlib
+
         import orjson
 
         from referee.core.stats import STATE_FILE
 
         read = getattr(self.archive, "cache_read", None)
         text = read(STATE_FILE) if read is not None else None
+        head, tail = b'{"sum":"', b'","state":'
+        start = len(head) + 64 + len(tail)
+        if not (text and text.startswith(head) and text[len(head) + 64:start] == tail
+                and text.endswith(b"}")):
+            return {}
+        body = memoryview(text)[start:-1]
+        if hashlib.blake2b(body, digest_size=32).hexdigest().encode() != text[len(head):len(head) + 64]:
+            return {}
         try:
-            kept = orjson.loads(text) if text else {}
+            kept = orjson.loads(body)
         except ValueError:
             return {}
         return {k: v for k, v in kept.items() if isinstance(v, dict)} if isinstance(kept, dict) else {}
 
     def _keep_stats_states(self, states: dict[str, Any]) -> None:
+        """``states`` kept for the next ``stats`` (``_stats_states``: JSON, with the digest of
+        the state's text before it)."""
+        import hashlib
+
         import orjson
 
         from referee.core.stats import STATE_FILE
 
         write = getattr(self.archive, "cache_write", None)
         if write is not None:
-            write(STATE_FILE, orjson.dumps({k: v for k, v in states.items() if v}).decode())
+            body = orjson.dumps({k: v for k, v in states.items() if v})
+            digest = hashlib.blake2b(body, digest_size=32).hexdigest()
+            write(STATE_FILE, '{"sum":"' + digest + '","state":' + body.decode() + "}")
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:
         """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""

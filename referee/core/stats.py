@@ -63,7 +63,22 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     question and of this code); when they are the first of this run's games only the games
     after them are counted on, else (a game changed, removed or put before them; a damaged
     state) all of them.  The ratings keep theirs in ``state["rate"]`` (``rate``).  The same
-    figures either way (tests/test_stats_cache.py)."""
+    figures either way (tests/test_stats_cache.py); a state damaged in any way (a value of the
+    wrong type or size anywhere in it) is only a miss: everything is counted afresh."""
+    if state is not None:
+        try:
+            return _compute(entries := list(entries), titles, extras, player=player,
+                            players_count=players_count, since=since, points=points, state=state)
+        except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError, IndexError):
+            state.clear()  # (a bug, not damage, fails again below, where it is seen)
+    return _compute(entries, titles, extras, player=player, players_count=players_count,
+                    since=since, points=points, state=state)
+
+
+def _compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
+             *, player: str | None, players_count: int | None, since: str | None, points: bool,
+             state: dict[str, Any] | None) -> dict[str, Any]:
+    """``compute``, from ``state`` if it holds the count of these games' first ones."""
     # only finished games count (a game still in play is no part of the games counted: its end
     # is only added on); streaks follow the order the games were played
     entries = sorted((e for e in entries if e.get("complete") and isinstance(e.get("result"), dict)),
@@ -71,6 +86,7 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
     acc: dict[str, Any] | None = None
+    result_out: dict[str, Any] | None = None
     question = [titles, sorted(extras.items()), player, players_count, since, points]
     played = [(e.get("id"), e.get("date"), e["result"]) for e in entries] if state is not None else []
     if state is not None:
@@ -78,31 +94,46 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         kept = kept if isinstance(kept, dict) else {}
         before, now = _prefix_digests(played, question, kept.get("count"))
         if before is not None and kept.get("digest") == before:
-            try:
+            try:  # (what the kept figures hold is read in a try: any damage is only a miss)
                 acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
                             since, points, titles, extras)
-            except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+                result_out, tags_out = _figures(acc, extras, points)
+            except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError, IndexError):
                 acc = None  # a damaged state: counted afresh
-    if acc is None:
+    if acc is None or result_out is None:
         acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
+        result_out, tags_out = _figures(acc, extras, points)
     if state is not None:
         state["fold"] = {"count": len(entries), "digest": now,
                          "acc": _frozen(acc)}
-    games, by_count, pairs, per, rated, tags, scores = (
-        acc[k] for k in ("games", "by_count", "pairs", "per", "rated", "tags", "scores"))
+    rate_state = state.setdefault("rate", {}) if state is not None else None
+    ratings = rate(acc["rated"], teams=not points, state=rate_state)
+    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
+                             if only is None or name.casefold() == only}
+    result_out["rated_games"] = ratings["games"]
+    if tags_out:
+        result_out["tags"] = tags_out
+    return result_out
+
+
+def _figures(acc: dict[str, Any], extras: dict[str, str], points: bool
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``compute``'s figures (all but the ratings) and its tags, from ``_fold``'s count."""
+    games, by_count, pairs, per, tags, scores = (
+        acc[k] for k in ("games", "by_count", "pairs", "per", "tags", "scores"))
     highest, margin = acc["highest"], acc["margin"]
     out = {}
-    for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
-        n = acc["games"]
+    for name, pacc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
+        n = pacc["games"]
         out[name] = {
             "games": n,
-            "wins": acc["wins"],
-            "win_rate": round(acc["wins"] / n, 3),
-            "average_total": round(sum(acc["totals"]) / n, 2),
-            "best_total": max(acc["totals"]),
-            "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
-            "titles": acc["titles"],
-            **{key: round(acc["extras"][extra] / (acc["seen"][extra] or n), 2)
+            "wins": pacc["wins"],
+            "win_rate": round(pacc["wins"] / n, 3),
+            "average_total": round(sum(pacc["totals"]) / n, 2),
+            "best_total": max(pacc["totals"]),
+            "average_points": {k: round(v / n, 2) for k, v in pacc["parts"].items()},
+            "titles": pacc["titles"],
+            **{key: round(pacc["extras"][extra] / (pacc["seen"][extra] or n), 2)
                for extra, key in extras.items()},
         }
     result_out: dict[str, Any] = {"games": games, "players": out}
@@ -121,16 +152,10 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         # (how often each total was scored, per player: the HTML's score distribution)
         result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
                                       for name in out if name in scores}
-    rate_state = state.setdefault("rate", {}) if state is not None else None
-    ratings = rate(rated, teams=not points, state=rate_state)
-    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
-                             if only is None or name.casefold() == only}
-    result_out["rated_games"] = ratings["games"]
-    if tags:
-        result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
-                              for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
-                                                                                    -kv[1]["games"], kv[0]))}
-    return result_out
+    tags_out = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
+                for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
+                                                                      -kv[1]["games"], kv[0]))}
+    return result_out, tags_out
 
 
 def _fresh() -> dict[str, Any]:

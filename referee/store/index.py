@@ -23,10 +23,12 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.store.files import result_ok
 from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
@@ -75,36 +77,18 @@ def _loads(text: Any) -> Any:
         return _BAD
 
 
-def row_digest(row: tuple[Any, ...]) -> bytes:
-    """A digest of what ``_row_ok``'s result check reads of a row (its players, complete flag
-    and result, as stored): a row with the digest of a row found good before is that row."""
-    import hashlib
-
-    text = f"{row[3]}\x00{row[6]!r}\x00{row[7]}".encode("utf-8", "surrogatepass")
-    return hashlib.blake2b(text, digest_size=16).digest()
-
-
-def _row_ok(row: tuple[Any, ...], players: Any, result: Any, known: bool = False) -> bool:
+def _row_ok(row: tuple[Any, ...], players: Any, result: Any) -> bool:
     """Are a row's values of the types the index writes, and its result a result of its
-    players?  (What ``list`` and ``stats`` read of a finished game comes from here.)
-    ``known``: the row's players and result are, byte for byte, those of a row found good
-    before (``row_digest``): its result is not walked again (issue 26)."""
-    from referee.store.files import StoreShape, check_result
-
+    players?  (What ``list`` and ``stats`` read of a finished game comes from here: every row is
+    checked by every listing, whatever the data folder's other files say.)"""
     if not (type(row[1]) is str and type(row[2]) is str and type(row[4]) is str
             and type(row[5]) is str and type(row[8]) is str and row[6] in (0, 1)
             and (row[9] is None or type(row[9]) is int) and isinstance(players, list)
-            and all(isinstance(p, str) for p in players)):
+            and all(map(isinstance, players, repeat(str)))):
         return False
     if result is None:
         return not row[6]
-    if known:
-        return bool(row[6])
-    try:
-        check_result(result, players)
-    except StoreShape:
-        return False
-    return bool(row[6])
+    return bool(row[6]) and result_ok(result, players)
 
 
 def _dumps(value: Any) -> str:
@@ -249,13 +233,9 @@ class Index:
                     conn.execute(f"PRAGMA busy_timeout = {int(self.timeout * 1000)}")
 
     # -- reading
-    def rows(self, conn: sqlite3.Connection, checked: set[bytes] | None = None
-             ) -> dict[str, dict[str, Any]]:
+    def rows(self, conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:
         """Every row, checked: a row whose values have the wrong types (a damaged or edited index)
-        is ``{"id": id, "bad": True}`` (its file is read instead, and the row mended).
-        ``checked`` (issue 26: ``stats`` over 10,000 sessions): the ``row_digest`` of rows found
-        good before, whose result is not walked again; on return it holds the digests of this
-        call's good rows (and only those)."""
+        is ``{"id": id, "bad": True}`` (its file is read instead, and the row mended)."""
         with self._guard, self.errors():
             rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM sessions").fetchall()
         # one decode for all the players and one for all the results, by orjson: at 10,000 rows
@@ -273,24 +253,12 @@ class Index:
                 players.append(_loads(r[3]))
                 results.append(_loads(r[7]) if r[7] is not None else None)
         out: dict[str, dict[str, Any]] = {}
-        known = checked if checked is not None else set()
-        good: set[bytes] = set()
         for r, p, res in zip(rows, players, results):
-            entry = {"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
-                     "updated": r[5], "complete": bool(r[6]), "result": res, "date": r[8],
-                     "mtime": r[9]}
             if type(r[0]) is str:
-                digest = row_digest(r) if checked is not None and type(r[3]) is str and (
-                    r[7] is None or type(r[7]) is str) else None
-                if _row_ok(r, p, res, digest in known):
-                    out[r[0]] = entry
-                    if digest is not None:
-                        good.add(digest)
-                else:
-                    out[r[0]] = {"id": r[0], "bad": True}
-        if checked is not None:
-            checked.clear()
-            checked.update(good)
+                out[r[0]] = ({"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
+                              "updated": r[5], "complete": bool(r[6]), "result": res,
+                              "date": r[8], "mtime": r[9]}
+                             if _row_ok(r, p, res) else {"id": r[0], "bad": True})
         return out
 
     @staticmethod

@@ -244,8 +244,6 @@ class Session:
 #: the store's folder of caches (``Store.cached``): derived data only, safe to delete
 CACHE_FOLDER = "cache"
 CACHE_FILE = "stats.json"
-#: the index rows found good (``index.row_digest``, hex): their results are not walked again
-ROWS_FILE = "rows.hex"
 #: the largest cache file read (a result over 10,000 sessions is under 1 MB)
 MAX_CACHE = 64 * 1024 * 1024
 
@@ -906,15 +904,6 @@ class Store:
         except OSError:  # (a read-only data folder: computed each time)
             pass
 
-    def _checked_rows(self) -> set[bytes]:
-        """The digests of the index rows found good before (a damaged cache file: none)."""
-        text = self.cache_read(ROWS_FILE)
-        try:
-            raw = bytes.fromhex(text.decode("ascii")) if text else b""
-        except ValueError:
-            return set()
-        return {raw[i:i + 16] for i in range(0, len(raw) - len(raw) % 16, 16)}
-
     def entries(self) -> list[dict[str, Any]]:
         """Every session's entry.  Finished games come from the index (no replay); an entry whose
         file changed since it was written, a file the index does not know and every unfinished
@@ -922,12 +911,8 @@ class Store:
         if not self.sessions_dir.exists() and not self.index_path.exists():
             return []  # nothing to list: nothing is created
         index, conn = self._index()
-        checked = self._checked_rows()
-        before = set(checked)
         scanned, self._scanned = self._scanned, None  # (``stats``: the scan its key was made of)
-        out, mend, gone = self._reconcile(index.rows(conn, checked), scanned)
-        if checked != before:  # (issue 26: the next listing walks only the rows new by then)
-            self.cache_write(ROWS_FILE, b"".join(sorted(checked)).hex())
+        out, mend, gone = self._reconcile(index.rows(conn), scanned)
         if mend or gone:
             try:  # if nobody else is writing it; the next listing tries again otherwise
                 with index.write(conn, timeout=0.2):
