@@ -224,17 +224,18 @@ def test_no_file_of_the_data_folder_makes_a_rows_check_be_skipped(tmp_path, monk
     forged = hashlib.blake2b(f"{players}\x00{complete!r}\x00{result}".encode(), digest_size=16)
     (store.root / CACHE_FOLDER / "rows.hex").write_text(forged.hexdigest(), encoding="utf-8")
     checked: list[int] = []
-    real = store_index.result_ok
+    real = store_index.bad_results
 
-    def spy(result, players):
-        checked.append(1)
-        return real(result, players)
+    def spy(results, players):
+        checked.append(len(results))
+        return real(results, players)
 
-    monkeypatch.setattr(store_index, "result_ok", spy)
+    monkeypatch.setattr(store_index, "bad_results", spy)
     result, damaged = ask(store)
     assert damaged == [] and "Nobody" not in json.dumps(result)
     finished = sum(1 for e in store.entries() if e.get("complete"))
-    assert len(checked) == 2 * finished  # both listings checked every finished row's result
+    # both listings (``stats``' and the count's just now) checked every finished row's result
+    assert checked == [finished, finished]
 
 
 def kept_state(store):

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import RefereeError
-from referee.store.files import result_ok
+from referee.store.files import bad_results
 from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
@@ -78,17 +78,12 @@ def _loads(text: Any) -> Any:
 
 
 def _row_ok(row: tuple[Any, ...], players: Any, result: Any) -> bool:
-    """Are a row's values of the types the index writes, and its result a result of its
-    players?  (What ``list`` and ``stats`` read of a finished game comes from here: every row is
-    checked by every listing, whatever the data folder's other files say.)"""
-    if not (type(row[1]) is str and type(row[2]) is str and type(row[4]) is str
+    """Are a row's values of the types the index writes (its result, if any, on a finished
+    game's row; its shape is ``files.results_ok``'s, checked for all the rows at once)?"""
+    return (type(row[1]) is str and type(row[2]) is str and type(row[4]) is str
             and type(row[5]) is str and type(row[8]) is str and row[6] in (0, 1)
             and (row[9] is None or type(row[9]) is int) and isinstance(players, list)
-            and all(map(isinstance, players, repeat(str)))):
-        return False
-    if result is None:
-        return not row[6]
-    return bool(row[6]) and result_ok(result, players)
+            and all(map(isinstance, players, repeat(str))) and (result is not None) == bool(row[6]))
 
 
 def _dumps(value: Any) -> str:
@@ -252,13 +247,19 @@ class Index:
             for r in rows:
                 players.append(_loads(r[3]))
                 results.append(_loads(r[7]) if r[7] is not None else None)
+        ok = list(map(_row_ok, rows, players, results))
+        # every finished row's result checked, by every listing (whatever the data folder's other
+        # files say): all at once, the few damaged ones found by halving
+        finished = [i for i, good in enumerate(ok) if good and results[i] is not None]
+        for i in bad_results([results[i] for i in finished], [players[i] for i in finished]):
+            ok[finished[i]] = False
         out: dict[str, dict[str, Any]] = {}
-        for r, p, res in zip(rows, players, results):
+        for r, p, res, good in zip(rows, players, results, ok):
             if type(r[0]) is str:
                 out[r[0]] = ({"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
                               "updated": r[5], "complete": bool(r[6]), "result": res,
                               "date": r[8], "mtime": r[9]}
-                             if _row_ok(r, p, res) else {"id": r[0], "bad": True})
+                             if good else {"id": r[0], "bad": True})
         return out
 
     @staticmethod
