@@ -1067,7 +1067,7 @@ class SessionService:
         if write is not None:
             body = orjson.dumps({k: v for k, v in states.items() if v})
             digest = hashlib.blake2b(body, digest_size=32).hexdigest()
-            write(STATE_FILE, '{"sum":"' + digest + '","state":' + body.decode() + "}")
+            write(STATE_FILE, b'{"sum":"' + digest.encode() + b'","state":' + body + b"}")
 
     def stats_html(self, result: dict[str, Any], lang: str, damaged: Sequence[str] = ()) -> str:
         """``stats`` as one self-contained HTML page with charts (the damaged sessions named)."""

@@ -22,6 +22,7 @@ everyone starts at 0, and it rises with wins over strong players and with games 
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -85,29 +86,32 @@ def _compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras:
                      key=_played_on)
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
-    acc: dict[str, Any] | None = None
-    result_out: dict[str, Any] | None = None
     question = [titles, sorted(extras.items()), player, players_count, since, points]
-    played = [(e.get("id"), e.get("date"), e["result"]) for e in entries] if state is not None else []
+    ratings: dict[str, Any] | None = None
     if state is not None:
+        played = [(e.get("id"), e.get("date"), e["result"]) for e in entries]
         kept = state.get("fold")
         kept = kept if isinstance(kept, dict) else {}
         before, now = _prefix_digests(played, question, kept.get("count"))
         if before is not None and kept.get("digest") == before:
-            try:  # (what the kept figures hold is read in a try: any damage is only a miss)
-                acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
-                            since, points, titles, extras)
-                result_out, tags_out = _figures(acc, extras, points)
-            except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError, IndexError):
-                acc = None  # a damaged state: counted afresh
-    if acc is None or result_out is None:
+            # (what the kept figures hold is only read here: any damage raises, and ``compute``
+            # counts everything afresh)
+            acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
+                        since, points, titles, extras)
+            result_out, tags_out = _figures(acc, extras, points)
+            rate_state = state.get("rate")
+            if not (isinstance(rate_state, dict) and rate_state.get("after") == before):
+                raise ValueError("the ratings kept are not of the games counted")
+            ratings = rate(acc["rated"], teams=not points, state=rate_state)  # (the new ones)
+        state.clear()
+    if ratings is None:
         acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
         result_out, tags_out = _figures(acc, extras, points)
+        rate_state = {} if state is not None else None
+        ratings = rate(acc["rated"], teams=not points, state=rate_state)
     if state is not None:
-        state["fold"] = {"count": len(entries), "digest": now,
-                         "acc": _frozen(acc)}
-    rate_state = state.setdefault("rate", {}) if state is not None else None
-    ratings = rate(acc["rated"], teams=not points, state=rate_state)
+        state["fold"] = {"count": len(entries), "digest": now, "acc": _frozen(acc)}
+        state["rate"] = {**(rate_state or {}), "after": now}
     result_out["ratings"] = {name: v for name, v in ratings["players"].items()
                              if only is None or name.casefold() == only}
     result_out["rated_games"] = ratings["games"]
@@ -165,7 +169,8 @@ def _fresh() -> dict[str, Any]:
 
 def _frozen(acc: dict[str, Any]) -> dict[str, Any]:
     """``_fold``'s figures as JSON keeps them (its keys that are not strings as lists)."""
-    return {**acc, "by_count": [[n, c] for n, c in acc["by_count"].items()],
+    return {**acc, "rated": [],  # (the games rated: the ratings' state keeps them)
+            "by_count": [[n, c] for n, c in acc["by_count"].items()],
             "pairs": [[a, b, pair] for (a, b), pair in acc["pairs"].items()],
             "scores": {name: [[v, c] for v, c in counted.items()]
                        for name, counted in acc["scores"].items()}}
@@ -174,11 +179,12 @@ def _frozen(acc: dict[str, Any]) -> dict[str, Any]:
 def _thawed(kept: Any) -> dict[str, Any]:
     """``_frozen``'s inverse (a damaged state raises ``KeyError``, ``TypeError`` …)."""
     acc = {k: kept[k] for k in _fresh()}
+    acc["rated"] = []  # (only the games counted on: ``rate`` goes on from its own state)
     acc["by_count"] = {int(n): c for n, c in kept["by_count"]}
     acc["pairs"] = {(a, b): pair for a, b, pair in kept["pairs"]}
     acc["scores"] = {name: dict(counted) for name, counted in kept["scores"].items()}
     if not (type(acc["games"]) is int and isinstance(acc["per"], dict)
-            and isinstance(acc["rated"], list) and isinstance(acc["tags"], dict)):
+            and isinstance(acc["tags"], dict)):
         raise TypeError
     return acc
 
@@ -300,43 +306,41 @@ def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
     rated first.  ``teams``: the players who share a place are one team (War Chest's sides); else
     each player is alone and a shared place is a tie.
 
-    ``state`` (issue 26: the first ``stats`` after a game was added): a dict kept between runs
-    (``state["kept"]``: where the ratings stood after the games of the last run, with a digest of
-    those games, in order, and of this code).  When those games are the first of ``games``, only
-    the games after them are rated; anything else (a game changed, removed or put before them, a
-    filter, other code, a damaged state) rates all the games.  On return ``state["kept"]`` is
-    where they stand now.  The same numbers either way (tests/test_stats_cache.py)."""
-    if not games:
+    ``state`` (issue 26: the first ``stats`` after a game was added): a dict kept between runs;
+    ``state["kept"]``, if there, is where the ratings stood after the games rated before
+    ``games`` (``compute`` knows which: its digest of the games it counted), and ``games`` are
+    rated on from there; on return it is where they stand now.  A damaged ``kept`` raises
+    ``ValueError`` (``compute`` then counts everything afresh).  The same numbers either way
+    (tests/test_stats_cache.py)."""
+    kept = state.get("kept") if state is not None else None
+    if not games and not kept:
         if state is not None:
             state.pop("kept", None)
         return {"games": [], "players": {}}
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
-    kept = state.get("kept") if state is not None else None
-    kept = kept if isinstance(kept, dict) else {}
-    before, now = _prefix_digests(games, teams, kept.get("count")) if state is not None else (None, "")
-    if before is not None and kept.get("digest") == before:
+    current: dict[str, Any] = {}
+    out: dict[str, dict[str, Any]] = {}
+    rated: list[list[Any]] = []
+    if kept:
         try:
-            current = {name: model.rating(mu=float(mu), sigma=float(sigma), name=name)
-                       for name, (mu, sigma) in kept["current"].items()}
+            for name, (mu, sigma) in kept["current"].items():
+                if not (type(mu) in (int, float) and type(sigma) in (int, float)
+                        and math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
+                    raise ValueError
+                current[name] = model.rating(mu=mu, sigma=sigma, name=name)
             out, rated = kept["out"], kept["rated"]
             if not (isinstance(out, dict) and isinstance(rated, list) and set(out) == set(current)
                     and all(isinstance(v, dict) and type(v.get("games")) is int
                             and isinstance(v.get("history"), list) for v in out.values())):
                 raise ValueError
-            result = _rate(model, games[kept["count"]:], teams, current, out, rated)
-        except (AttributeError, KeyError, TypeError, ValueError):  # a damaged state: all afresh
-            result = None
-    else:
-        result = None
-    if result is None:
-        current, out, rated = {}, {}, []
-        result = _rate(model, games, teams, current, out, rated)
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError("a damaged ratings state") from exc
+    result = _rate(model, games, teams, current, out, rated)
     if state is not None:
         # (``rated`` of ``compute``, lists or tuples: the same JSON)
-        state["kept"] = {"count": len(games), "digest": now,
-                         "rated": rated,
+        state["kept"] = {"rated": rated,
                          "current": {n: [r.mu, r.sigma] for n, r in current.items()},
                          "out": {n: {"games": v["games"], "history": v["history"]}
                                  for n, v in out.items()}}
@@ -358,8 +362,13 @@ def _prefix_digests(games: list[Any], salt: Any, count: Any) -> tuple[str | None
     head.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}\x00".encode())
     # (keys in the order the results were read: the same stored text reads the same way; any
     # other order is only a miss)
-    option = orjson.OPT_NON_STR_KEYS
-    text = orjson.dumps(games, option=option, default=str)
+    # (keys that are not strings: never in a result read from JSON, only then the slower option)
+    option = 0
+    try:
+        text = orjson.dumps(games, default=str)
+    except TypeError:
+        option = orjson.OPT_NON_STR_KEYS
+        text = orjson.dumps(games, option=option, default=str)
     whole = head.copy()
     whole.update(text)
     if not (type(count) is int and 0 < count <= len(games)):

@@ -178,12 +178,12 @@ def results_ok(results: Sequence[Any], players: Sequence[Any]) -> bool:
     time).  ``bad_results`` finds which ones are not."""
     if not all(map(isinstance, results, repeat(dict))):
         return False
-    winners = list(map(dict.get, results, repeat("winners")))
-    named = list(map(dict.get, results, repeat("players")))
+    winners: list[Any] = list(map(dict.get, results, repeat("winners")))
+    named: list[Any] = list(map(dict.get, results, repeat("players")))
     if not (all(map(isinstance, winners, repeat(list))) and all(map(isinstance, named, repeat(dict)))
             and all(map(isinstance, chain.from_iterable(players), repeat(str)))):
         return False
-    keys = list(map(set, named))  # (each figure's names: the players, and only they)
+    keys: list[set[Any]] = list(map(set, named))  # (each figure's names: the players, and only they)
     if keys != list(map(set, players)) or not (
             all(map(isinstance, chain.from_iterable(winners), repeat(str)))
             and all(map(set.issuperset, keys, winners))):

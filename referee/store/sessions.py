@@ -795,20 +795,22 @@ class Store:
         """Every session file's id and ``mtime_ns``, from one scan of the sessions folder."""
         files: dict[str, int] = {}
         if self.sessions_dir.exists():
+            # (10,000 sessions: one stat each; the names bound once, the path joined by hand)
+            match, stat_, tail = _ID.match, os.stat, os.sep + SESSION_FILE
             with os.scandir(self.sessions_dir) as it:
                 for item in it:
+                    name = item.name
                     if item.is_symlink():  # never followed: listed as damaged
-                        sid = item.name[:-5] if item.name.endswith(".json") else item.name
-                        if _ID.match(sid):
+                        sid = name[:-5] if name.endswith(".json") else name
+                        if match(sid):
                             files.setdefault(sid, 0)
-                    elif _ID.match(item.name) and item.is_dir(follow_symlinks=False):
+                    elif item.is_dir(follow_symlinks=False) and match(name):
                         try:
-                            files[item.name] = os.stat(os.path.join(item.path, SESSION_FILE)).st_mtime_ns
+                            files[name] = stat_(item.path + tail).st_mtime_ns
                         except OSError:  # a folder without its file (a crash while creating it)
                             pass
-                    elif (item.name.endswith(".json") and _ID.match(item.name[:-5])
-                          and not item.is_symlink()):
-                        files.setdefault(item.name[:-5], item.stat().st_mtime_ns)  # flat (older)
+                    elif name.endswith(".json") and match(name[:-5]):
+                        files.setdefault(name[:-5], item.stat().st_mtime_ns)  # flat (older)
         return files
 
     def _reconcile(self, index: dict[str, dict[str, Any]], files: dict[str, int] | None = None
@@ -882,7 +884,7 @@ class Store:
         finally:
             self._scanned = None  # (the next listing scans afresh)
         try:
-            self.cache_write(CACHE_FILE, orjson.dumps({"key": key, "value": value}).decode())
+            self.cache_write(CACHE_FILE, orjson.dumps({"key": key, "value": value}))
         except TypeError:
             pass
         return value
@@ -891,16 +893,32 @@ class Store:
         """The store's cache file ``name`` (``None``: missing, a link, a FIFO …: a miss)."""
         return _regular_bytes(self.root / CACHE_FOLDER / name, MAX_CACHE)
 
-    def cache_write(self, name: str, text: str) -> None:
+    def cache_write(self, name: str, text: str | bytes) -> None:
         """Keep ``text`` as the cache file ``name``, if the folder can be written (never through
-        a link; a read-only data folder: nothing kept, no error)."""
+        a link; a read-only data folder: nothing kept, no error).  Derived data: written whole
+        (a temporary file renamed over it) but not synced to the disk (issue 26: the fsyncs were
+        most of a cold ``stats``' waiting); a crash leaves the old file, none, or one that reads
+        as damaged: a miss."""
+        import tempfile
+
         path = self.root / CACHE_FOLDER / name
+        data = text.encode() if isinstance(text, str) else text
         try:
             folder = path.parent
             if not folder.is_symlink():
                 folder.mkdir(exist_ok=True)
                 if not path.is_symlink() and (not path.exists() or path.is_file()):
-                    atomic_write(path, text, keep_backup=False)
+                    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+                    try:
+                        with os.fdopen(fd, "wb") as fh:
+                            fh.write(data)
+                        os.replace(tmp, path)
+                    except BaseException:
+                        try:
+                            os.unlink(tmp)
+                        except OSError:
+                            pass
+                        raise
         except OSError:  # (a read-only data folder: computed each time)
             pass
 
