@@ -33,7 +33,7 @@ def test_a_cached_result_is_the_computed_one(tmp_path):
     # a cache hit really is read from the file: a planted value with the same key is what comes back
     kept = json.loads(cache_of(store).read_text(encoding="utf-8"))
     kept["value"][0]["na-grunwald"]["games"] = 999
-    cache_of(store).write_text(json.dumps(kept), encoding="utf-8")
+    cache_of(store).write_text(json.dumps(kept, separators=(",", ":")), encoding="utf-8")  # (its form)
     assert ask(store)[0]["na-grunwald"]["games"] == 999
 
 
