@@ -89,6 +89,8 @@ def test_results_checked_all_at_once_say_what_each_checked_alone_says(pairs):
     assert results_ok(results, players) == all(good)
     assert [results_ok([r], [p]) for r, p in pairs] == good
     assert bad_results(results, players) == [i for i, ok in enumerate(good) if not ok]
+    # (more than a few: found by halving)
+    assert bad_results(results * 6, players * 6) == [i for i, ok in enumerate(good * 6) if not ok]
     for (r, p), ok in zip(pairs, good):
         try:
             check_result(r, p)

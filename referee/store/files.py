@@ -205,8 +205,8 @@ def bad_results(results: Sequence[Any], players: Sequence[Any]) -> list[int]:
     until the bad ones are found (a few checks more per damaged result)."""
     if results_ok(results, players):
         return []
-    if len(results) == 1:
-        return [0]
+    if len(results) <= 16:  # (an index damaged all over: each one alone, not halved further)
+        return [i for i in range(len(results)) if not results_ok([results[i]], [players[i]])]
     half = len(results) // 2
     return [*bad_results(results[:half], players[:half]),
             *(half + i for i in bad_results(results[half:], players[half:]))]
