@@ -431,8 +431,6 @@ def _updater(model: Any) -> Any:
     compute = getattr(model, "_compute", None)
     if compute is None or getattr(model, "limit_sigma", False):
         return lambda teams, ranks: model.rate(teams, ranks=ranks)
-    import math
-
     tau2 = model.tau * model.tau
 
     def update(teams: list[list[Any]], ranks: list[int]) -> list[list[Any]]:

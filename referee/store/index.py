@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.errors import RefereeError
-from referee.store.files import bad_results
+from referee.store.files import StoreCorrupt, bad_results, check_kind
 from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
@@ -123,8 +123,6 @@ class Index:
         """The index and SQLite's files beside it (its journal …) are regular files or absent:
         a link is never followed (``StoreLink``: SQLite would write through it), a FIFO never
         waited on (``IndexCorrupt``).  Checked before every connection and every write."""
-        from referee.store.files import StoreCorrupt, check_kind
-
         for suffix in SIDE_FILES:
             path = Path(f"{self.path}{suffix}")
             try:
