@@ -1000,19 +1000,19 @@ class SessionService:
             damaged = sorted(str(e.get("id")) for e in entries if e.get("damaged"))
             wanted = [registry.find(game_name).info.name] if game_name else sorted(
                 set(registry.names()).intersection(e.get("game") for e in entries))
-            states = self._stats_states()
+            # (a filter's count is not kept: the whole archive's is)
+            plain = player is None and players_count is None and since is None
+            states = self._stats_states() if plain else {}
             result: dict[str, Any] = {}
             for name in wanted:
                 game = registry.find(name)
-                state = states.setdefault(name, {})
                 result[name] = compute((e for e in entries if e.get("game") == name), game.info.titles,
                                        {x: key for x, (key, _) in game.info.stats_extras.items()},
                                        player=player, players_count=players_count, since=since,
                                        points=game.info.stats_points,
-                                       # (a filter's ratings are not kept: the whole archive's are)
-                                       state=state if player is None and players_count is None
-                                       and since is None else None)
-            self._keep_stats_states(states)
+                                       state=states.setdefault(name, {}) if plain else None)
+            if plain:
+                self._keep_stats_states(states)
             return result, damaged
 
         # issue 26: the result of the same question over the same archive (every session file
