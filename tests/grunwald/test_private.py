@@ -14,14 +14,15 @@ from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
 from referee.games.grunwald import dialog, output, summary
+from referee.games.grunwald.view import board
 from tests.grunwald.table import Table
 from tests.terminal import Terminal
 
 
 def board_text(state, lang="en", **view):
     screen = io.StringIO()
-    render(summary.board(state, catalog(lang), **view), Console(file=screen, width=80,
-                                                                 color_system=None))
+    render(board(state, catalog(lang), **view), Console(file=screen, width=80,
+                                                            color_system=None))
     return screen.getvalue()
 
 

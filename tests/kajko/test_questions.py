@@ -12,7 +12,7 @@ from rich.console import Console
 from referee.core import dialog as dialogs
 from referee.core.report import Table as ReportTable
 from referee.core.text import catalog
-from referee.games.kajko import bot, dialog, engine, summary
+from referee.games.kajko import bot, dialog, engine, names, news
 from referee.games.kajko.actions import Reveal
 from tests.kajko.table import Table
 
@@ -64,18 +64,18 @@ def _finished(seed=3, **variants):
     rng = random.Random(seed)
     state = engine.new_state(["Ola", "Bartek", "Ewa"], None, **variants)
     while not state.over:
-        marker = summary.news_marker(state)
+        marker = news.news_marker(state)
         engine.apply(state, bot.random_action(state, rng))
     return state, marker
 
 
 def test_KK_10_the_final_screen_shows_what_each_character_carries():
     state, marker = _finished()
-    report = summary.news(T, marker, state)
+    report = news.news(T, marker, state)
     tables = [b for b in report if isinstance(b, ReportTable)]
     town = next(tb for tb in tables if tb.title == T("kajko.board.players"))
     ola = next(row for row in town.rows if row[0] == "Ola")
-    assert ola[3] == ("; ".join(summary.cards_text(T, c) for c in state.player("Ola").town)
+    assert ola[3] == ("; ".join(names.cards_text(T, c) for c in state.player("Ola").town)
                       or T("kajko.summary.none"))
     assert "of" not in ola[3].split()  # not "2 of 3" (face down): the cards themselves
 

@@ -185,14 +185,14 @@ def test_the_export_numbers_every_entry_and_charts_each_player_apart():
 
     from referee.core.report import Line, LineChart
     from referee.core.text import catalog
-    from referee.games.medieval import summary
+    from referee.games.medieval import exports
 
     document = json.loads((Path(__file__).parents[2] / "examples" / "medieval" / "standard-map.json")
                           .read_text(encoding="utf-8"))
     parsed = record.parse_record(document)
     state, steps = parsed.replay()
     t = catalog("en")
-    report = summary.export_report(state, t, parsed.meta, actions=[s.action for s in steps])
+    report = exports.export_report(state, t, parsed.meta, actions=[s.action for s in steps])
     numbered = [b.text for b in report if isinstance(b, Line) and b.text[:1].isdigit()]
     assert [int(x.split(".")[0]) for x in numbered] == list(range(1, len(state.log) + 1))
     assert "21. Ola stops the pursuit: the turn ends." in numbered

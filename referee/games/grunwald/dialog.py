@@ -45,16 +45,10 @@ from referee.games.grunwald.actions import (
     SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, REVEALED
+from referee.games.grunwald.names import card_name, cards_text, event_line
+from referee.games.grunwald.scores import standing_report
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import (
-    board,
-    card_name,
-    cards_text,
-    compact_cards,
-    event_line,
-    field_stakes,
-    standing_report,
-)
+from referee.games.grunwald.view import board, compact_cards, field_stakes
 
 
 @dataclass(frozen=True)
@@ -69,10 +63,16 @@ def is_secret(action: Any) -> bool:
     return isinstance(action, SkirmishCards) and bool(action.cards)
 
 
+#: the key of a loss payment's Done, never another choice's (the advice is 0)
+DONE_KEY = "d"
+
+
 def _stable_keys(cards: list[str]) -> dict[str, str]:
     """Keys for the cards a player may give up, fixed for the whole question, so that a card
     leaving the list never shifts the keys of the others."""
-    keys = "123456789abcdfghijklmnoqstvwxyz"  # e, p, r, u: event effect, provisions, restart, undo
+    # e, p, r, u, d: event effect, provisions, restart, undo, done (0: the advice); a key keeps
+    # its meaning all game (issue 22: 0 was the advice at first and Done once the debt was paid)
+    keys = "123456789abcfghijklmnoqstvwxyz"
     return {c: keys[i] for i, c in enumerate(cards) if i < len(keys)}
 
 
@@ -268,7 +268,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
                             [Choice(t("grunwald.play.effect_add"), "add"),
                              Choice(t("grunwald.play.effect_done"), "done")]
                             + ([Choice(t("grunwald.play.effect_remove"), "remove", "x")] if effects else [])
-                            + [_undo_choice(t)])
+                            + [_undo_choice(t)], safe_default=False)
         if more is UNDO:
             return UNDO
         if more == "done":
@@ -276,7 +276,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         if more == "remove":  # one effect taken back, the others kept
             which = yield Select("event.remove", t("grunwald.play.effect_remove_which"),
                                  [Choice(_effect_text(t, e), i) for i, e in enumerate(effects)]
-                                 + [_back_choice(t)])
+                                 + [_back_choice(t)], safe_default=False)
             if which is BACK:
                 continue
             kept = effects[:which] + effects[which + 1:]
@@ -316,13 +316,14 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     the table goes back."""
     player = yield Select("effect.player", t("grunwald.play.effect_player"),
                           [Choice(n, n) for n in state.names]
-                          + [Choice(t("grunwald.play.effect_everyone"), EVERYONE, "a"), _back_choice(t)])
+                          + [Choice(t("grunwald.play.effect_everyone"), EVERYONE, "a"), _back_choice(t)],
+                          safe_default=False)
     if player is BACK:
         return None
     if player == EVERYONE:  # "everyone gains a ducat" is one answer, not one per player
         kind = yield Select("effect.kind", t("grunwald.play.effect_kind_everyone"),
                             [Choice(t(f"grunwald.play.kind_{k}"), k) for k in ("ducats", "provisions", "helpers")]
-                            + [_back_choice(t)])
+                            + [_back_choice(t)], safe_default=False)
         if kind is BACK:
             return None
         n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount_everyone",
@@ -347,7 +348,8 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     if any(CARDS[c][0] in ("crown", "mercenary") for c in p.hand):
         kinds.append("exhaust")
     kind = yield Select("effect.kind", t("grunwald.play.effect_kind", player=player),
-                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds] + [_back_choice(t)])
+                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds] + [_back_choice(t)],
+                        safe_default=False)
     if kind is BACK:
         return None
     if kind in ("ducats", "provisions", "helpers"):
@@ -368,7 +370,7 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
         return [Effect(player, **card)]
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
-                     choices + [_back_choice(t)])
+                     choices + [_back_choice(t)], safe_default=False)
     if c is BACK:
         return None
     return [Effect(player, **{kind: c})]
@@ -403,7 +405,7 @@ def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
     standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")] if open else []
     while True:
         field = yield Select("placement.field", t("grunwald.play.placement", player=player),
-                             choices[:-1] + standing + choices[-1:])
+                             choices[:-1] + standing + choices[-1:], safe_default=False)
         if field is UNDO:
             return UNDO
         if field == "standing":
@@ -481,7 +483,7 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
         else:
             keyed = [Choice(_value_label(t, attr, v, field), v, None if attr == "pawn" else str(v))
                      for v in values]
-            value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)])
+            value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)], safe_default=False)
         if value is BACK:
             if not asked:
                 return BACK
@@ -582,14 +584,17 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions),
                                   ("provisions", provisions), "p"))
         if value >= owed:
-            choices.append(Choice(t("grunwald.play.losses_done"), "done", "0"))
+            choices.append(Choice(t("grunwald.play.losses_done"), "done", DONE_KEY))
         if items:
             choices.append(Choice(t("grunwald.play.losses_restart"), "restart", "r"))
         choices.append(_undo_choice(t))
         shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
         answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
                                                value=value, items=shown), choices,
-                              default=_paid_default(value, owed, items))
+                              default=_paid_default(value, owed, items),
+                              # (no advice and nothing to finish or start again: no safe choice)
+                              safe_default=_paid_default(value, owed, items) is not None
+                              or isinstance(choices[0].value, Advised))
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):
@@ -667,7 +672,8 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
         choices.append(_undo_choice(t))
         answer = yield Select("feeding.card", t("grunwald.play.feeding", player=p.name,
                                                 left=d.owed - len(items), provisions=p.provisions,
-                                                knights=p.knight_count()), choices)
+                                                knights=p.knight_count()), choices,
+                              safe_default=isinstance(choices[0].value, Advised))  # (the advice)
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):
