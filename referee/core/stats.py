@@ -369,16 +369,19 @@ def _prefix_digests(games: list[Any], salt: Any, count: Any) -> tuple[str | None
     except TypeError:
         option = orjson.OPT_NON_STR_KEYS
         text = orjson.dumps(games, option=option, default=str)
-    whole = head.copy()
-    whole.update(text)
     if not (type(count) is int and 0 < count <= len(games)):
-        return None, whole.hexdigest()
+        head.update(text)
+        return None, head.hexdigest()
     if count == len(games):
-        return whole.hexdigest(), whole.hexdigest()
-    rest = orjson.dumps(games[count:], option=option, default=str)  # "[" + the rest + "]"
-    head.update(memoryview(text)[:len(text) - len(rest)])  # "[" + the first ones
-    head.update(b"]")
-    return head.hexdigest(), whole.hexdigest()
+        head.update(text)
+        return head.hexdigest(), head.hexdigest()
+    # (each byte hashed once: the first ones, then the rest on a copy)
+    cut = len(text) - len(orjson.dumps(games[count:], option=option, default=str))
+    head.update(memoryview(text)[:cut])  # "[" + the first ones (the rest: "[" + them + "]")
+    first = head.copy()
+    first.update(b"]")
+    head.update(memoryview(text)[cut:])
+    return first.hexdigest(), head.hexdigest()
 
 
 def _rate(model: Any, games: list[tuple[Any, Any, dict[str, int]]], teams: bool,
