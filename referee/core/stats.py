@@ -22,6 +22,7 @@ everyone starts at 0, and it rises with wins over strong players and with games 
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections.abc import Iterable
 from functools import lru_cache
@@ -51,27 +52,154 @@ def _played_on(entry: dict[str, Any]) -> str:
 def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
             *, player: str | None = None,
             players_count: int | None = None, since: str | None = None,
-            points: bool = True) -> dict[str, Any]:
+            points: bool = True, state: dict[str, Any] | None = None) -> dict[str, Any]:
     """The figures of every player over the matching finished games (``player``: only the games
     that player played, and only their figures: their row, their titles, their tags, their
     pairs, streak and records; the name in any case).  ``points``: the game's results score
-    points (else no records)."""
-    games = 0
-    by_count: dict[int, dict[str, Any]] = {}
-    pairs: dict[tuple[str, str], dict[str, Any]] = {}
-    highest: dict[str, Any] | None = None
-    margin: dict[str, Any] | None = None
-    entries = sorted(entries, key=_played_on)  # streaks follow the order the games were played
+    points (else no records).
+
+    ``state`` (issue 26: the first ``stats`` after a game was added, over 10,000 sessions): a
+    dict kept between runs of the same question.  ``state["fold"]`` is where the figures stood
+    after the games of the last run (with a digest of those games, in play order, of the
+    question and of this code); when they are the first of this run's games only the games
+    after them are counted on, else (a game changed, removed or put before them; a damaged
+    state) all of them.  The ratings keep theirs in ``state["rate"]`` (``rate``).  The same
+    figures either way (tests/test_stats_cache.py); a state damaged in any way (a value of the
+    wrong type or size anywhere in it) is only a miss: everything is counted afresh."""
+    if state is not None:
+        try:
+            return _compute(entries := list(entries), titles, extras, player=player,
+                            players_count=players_count, since=since, points=points, state=state)
+        except (ArithmeticError, AttributeError, KeyError, TypeError, ValueError, IndexError):
+            state.clear()  # (a bug, not damage, fails again below, where it is seen)
+    return _compute(entries, titles, extras, player=player, players_count=players_count,
+                    since=since, points=points, state=state)
+
+
+def _compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: dict[str, str],
+             *, player: str | None, players_count: int | None, since: str | None, points: bool,
+             state: dict[str, Any] | None) -> dict[str, Any]:
+    """``compute``, from ``state`` if it holds the count of these games' first ones."""
+    # only finished games count (a game still in play is no part of the games counted: its end
+    # is only added on); streaks follow the order the games were played
+    entries = sorted((e for e in entries if e.get("complete") and isinstance(e.get("result"), dict)),
+                     key=_played_on)
     # (a name as typed at the prompt: "kasia" is Kasia, whatever the case)
     only = nfc(player.strip()).casefold() if player is not None else None
-    per: dict[str, dict[str, Any]] = {}
-    rated: list[tuple[Any, Any, dict[str, int]]] = []  # (session, day, {name: place}) in play order
-    tags: dict[str, dict[str, int]] = {}
-    scores: dict[str, dict[Any, int]] = {}  # a game with points: each player's totals, counted
-    for entry in entries:
-        result = entry.get("result")
-        if not entry.get("complete") or not isinstance(result, dict):
-            continue
+    question = [titles, sorted(extras.items()), player, players_count, since, points]
+    ratings: dict[str, Any] | None = None
+    if state is not None:
+        played = [(e.get("id"), e.get("date"), e["result"]) for e in entries]
+        kept = state.get("fold")
+        kept = kept if isinstance(kept, dict) else {}
+        before, now = _prefix_digests(played, question, kept.get("count"))
+        if before is not None and kept.get("digest") == before:
+            # (what the kept figures hold is only read here: any damage raises, and ``compute``
+            # counts everything afresh)
+            acc = _fold(entries[kept["count"]:], _thawed(kept["acc"]), only, players_count,
+                        since, points, titles, extras)
+            result_out, tags_out = _figures(acc, extras, points)
+            rate_state = state.get("rate")
+            if not (isinstance(rate_state, dict) and rate_state.get("after") == before):
+                raise ValueError("the ratings kept are not of the games counted")
+            ratings = rate(acc["rated"], teams=not points, state=rate_state)  # (the new ones)
+        state.clear()
+    if ratings is None:
+        acc = _fold(entries, _fresh(), only, players_count, since, points, titles, extras)
+        result_out, tags_out = _figures(acc, extras, points)
+        rate_state = {} if state is not None else None
+        ratings = rate(acc["rated"], teams=not points, state=rate_state)
+    if state is not None:
+        state["fold"] = {"count": len(entries), "digest": now, "acc": _frozen(acc)}
+        state["rate"] = {**(rate_state or {}), "after": now}
+    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
+                             if only is None or name.casefold() == only}
+    result_out["rated_games"] = ratings["games"]
+    if tags_out:
+        result_out["tags"] = tags_out
+    return result_out
+
+
+def _figures(acc: dict[str, Any], extras: dict[str, str], points: bool
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``compute``'s figures (all but the ratings) and its tags, from ``_fold``'s count."""
+    games, by_count, pairs, per, tags, scores = (
+        acc[k] for k in ("games", "by_count", "pairs", "per", "tags", "scores"))
+    highest, margin = acc["highest"], acc["margin"]
+    out = {}
+    for name, pacc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
+        n = pacc["games"]
+        out[name] = {
+            "games": n,
+            "wins": pacc["wins"],
+            "win_rate": round(pacc["wins"] / n, 3),
+            "average_total": round(sum(pacc["totals"]) / n, 2),
+            "best_total": max(pacc["totals"]),
+            "average_points": {k: round(v / n, 2) for k, v in pacc["parts"].items()},
+            "titles": pacc["titles"],
+            **{key: round(pacc["extras"][extra] / (pacc["seen"][extra] or n), 2)
+               for extra, key in extras.items()},
+        }
+    result_out: dict[str, Any] = {"games": games, "players": out}
+    result_out["by_count"] = {
+        str(n): {"games": c["games"],
+                 "players": {name: {**v, "win_rate": round(v["wins"] / v["games"], 3)}
+                             for name, v in sorted(c["players"].items(),
+                                                   key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))}}
+        for n, c in sorted(by_count.items())}
+    result_out["head_to_head"] = [{"players": [a, b], **pair}
+                                  for (a, b), pair in sorted(pairs.items(), key=lambda kv: (-kv[1]["games"], kv[0]))]
+    result_out["streaks"] = {name: {"longest": per[name]["longest"], "current": per[name]["current"]}
+                             for name in out}
+    if points:
+        result_out["records"] = {"highest_score": highest, "largest_margin": margin}
+        # (how often each total was scored, per player: the HTML's score distribution)
+        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
+                                      for name in out if name in scores}
+    tags_out = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
+                for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
+                                                                      -kv[1]["games"], kv[0]))}
+    return result_out, tags_out
+
+
+def _fresh() -> dict[str, Any]:
+    return {"games": 0, "by_count": {}, "pairs": {}, "highest": None, "margin": None, "per": {},
+            "rated": [], "tags": {}, "scores": {}}
+
+
+def _frozen(acc: dict[str, Any]) -> dict[str, Any]:
+    """``_fold``'s figures as JSON keeps them (its keys that are not strings as lists)."""
+    return {**acc, "rated": [],  # (the games rated: the ratings' state keeps them)
+            "by_count": [[n, c] for n, c in acc["by_count"].items()],
+            "pairs": [[a, b, pair] for (a, b), pair in acc["pairs"].items()],
+            "scores": {name: [[v, c] for v, c in counted.items()]
+                       for name, counted in acc["scores"].items()}}
+
+
+def _thawed(kept: Any) -> dict[str, Any]:
+    """``_frozen``'s inverse (a damaged state raises ``KeyError``, ``TypeError`` …)."""
+    acc = {k: kept[k] for k in _fresh()}
+    acc["rated"] = []  # (only the games counted on: ``rate`` goes on from its own state)
+    acc["by_count"] = {int(n): c for n, c in kept["by_count"]}
+    acc["pairs"] = {(a, b): pair for a, b, pair in kept["pairs"]}
+    acc["scores"] = {name: dict(counted) for name, counted in kept["scores"].items()}
+    if not (type(acc["games"]) is int and isinstance(acc["per"], dict)
+            and isinstance(acc["tags"], dict)):
+        raise TypeError
+    return acc
+
+
+def _fold(entries: list[dict[str, Any]], acc: dict[str, Any], only: str | None,
+          players_count: int | None, since: str | None, points: bool, titles: tuple[str, ...],
+          extras: dict[str, str]) -> dict[str, Any]:
+    """``compute``'s count: ``acc`` (``_fresh()``, or where an earlier count stood) counted on
+    over ``entries``, in play order."""
+    by_count, pairs, per, rated, tags, scores = (
+        acc[k] for k in ("by_count", "pairs", "per", "rated", "tags", "scores"))
+    highest, margin = acc["highest"], acc["margin"]
+    games = acc["games"]
+    for entry in entries:  # (finished games: ``compute`` chose them)
+        result = entry["result"]
         # one person whatever the Unicode form their name was typed in (NFC and NFD "Zoë")
         players = {nfc(n): p for n, p in (result.get("players") or {}).items()}
         winners = [nfc(w) for w in result.get("winners", [])]
@@ -113,27 +241,27 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
         for name, p in players.items():
             if only is not None and name.casefold() != only:  # theirs, not their opponents'
                 continue
-            acc = per.get(name)
-            if acc is None:
-                acc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
+            pacc = per.get(name)
+            if pacc is None:
+                pacc = per[name] = {"games": 0, "wins": 0, "totals": [], "parts": {}, "titles": {},
                                    "extras": dict.fromkeys(extras, 0), "seen": dict.fromkeys(extras, 0), "longest": 0, "current": 0}
             win = name in won
-            acc["games"] += 1
-            acc["wins"] += win
+            pacc["games"] += 1
+            pacc["wins"] += win
             seat = seats.get(name)
             if seat is None:
                 seat = seats[name] = {"games": 0, "wins": 0}
             seat["games"] += 1
             if win:
                 seat["wins"] += 1
-                acc["current"] += 1
-                if acc["current"] > acc["longest"]:
-                    acc["longest"] = acc["current"]
+                pacc["current"] += 1
+                if pacc["current"] > pacc["longest"]:
+                    pacc["longest"] = pacc["current"]
             else:
-                acc["current"] = 0
+                pacc["current"] = 0
             score = p.get("score", {})
             total = score.get("total", 0)
-            acc["totals"].append(total)
+            pacc["totals"].append(total)
             if points and "total" in score and isinstance(total, (int, float)):
                 counted = scores.setdefault(name, {})
                 counted[total] = counted.get(total, 0) + 1
@@ -143,57 +271,20 @@ def compute(entries: Iterable[dict[str, Any]], titles: tuple[str, ...], extras: 
                            "date": entry.get("date")}
             for part, value in score.items():
                 if part != "total":
-                    acc["parts"][part] = acc["parts"].get(part, 0) + value
+                    pacc["parts"][part] = pacc["parts"].get(part, 0) + value
             for title in titles:
-                acc["titles"][title] = acc["titles"].get(title, 0) + (score.get(title, 0) > 0)
+                pacc["titles"][title] = pacc["titles"].get(title, 0) + (score.get(title, 0) > 0)
             for extra in extras:  # (a kept score knows none: averaged over the games that do)
                 value = p.get(extra, 0)
-                acc["extras"][extra] += value if isinstance(value, (int, float)) else 0
-                acc["seen"][extra] += extra in p
+                pacc["extras"][extra] += value if isinstance(value, (int, float)) else 0
+                pacc["seen"][extra] += extra in p
             for tag in p.get("tags") or ():
                 if isinstance(tag, str):
                     tally = tags.setdefault(tag, {"games": 0, "wins": 0})
                     tally["games"] += 1
                     tally["wins"] += win
-    out = {}
-    for name, acc in sorted(per.items(), key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0])):
-        n = acc["games"]
-        out[name] = {
-            "games": n,
-            "wins": acc["wins"],
-            "win_rate": round(acc["wins"] / n, 3),
-            "average_total": round(sum(acc["totals"]) / n, 2),
-            "best_total": max(acc["totals"]),
-            "average_points": {k: round(v / n, 2) for k, v in acc["parts"].items()},
-            "titles": acc["titles"],
-            **{key: round(acc["extras"][extra] / (acc["seen"][extra] or n), 2)
-               for extra, key in extras.items()},
-        }
-    result_out: dict[str, Any] = {"games": games, "players": out}
-    result_out["by_count"] = {
-        str(n): {"games": c["games"],
-                 "players": {name: {**v, "win_rate": round(v["wins"] / v["games"], 3)}
-                             for name, v in sorted(c["players"].items(),
-                                                   key=lambda kv: (-kv[1]["wins"], -kv[1]["games"], kv[0]))}}
-        for n, c in sorted(by_count.items())}
-    result_out["head_to_head"] = [{"players": [a, b], **pair}
-                                  for (a, b), pair in sorted(pairs.items(), key=lambda kv: (-kv[1]["games"], kv[0]))]
-    result_out["streaks"] = {name: {"longest": per[name]["longest"], "current": per[name]["current"]}
-                             for name in out}
-    if points:
-        result_out["records"] = {"highest_score": highest, "largest_margin": margin}
-        # (how often each total was scored, per player: the HTML's score distribution)
-        result_out["score_counts"] = {name: {_number(v): c for v, c in sorted(scores[name].items())}
-                                      for name in out if name in scores}
-    ratings = rate(rated, teams=not points)
-    result_out["ratings"] = {name: v for name, v in ratings["players"].items()
-                             if only is None or name.casefold() == only}
-    result_out["rated_games"] = ratings["games"]
-    if tags:
-        result_out["tags"] = {tag: {**tally, "win_rate": round(tally["wins"] / tally["games"], 3)}
-                              for tag, tally in sorted(tags.items(), key=lambda kv: (-kv[1]["wins"],
-                                                                                    -kv[1]["games"], kv[0]))}
-    return result_out
+    acc.update(games=games, highest=highest, margin=margin)
+    return acc
 
 
 def _place(p: dict[str, Any], won: bool) -> int:
@@ -202,21 +293,103 @@ def _place(p: dict[str, Any], won: bool) -> int:
     return place if isinstance(place, int) and not isinstance(place, bool) and place > 0 else (1 if won else 2)
 
 
-def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False) -> dict[str, Any]:
+#: the store's cache file of where each game's figures and ratings stood after the last plain
+#: ``stats`` (``compute``'s ``state``)
+STATE_FILE = "stats-state.json"
+
+
+def rate(games: list[tuple[Any, Any, dict[str, int]]], *, teams: bool = False,
+         state: dict[str, Any] | None = None) -> dict[str, Any]:
     """The ratings after the games (``(session, day, {name: place})``, in play order):
     ``{"games": [[session, day], …] (game number k is item k-1), "players": {name: {"rating":
     ordinal, "mu", "sigma", "games", "history": [[game number, rating after it], …]}}}``, the best
     rated first.  ``teams``: the players who share a place are one team (War Chest's sides); else
-    each player is alone and a shared place is a tie."""
-    if not games:
+    each player is alone and a shared place is a tie.
+
+    ``state`` (issue 26: the first ``stats`` after a game was added): a dict kept between runs;
+    ``state["kept"]``, if there, is where the ratings stood after the games rated before
+    ``games`` (``compute`` knows which: its digest of the games it counted), and ``games`` are
+    rated on from there; on return it is where they stand now.  A damaged ``kept`` raises
+    ``ValueError`` (``compute`` then counts everything afresh).  The same numbers either way
+    (tests/test_stats_cache.py)."""
+    kept = state.get("kept") if state is not None else None
+    if not games and not kept:
+        if state is not None:
+            state.pop("kept", None)
         return {"games": [], "players": {}}
     from openskill.models import PlackettLuce  # (~80 ms: paid only here, never at start-up)
 
     model = PlackettLuce()
-    update = _updater(model)
     current: dict[str, Any] = {}
     out: dict[str, dict[str, Any]] = {}
     rated: list[list[Any]] = []
+    if kept:
+        try:
+            for name, (mu, sigma) in kept["current"].items():
+                if not (type(mu) in (int, float) and type(sigma) in (int, float)
+                        and math.isfinite(mu) and math.isfinite(sigma) and sigma > 0):
+                    raise ValueError
+                current[name] = model.rating(mu=mu, sigma=sigma, name=name)
+            out, rated = kept["out"], kept["rated"]
+            if not (isinstance(out, dict) and isinstance(rated, list) and set(out) == set(current)
+                    and all(isinstance(v, dict) and type(v.get("games")) is int
+                            and isinstance(v.get("history"), list) for v in out.values())):
+                raise ValueError
+        except (AttributeError, KeyError, TypeError, ValueError) as exc:
+            raise ValueError("a damaged ratings state") from exc
+    result = _rate(model, games, teams, current, out, rated)
+    if state is not None:
+        # (``rated`` of ``compute``, lists or tuples: the same JSON)
+        state["kept"] = {"rated": rated,
+                         "current": {n: [r.mu, r.sigma] for n, r in current.items()},
+                         "out": {n: {"games": v["games"], "history": v["history"]}
+                                 for n, v in out.items()}}
+    return result
+
+
+def _prefix_digests(games: list[Any], salt: Any, count: Any) -> tuple[str | None, str]:
+    """Digests of the first ``count`` games (``None`` if ``count`` is no count of them) and of
+    all of them, each also of this module's code, openskill's version and ``salt`` (how they
+    are counted): equal digests, equal games in the same order, counted the same way.  The
+    games are serialized once: the JSON of the first ``count`` is that of all of them without
+    the rest's (orjson writes a list as ``[a,b,…]``)."""
+    import hashlib
+
+    import openskill
+    import orjson
+
+    head = hashlib.sha256(Path(__file__).read_bytes())
+    head.update(f"{getattr(openskill, '__version__', '?')}\x00{salt!r}\x00".encode())
+    # (keys in the order the results were read: the same stored text reads the same way; any
+    # other order is only a miss)
+    # (keys that are not strings: never in a result read from JSON, only then the slower option)
+    option = 0
+    try:
+        text = orjson.dumps(games, default=str)
+    except TypeError:
+        option = orjson.OPT_NON_STR_KEYS
+        text = orjson.dumps(games, option=option, default=str)
+    if not (type(count) is int and 0 < count <= len(games)):
+        head.update(text)
+        return None, head.hexdigest()
+    if count == len(games):
+        head.update(text)
+        return head.hexdigest(), head.hexdigest()
+    # (each byte hashed once: the first ones, then the rest on a copy)
+    cut = len(text) - len(orjson.dumps(games[count:], option=option, default=str))
+    head.update(memoryview(text)[:cut])  # "[" + the first ones (the rest: "[" + them + "]")
+    first = head.copy()
+    first.update(b"]")
+    head.update(memoryview(text)[cut:])
+    return first.hexdigest(), head.hexdigest()
+
+
+def _rate(model: Any, games: list[tuple[Any, Any, dict[str, int]]], teams: bool,
+          current: dict[str, Any], out: dict[str, dict[str, Any]], rated: list[list[Any]]
+          ) -> dict[str, Any]:
+    """``rate``'s loop: the games rated on from ``current`` (each player's rating), ``out``
+    (their game counts and histories) and ``rated`` (the games rated so far), all updated."""
+    update = _updater(model)
     for session, day, places in games:
         if teams:
             groups: dict[int, list[str]] = {}
@@ -261,8 +434,6 @@ def _updater(model: Any) -> Any:
     compute = getattr(model, "_compute", None)
     if compute is None or getattr(model, "limit_sigma", False):
         return lambda teams, ranks: model.rate(teams, ranks=ranks)
-    import math
-
     tau2 = model.tau * model.tau
 
     def update(teams: list[list[Any]], ranks: list[int]) -> list[list[Any]]:

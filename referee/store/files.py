@@ -15,6 +15,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Sequence
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
 
@@ -158,20 +160,53 @@ def check_result(result: Any, players: list[Any]) -> None:
     ``winners`` (some of the players) and ``players`` (a figure per player: a ``score`` of
     numbers, ``tags`` of words, anything else as the game writes it).  What ``list`` and
     ``stats`` read of it."""
-    wrong = StoreShape("its stored result is not a result")
-    if not isinstance(result, dict) or not isinstance(result.get("winners"), list):
-        raise wrong
-    named = result.get("players")
-    if not isinstance(named, dict) or any(not isinstance(p, str) for p in players) or set(
-            named) != set(players) or not all(isinstance(w, str) and w in named
-                                               for w in result["winners"]):
-        raise wrong
-    for figures in named.values():
-        if not isinstance(figures, dict):
-            raise wrong
-        score, tags = figures.get("score", {}), figures.get("tags", [])
-        if not isinstance(score, dict) or not all(
-                type(v) in (int, float) for v in score.values()):
-            raise wrong
-        if not isinstance(tags, list) or not all(isinstance(v, str) for v in tags):
-            raise wrong
+    if not results_ok([result], [players]):
+        raise StoreShape("its stored result is not a result")
+
+
+#: the types of a score's values (``bool`` is not one: ``type``, not ``isinstance``)
+_NUMBERS = frozenset((int, float))
+_NO_TAGS: list[Any] = []
+_NO_SCORE: dict[str, Any] = {}
+
+
+def results_ok(results: Sequence[Any], players: Sequence[Any]) -> bool:
+    """Is each of ``results`` a result of its ``players`` (``check_result``)?  The one
+    definition of a result's shape, checked over all of them at once: each step is one ``map``
+    over every result (or every figure, every score's values …) run in C, no Python loop, no
+    generator (issue 26: every listing checks every finished row of the index, 10,000 at a
+    time).  ``bad_results`` finds which ones are not."""
+    if not all(map(isinstance, results, repeat(dict))):
+        return False
+    winners: list[Any] = list(map(dict.get, results, repeat("winners")))
+    named: list[Any] = list(map(dict.get, results, repeat("players")))
+    if not (all(map(isinstance, winners, repeat(list))) and all(map(isinstance, named, repeat(dict)))
+            and all(map(isinstance, chain.from_iterable(players), repeat(str)))):
+        return False
+    keys: list[set[Any]] = list(map(set, named))  # (each figure's names: the players, and only they)
+    if keys != list(map(set, players)) or not (
+            all(map(isinstance, chain.from_iterable(winners), repeat(str)))
+            and all(map(set.issuperset, keys, winners))):
+        return False
+    figures = list(chain.from_iterable(map(dict.values, named)))
+    if not all(map(isinstance, figures, repeat(dict))):
+        return False
+    scores = list(map(dict.get, figures, repeat("score"), repeat(_NO_SCORE)))
+    tags = list(map(dict.get, figures, repeat("tags"), repeat(_NO_TAGS)))
+    return (all(map(isinstance, scores, repeat(dict)))
+            and _NUMBERS.issuperset(map(type, chain.from_iterable(map(dict.values, scores))))
+            and all(map(isinstance, tags, repeat(list)))
+            and all(map(isinstance, chain.from_iterable(tags), repeat(str))))
+
+
+def bad_results(results: Sequence[Any], players: Sequence[Any]) -> list[int]:
+    """The positions of the ``results`` that are not results of their ``players``
+    (``results_ok``): all of them checked at once, and only a part that fails split in two
+    until the bad ones are found (a few checks more per damaged result)."""
+    if results_ok(results, players):
+        return []
+    if len(results) <= 16:  # (an index damaged all over: each one alone, not halved further)
+        return [i for i in range(len(results)) if not results_ok([results[i]], [players[i]])]
+    half = len(results) // 2
+    return [*bad_results(results[:half], players[:half]),
+            *(half + i for i in bad_results(results[half:], players[half:]))]

@@ -23,10 +23,12 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from referee.core.errors import RefereeError
+from referee.store.files import StoreCorrupt, bad_results, check_kind
 from referee.store.storage import IndexCorrupt, StoreLocked
 
 INDEX_FILE = "index.sqlite"
@@ -76,21 +78,12 @@ def _loads(text: Any) -> Any:
 
 
 def _row_ok(row: tuple[Any, ...], players: Any, result: Any) -> bool:
-    """Are a row's values of the types the index writes, and its result a result of its
-    players?  (What ``list`` and ``stats`` read of a finished game comes from here.)"""
-    from referee.store.files import StoreShape, check_result
-
-    if not (all(type(row[i]) is str for i in (1, 2, 4, 5, 8)) and row[6] in (0, 1)
+    """Are a row's values of the types the index writes (its result, if any, on a finished
+    game's row; its shape is ``files.results_ok``'s, checked for all the rows at once)?"""
+    return (type(row[1]) is str and type(row[2]) is str and type(row[4]) is str
+            and type(row[5]) is str and type(row[8]) is str and row[6] in (0, 1)
             and (row[9] is None or type(row[9]) is int) and isinstance(players, list)
-            and all(isinstance(p, str) for p in players)):
-        return False
-    if result is None:
-        return not row[6]
-    try:
-        check_result(result, players)
-    except StoreShape:
-        return False
-    return bool(row[6])
+            and all(map(isinstance, players, repeat(str))) and (result is not None) == bool(row[6]))
 
 
 def _dumps(value: Any) -> str:
@@ -130,8 +123,6 @@ class Index:
         """The index and SQLite's files beside it (its journal …) are regular files or absent:
         a link is never followed (``StoreLink``: SQLite would write through it), a FIFO never
         waited on (``IndexCorrupt``).  Checked before every connection and every write."""
-        from referee.store.files import StoreCorrupt, check_kind
-
         for suffix in SIDE_FILES:
             path = Path(f"{self.path}{suffix}")
             try:
@@ -254,13 +245,19 @@ class Index:
             for r in rows:
                 players.append(_loads(r[3]))
                 results.append(_loads(r[7]) if r[7] is not None else None)
+        ok = list(map(_row_ok, rows, players, results))
+        # every finished row's result checked, by every listing (whatever the data folder's other
+        # files say): all at once, the few damaged ones found by halving
+        finished = [i for i, good in enumerate(ok) if good and results[i] is not None]
+        for i in bad_results([results[i] for i in finished], [players[i] for i in finished]):
+            ok[finished[i]] = False
         out: dict[str, dict[str, Any]] = {}
-        for r, p, res in zip(rows, players, results):
-            entry = {"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
-                     "updated": r[5], "complete": bool(r[6]), "result": res, "date": r[8],
-                     "mtime": r[9]}
+        for r, p, res, good in zip(rows, players, results, ok):
             if type(r[0]) is str:
-                out[r[0]] = entry if _row_ok(r, p, res) else {"id": r[0], "bad": True}
+                out[r[0]] = ({"id": r[0], "name": r[1], "game": r[2], "players": p, "created": r[4],
+                              "updated": r[5], "complete": bool(r[6]), "result": res,
+                              "date": r[8], "mtime": r[9]}
+                             if good else {"id": r[0], "bad": True})
         return out
 
     @staticmethod
