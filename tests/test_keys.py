@@ -412,8 +412,12 @@ def unsafe(q: Select) -> Select:
 def test_a_key_pressed_just_after_an_automatic_answer_never_answers_the_next_question():
     """A trial (Kajko, Polish): stack 1 had one card left, so the referee answered "which card?"
     itself; the player's ``2``, pressed 0.3 s later for that question, chose the next player's
-    stack.  A question shown after a notice takes no key for ``grace`` seconds; later keys answer."""
+    stack.  After a notice the next question waits ``grace`` seconds before it appears, and a key
+    pressed meanwhile is thrown away; once the question is on the screen, its keys answer at once
+    (a later trial: keys pressed 0.3 s after a question appeared were dropped while it was on the
+    screen, and the next key then answered the wrong question)."""
     import threading
+    import time
 
     from referee.core.report import Line as Said
 
@@ -421,20 +425,27 @@ def test_a_key_pressed_just_after_an_automatic_answer_never_answers_the_next_que
         yield Notice([Said("Which card? → crown 5 (the only possibility)")])
         return (yield menu("next", 3))
 
-    table = Typing({"next": "2"})  # typed the moment the question is on the screen: dropped
+    table = Typing({"next": "3"})  # typed the moment the question is on the screen: it answers
     with prompts(table, "en") as prompter:
-        prompter.grace = 0.4
-        timer = threading.Timer(1.0, lambda: table.pipe.send_text("3"))  # read, then chosen
+        prompter.grace = 0.6
+        timer = threading.Timer(0.2, lambda: table.pipe.send_text("2"))  # before it appears
         timer.start()
+        shown: list[float] = []
+        typist = prompter.before_question
+        prompter.before_question = lambda q: (shown.append(time.monotonic()), typist(q))
+        start = time.monotonic()
         try:
             assert dialogs.run(dialog(), prompter.ask) == "next3"
         finally:
             timer.cancel()
-    # without a notice before it, a question takes its keys at once
+        assert shown[0] - start >= 0.6  # (it appeared only after the grace)
+    # without a notice before it, a question appears and takes its keys at once
     table = Typing({"next": "2"})
     with prompts(table, "en") as prompter:
-        prompter.grace = 0.4
+        prompter.grace = 0.6
+        start = time.monotonic()
         assert dialogs.run((lambda: (yield menu("next", 3)))(), prompter.ask) == "next2"
+        assert time.monotonic() - start < 0.6
 
 
 def test_the_grace_of_a_terminal_prompter_comes_from_the_environment(monkeypatch):

@@ -119,9 +119,10 @@ class Prompter:
         #: the memory aid's lines left out of the head to make room for a question (``fold``)
         self.folded: Report = []
         self.stale = False  # the head is not on the screen (the folded aid is): draw it again
-        #: seconds a question shown after a notice (an answer the referee gave itself: "only
-        #: choice") takes no key: a key meant for the question it answered, pressed a moment
-        #: later, never answers the next one (issue 22).  ``for_terminal`` sets it (``GRACE``)
+        #: seconds a question waits before it appears after a notice (an answer the referee gave
+        #: itself: "only choice"): a key meant for the question it answered, pressed a moment
+        #: later, is thrown away, never answers the next one; a question on the screen takes
+        #: every key (issue 22).  ``for_terminal`` sets it (``GRACE``)
         self.grace = 0.0
         self.after_notice = False
 
@@ -341,6 +342,14 @@ class Prompter:
         those, answer it; then the tests' ``before_question`` types its answer.  Keys typed
         ahead are not echoed meanwhile (``quiet_echo``)."""
         quiet_echo()
+        if self.grace > 0 and self.after_notice:
+            # an answer the referee gave itself was just said: the question waits ``grace``
+            # before it appears, and the keys typed meanwhile (still meant for the answered
+            # question) are thrown away with the rest; once shown, it takes every key at once
+            import time
+
+            time.sleep(self.grace)
+        self.after_notice = False
         discard_typed_ahead()
         renderer = app.renderer
         drawn: list[bool] = []
@@ -373,9 +382,6 @@ class Prompter:
 
         app.before_render += drawing
         app.after_render += shown
-        if self.grace > 0 and self.after_notice:
-            _deaf_after_shown(app, self.grace)
-        self.after_notice = False
 
     def answered(self, rows: int = 1) -> None:
         """A question was answered: it stays as one line (``rows``: as many as it takes)."""
@@ -849,7 +855,8 @@ def _one_key(question: Any, keys: list[str], others: Sequence[tuple[str, Any, st
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
-#: seconds a question shown just after a notice (an automatic answer) takes no key (``Prompter.grace``)
+#: seconds a question waits before it appears just after a notice (an automatic answer): keys typed
+#: meanwhile are thrown away (``Prompter.grace``)
 GRACE = 0.8
 
 
@@ -861,41 +868,6 @@ def grace() -> float:
         return max(0.0, float(os.environ.get("REFEREE_KEY_GRACE", GRACE)))
     except ValueError:
         return GRACE
-
-
-def _deaf_after_shown(app: Any, seconds: float) -> None:
-    """``app`` takes no key for ``seconds`` after its first screen (the keys are dropped as they
-    come in): a table still typing for the question the referee answered itself (a pawn, a card:
-    the only possibility) — a trial saw a ``2`` pressed 0.3 s later choose the next player's
-    stack.  Ctrl-C and the terminal's own replies (cursor reports) always pass."""
-    import time
-
-    from prompt_toolkit.keys import Keys
-
-    until = [float("inf")]
-    passing = {Keys.ControlC, Keys.SIGINT, Keys.CPRResponse}
-
-    def shown(_: Any) -> None:
-        if until[0] == float("inf"):
-            until[0] = time.monotonic() + seconds
-
-    processor = app.key_processor
-    feed, feed_multiple = processor.feed, processor.feed_multiple
-
-    def heard(presses: list[Any]) -> list[Any]:
-        if time.monotonic() >= until[0]:
-            return presses
-        return [k for k in presses if k.key in passing]
-
-    def deaf_feed(press: Any, first: bool = False) -> None:
-        for kept in heard([press]):
-            feed(kept, first)
-
-    def deaf_feed_multiple(presses: list[Any], first: bool = False) -> None:
-        feed_multiple(heard(list(presses)), first)
-
-    app.after_render += shown
-    processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
 
 
 def _no_blind_enter(question: Any) -> None:
