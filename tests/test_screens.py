@@ -294,3 +294,101 @@ def test_the_folded_memory_aid_is_one_key_away_at_the_look_away_question_too():
         assert drawn.count(prompter.t("core.cli.aid_folded")) == 1
         assert drawn.count("aid row 3") == 2  # in the board at first, then at ``?``
         assert drawn.rindex("aid row 3") > drawn.index(prompter.t("core.cli.aid_folded"))
+
+
+# -- page turns after a long report (issue 22 trial: Medieval Battle's unit menu paged 2 items at a
+# time after a fight report, and a few page turns later the turn header was off the screen)
+
+
+def _pages_on_terminal(turns: int, first_keys, play, lang="en"):
+    """Drive ``play(prompter)`` on an 80×24 pyte terminal: ``first_keys(q)`` types at each
+    question; at the menu it gives ``None`` for, ``turns`` page turns ("more", one key each time
+    a page is on the screen; none once the whole menu is), then Ctrl-C.  The screens of the
+    pages, as they were shown."""
+    from referee.cli import interrupt
+    from referee.core.text import catalog
+    from referee.cli import prompter as prompting
+    from tests.harness import CTRL_C, Typist
+
+    term = Terminal()
+    console = Console(file=term, width=80, height=24, color_system=None, highlight=False,
+                      markup=False, emoji=False, force_terminal=True)
+    pages: list[str] = []
+    paging: list[str] = []  # the keys still to type at the pages
+    real_ask = interrupt.ask
+
+    def ask(app, *args, **kwargs):
+        def shown(_):
+            if paging and not seen:  # (a page's first screen: the next key is typed)
+                seen.append(True)
+                pages.append(term.display())
+                more = catalog(lang)("core.cli.more")
+                if f") {more}" not in pages[-1]:  # the whole menu is on the screen: no page to turn
+                    paging[:] = [CTRL_C]
+                typist.type(paging.pop(0))
+
+        seen: list[bool] = []
+        app.after_render += shown
+        return real_ask(app, *args, **kwargs)
+
+    def keys(q):
+        typed = first_keys(q)
+        if typed is None:  # the menu whose pages are turned
+            more = prompting.next_page_key(prompting.shortcut_keys(q.choices))
+            paging[:] = [more] * turns + [CTRL_C]
+            return ""
+        return typed
+
+    typist = Typist(keys)
+    with term.session() as pipe:
+        prompter = Prompter(console, lang)
+        typist.pipe, typist.lang = pipe, lang
+        prompter.before_question = typist
+        original = prompting.interrupt.ask
+        prompting.interrupt.ask = ask
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                play(prompter)
+        finally:
+            prompting.interrupt.ask = original
+    return pages
+
+
+def _menu_rows(screen_text: str) -> int:
+    return sum(1 for line in screen_text.splitlines() if line[:6].strip(" »").endswith(")"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_medieval_page_turns_after_a_fight_report_keep_the_turn_header(tmp_path, monkeypatch, lang):
+    """Medieval Battle (examples/medieval/in-progress.json): Bartek takes the fight, the melee's
+    report is drawn under the turn header, then his unit menu's pages are turned eight times.
+    Every page has the turn header (turn, VP, time tokens) on the screen and a decent page of
+    units under it: the report, once read, is folded to one line (``?`` shows it)."""
+    from pathlib import Path
+
+    from referee.cli import commands
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path)
+    example = Path(__file__).parents[1] / "examples" / "medieval" / "in-progress.json"
+    [(_, handle)] = SessionService(store).import_records([example], "trial", lang)
+    sid = handle if isinstance(handle, str) else handle.id
+
+    def first_keys(q):
+        if q.key == "medieval.answer":
+            return shortcut_keys(q.choices)[0]  # take the fight
+        return None  # the unit menu: its pages are turned
+
+    def play(prompter):
+        monkeypatch.setattr(commands, "console", lambda: prompter.console)
+        commands.play(store, sid, lang, prompter=prompter)
+
+    pages = _pages_on_terminal(8, first_keys, play, lang)
+    assert len(pages) >= 2  # (a page was turned)
+    for n, shown in enumerate(pages):  # the header (turn, VP, time tokens) on every page
+        lines = shown.splitlines()
+        assert any(line.startswith(("Turn 7:", "Tura 7:")) for line in lines), f"page {n}:\n{shown}"
+        assert sum(" VP " in line or " PZ " in line for line in lines) >= 2, f"page {n}:\n{shown}"
+    for n, shown in enumerate(pages):  # under it, a decent page of units (the report read, folded)
+        assert _menu_rows(shown) >= (5 if n == 0 else 8), f"page {n}:\n{shown}"

@@ -118,6 +118,10 @@ class Prompter:
         self.fix_key = False
         #: the memory aid's lines left out of the head to make room for a question (``fold``)
         self.folded: Report = []
+        #: the head's blocks that are the news (the last entry's report, drawn by the play loop,
+        #: not by the entry): once read (a question answered, a page turned under it) or when
+        #: even a short page of the menu would push the header off, folded like the memory aid
+        self.news: Report = []
         self.stale = False  # the head is not on the screen (the folded aid is): draw it again
         #: seconds a question shown after a notice (an answer the referee gave itself: "only
         #: choice") takes no key: a key meant for the question it answered, pressed a moment
@@ -148,7 +152,7 @@ class Prompter:
         if isinstance(q, (Private, Public)):
             return self.moment(q)
         if isinstance(q, Notice):
-            self.show(q.report)
+            self.show(q.report, board=True)
             self.after_notice = bool(q.report)
             return None
         self.require()
@@ -253,7 +257,7 @@ class Prompter:
         """Clear the screen and the terminal's scrollback (nothing drawn is on it any more: the
         next board is the head of what follows)."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
-        self.folded, self.stale = [], False
+        self.folded, self.stale, self.news = [], False, []
         file = self.console.file
         try:
             file.write(CLEAR)
@@ -265,21 +269,24 @@ class Prompter:
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
-        self.folded, self.stale = [], False
+        self.folded, self.stale, self.news = [], False, []
         self.in_entry = True
 
-    def show(self, report: Any, console: Console | None = None) -> None:
+    def show(self, report: Any, console: Console | None = None, board: bool = False) -> None:
         """Draw a report above the next question (and count its rows).  What is drawn before the
         entry's first question is its head (the board, the news), and so is a board drawn
         later in the entry (a map with the choices' keys on it): it is drawn again when a
-        question would push it off the screen."""
+        question would push it off the screen.  ``board``: drawn by the entry (a ``Notice``),
+        else it is the play loop's news (``news``)."""
         render(report, console or self.console, compact=True)
         n = rows(report, self.console.width)
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
-                self.folded, self.stale = [], False
+                self.folded, self.stale, self.news = [], False, []
             self.head += list(report)
+            if not board:
+                self.news += list(report)
             self.head_rows += n
         self.drawn += n
 
@@ -296,9 +303,7 @@ class Prompter:
         need = message_rows(q.message, width, text_hint(q)) + count
         self.fold(q)
         if self.head and (self.stale or (self.drawn > self.head_rows and self.drawn + need > self.height())):
-            self.console.clear()
-            render(self.head, self.console, compact=True)
-            self.drawn, self.stale = self.head_rows, False
+            self.redraw()
         if isinstance(q, Select):
             return page(q, self.above(), self.height(), width)
         return [], 0, False
@@ -307,19 +312,35 @@ class Prompter:
         """Issue 22: when the head (the board, the news) and the question ``q`` with all its
         choices do not fit the screen together, the board's memory aid (``--hints``: its lines
         of style ``aid``) is left out of the head, one line in its place saying that ``?`` shows
-        it; the head is drawn again at once (``stale``).  What decides the answer stays in view."""
+        it; the head is drawn again at once (``stale``).  What decides the answer stays in view.
+        So is the news (a long fight report), once it was read (a question answered under it, a
+        page turned) or when even a short page of the menu would push the header off."""
         width = self.console.width
         need = message_rows(q.message, width, text_hint(q)) + (
             sum(label_rows(c.label, width) for c in q.choices) if isinstance(q, Select)
             else 2 if isinstance(q, Confirm) else 0)
-        if self.folded or not self.head or self.head_rows + need <= self.height() \
-                or not any(_is_aid(block) for block in self.head):
+        if not self.head or self.head_rows + need <= self.height():
             return
-        self.folded = [block for block in self.head if _is_aid(block)]
-        at = next(i for i, block in enumerate(self.head) if _is_aid(block))
-        head = [block for block in self.head if not _is_aid(block)]
-        head.insert(at, Line(self.t("core.cli.aid_folded"), "muted"))
+        if not self.folded and any(_is_aid(block) for block in self.head):
+            self._fold(_is_aid, "core.cli.aid_folded")
+        news = self.news
+        if news and (self.asked or self.head_rows + shortest(q, width) > self.height()):
+            self._fold(lambda block: any(block is n for n in news), "core.cli.news_folded")
+            self.news = []
+
+    def _fold(self, folding: Callable[[Any], bool], key: str) -> None:
+        """The head's blocks ``folding`` says are to go: one line (``key``) in their place."""
+        at = next(i for i, block in enumerate(self.head) if folding(block))
+        self.folded += [block for block in self.head if folding(block)]
+        head = [block for block in self.head if not folding(block)]
+        head.insert(at, Line(self.t(key), "muted"))
         self.head, self.head_rows, self.stale = head, rows(head, self.console.width), True
+
+    def redraw(self) -> None:
+        """The screen cleared, the head drawn again at its top."""
+        self.console.clear()
+        render(self.head, self.console, compact=True)
+        self.drawn, self.stale = self.head_rows, False
 
     def show_folded(self) -> None:
         """``?`` at a menu: the memory aid that was folded, on a clear screen, the menu under it
@@ -430,6 +451,9 @@ class Prompter:
             self.answered(answered_rows(message, answer_text(title, message, self.console.width)))
             if index != MORE:
                 return q.choices[index].value
+            if self.head:  # (issue 22: page turns never push the header off; the news, read, folds)
+                self.fold(q)
+                self.redraw()
             shown, start, more = page(q, self.above(), self.height(), self.console.width,
                                       start + len(shown))
 
@@ -474,6 +498,14 @@ def rows(report: Any, width: int) -> int:
                     markup=False, emoji=False)
     render(report, probe, compact=True)
     return sum(max(1, -(-cell_len(line) // width)) for line in drawn.getvalue().splitlines())
+
+
+def shortest(q: Any, width: int) -> int:
+    """The rows of ``q`` with the shortest page of its choices (``page``'s floor)."""
+    sizes = [label_rows(c.label, width) for c in q.choices] if isinstance(q, Select) else \
+        [1, 1] if isinstance(q, Confirm) else []
+    shown = sum(sizes) if len(sizes) <= MIN_PAGE + 1 else sum(sizes[:MIN_PAGE]) + 1
+    return message_rows(q.message, width, text_hint(q)) + shown
 
 
 def text_hint(q: Any) -> str:
