@@ -167,7 +167,8 @@ class Prompter:
                 return True
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
-            kwargs: dict[str, Any] = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
+            # (a masked field shows its instruction too, as the plain one does: issue 22 trial)
+            kwargs: dict[str, Any] = {"instruction": q.instruction} if q.instruction else {}
             question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
@@ -510,10 +511,8 @@ def shortest(q: Any, width: int) -> int:
 
 def text_hint(q: Any) -> str:
     """What questionary draws after a question's text: a menu's hint (as wide as the widest
-    language's), a text field's instruction (a masked field shows none) and room for what is
+    language's), a text field's instruction (a masked one's too) and room for what is
     typed (``ANSWER_ROOM``: a typed answer is not cut in the middle of a word)."""
-    if isinstance(q, Secret):
-        return " " * ANSWER_ROOM
     if isinstance(q, Text):
         return (f" {q.instruction} " if q.instruction else "") + " " * ANSWER_ROOM
     return " " * HINT_ROOM
@@ -722,14 +721,21 @@ def _wrap_answer(question: Any, message: str, width: int) -> None:
 
 def _tall_refusals(question: Any) -> None:
     """The line under a text field that says why an answer was refused is as tall as the reason
-    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words."""
+    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words.
+    No taller: on a terminal that says where its cursor is, the spare rows under the question
+    went to it, and the reason stood ten rows under its field (issue 22 trial)."""
+    from prompt_toolkit.filters import to_filter
     from prompt_toolkit.filters.app import has_validation_error
     from prompt_toolkit.layout.containers import ConditionalContainer, Window
+    from prompt_toolkit.layout.controls import BufferControl
 
     for container in question.application.layout.walk():
         if isinstance(container, ConditionalContainer) and container.filter is has_validation_error \
                 and isinstance(container.content, Window):
             container.content.height = None
+            container.content.dont_extend_height = to_filter(True)
+        elif isinstance(container, Window) and isinstance(container.content, BufferControl):
+            container.dont_extend_height = to_filter(True)  # (the field: the reason right under it)
 
 
 def _give_back_cursor_reports(app: Any, read: bytes) -> None:

@@ -304,12 +304,11 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     lines = [t("medieval.play.recruit_costs", costs=costs)]
     if limit is not None:
         lines.append(t("medieval.play.longbow_limit", limit=limit))
-    lines.append(t("medieval.play.recruit_example"))  # typed masked: no instruction is shown
+    lines.append(t("medieval.play.recruit_example"))  # (on its own line: the army is typed under it)
     message = block(t("medieval.play.recruit", player=player, budget=info["budget"]), *lines,
                     answer_below=True)
     yield private(t, player)  # a refusal names what was typed: in the moment only
-    action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
-                          t("medieval.play.recruit_example"))
+    action = yield Secret("medieval.recruit", message, parse_army(t, state, player))
     yield Public()
     return action  # the second army reveals both: the news after the entry says so (``news``)
 
