@@ -13,6 +13,7 @@ import itertools
 import threading
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.cli.prompter import Prompter, next_page_key, page, shortcut_keys
@@ -306,8 +307,8 @@ def _pages_on_terminal(turns: int, first_keys, play, lang="en"):
     a page is on the screen; none once the whole menu is), then Ctrl-C.  The screens of the
     pages, as they were shown."""
     from referee.cli import interrupt
-    from referee.core.text import catalog
     from referee.cli import prompter as prompting
+    from referee.core.text import catalog
     from tests.harness import CTRL_C, Typist
 
     term = Terminal()
@@ -392,3 +393,45 @@ def test_issue22_medieval_page_turns_after_a_fight_report_keep_the_turn_header(t
         assert sum(" VP " in line or " PZ " in line for line in lines) >= 2, f"page {n}:\n{shown}"
     for n, shown in enumerate(pages):  # under it, a decent page of units (the report read, folded)
         assert _menu_rows(shown) >= (5 if n == 0 else 8), f"page {n}:\n{shown}"
+
+
+# -- a card's name and its value never parted by a wrap (issue 22 trial: "koronny" / "5" on two lines)
+
+
+def _wraps(text: str) -> dict[str, list[str]]:
+    """``text`` as each of the referee's word wraps draws it at 80 columns: a line of the news
+    (Rich), a question, a menu's label, an answered menu line, a refusal."""
+    from referee.cli.prompter import answer_text, refusal_text, wrap_label, wrap_message
+    from referee.cli.render import render
+
+    out = io.StringIO()
+    render([Line(text)], Console(file=out, width=80, color_system=None, highlight=False,
+                                 markup=False, emoji=False), compact=True)
+    return {"news": out.getvalue().splitlines(), "question": wrap_message(text, 80).split("\n"),
+            "label": wrap_label(text, 80).split("\n"),
+            "answered": answer_text(text, "Which card?", 80).split("\n"),
+            "refusal": refusal_text(text, 80).split("\n")}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_a_card_s_name_and_its_value_stay_on_one_line_wherever_it_wraps(lang):
+    """Na Grunwald!'s reveal in Polish broke "zaciężny 1; Ewa: nowa karta: koronny" / "5" at
+    80 columns (Rich's news line; the skirmish question split "mercenary" / "3" the same way).
+    Every card, at every column where a wrap falls on it: its name and value on one line, in
+    the news, a question, a menu's label, an answered line and a refusal — each word still
+    there, in order."""
+    from referee.core.text import catalog
+    from referee.games.grunwald.cards import CARDS
+    from referee.games.grunwald.summary import card_name
+
+    t = catalog(lang)
+    for card in (card_name(t, c) for c in CARDS if c != "peasant"):
+        name = card.rsplit(" ", 1)[0]
+        for pad in range(40, 80):
+            text = f"{'x' * (pad - 10)} {'y' * 8} {card}; {lang} the next card after it"
+            for where, lines in _wraps(text).items():
+                assert all(cell_len(line) <= 80 for line in lines), (where, lines)
+                assert " ".join(lines).split() == text.split(), (where, lines)
+                parted = [(a, b) for a, b in itertools.pairwise(lines)
+                          if a.rstrip().endswith(name) and b.strip()[:1].isdigit()]
+                assert not parted, (where, card, parted)

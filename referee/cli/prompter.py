@@ -36,7 +36,7 @@ from referee.core.dialog import (
     Text,
 )
 from referee.core.errors import UsageError
-from referee.core.report import Board, Line, Report
+from referee.core.report import Board, Line, Report, wrap_words
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 #: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
@@ -527,14 +527,12 @@ def answer_text(title: str, message: str, width: int) -> str:
     """A menu's answer as the answered question shows it (``? <message> <answer>``): after the
     question's last line when it fits there, else on the lines under it, broken between words
     (issue 22: the terminal would cut a word in two)."""
-    import textwrap
-
     text = title.replace("\n" + " " * LABEL_INDENT, " ")  # (a label wrapped for the menu)
     last = message.split("\n")[-1]
     used = (0 if "\n" in message else 2) + cell_len(last) + 1
     if used + cell_len(text) <= width:
         return text
-    lines = textwrap.wrap(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
+    lines = wrap_words(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
     return "\n" + "\n".join("  " + line for line in lines)
 
 
@@ -546,12 +544,10 @@ def answered_rows(message: str, answer: str) -> int:
 def refusal_text(text: str, width: int) -> str:
     """A refused answer's reason broken between words to fit ``width`` (issue 22: it was cut at
     80 columns); a list too long for a line (ids joined by commas) breaks after a comma."""
-    import textwrap
-
     room = max(20, width - 1)
     words = [w.replace(",", ", ") if cell_len(w) > room else w for w in text.split(" ")]
-    return "\n".join(textwrap.wrap(" ".join(words), room, break_long_words=True,
-                                    break_on_hyphens=False)) or text
+    return "\n".join(wrap_words(" ".join(words), room, break_long_words=True,
+                                 break_on_hyphens=False)) or text
 
 
 def hint_room(q: Any) -> int:
@@ -569,12 +565,10 @@ def message_rows(message: str, width: int, hint: str = " " * 28) -> int:
 def wrap_message(message: str, width: int, hint: int = 0) -> str:
     """The question's text broken between words to fit ``width`` after questionary's ``? ``
     (the terminal would cut a word in two), leaving room for the menu's hint on its last line."""
-    import textwrap
-
     lines: list[str] = []
     for paragraph in message.split("\n"):
-        lines += textwrap.wrap(paragraph, max(20, width - 2), break_long_words=False,
-                               break_on_hyphens=False) or [""]
+        lines += wrap_words(paragraph, max(20, width - 2), break_long_words=False,
+                            break_on_hyphens=False) or [""]
     if lines and cell_len(lines[-1]) + (hint or HINT_ROOM) > width - 2:
         lines.append("")  # the hint on a line of its own
     return "\n".join(lines)
@@ -614,10 +608,8 @@ LABEL_INDENT = 6  # " » 1) " before a choice's label
 
 def wrap_label(label: str, width: int) -> str:
     """A choice's label broken between words to fit after its key (continued under it)."""
-    import textwrap
-
-    lines = textwrap.wrap(label, max(20, width - LABEL_INDENT), break_long_words=False,
-                          break_on_hyphens=False) or [label]
+    lines = wrap_words(label, max(20, width - LABEL_INDENT), break_long_words=False,
+                       break_on_hyphens=False) or [label]
     return ("\n" + " " * LABEL_INDENT).join(lines)
 
 
