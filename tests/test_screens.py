@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 import threading
 
 import pytest
@@ -435,3 +436,105 @@ def test_issue22_a_card_s_name_and_its_value_stay_on_one_line_wherever_it_wraps(
                 parted = [(a, b) for a, b in itertools.pairwise(lines)
                           if a.rstrip().endswith(name) and b.strip()[:1].isdigit()]
                 assert not parted, (where, card, parted)
+
+
+COLORS = ["red", "blue", "green", "yellow", "magenta"]
+
+
+def _longest_news_before_a_menu(game, names, t, seeds=(0, 1, 2), entries=120):
+    """Of random playouts' first ``entries`` entries, the one whose first question is a menu
+    paged under the board and the longest news (else the longest news): (seed, entry)."""
+    from tests.screen import rich_lines
+
+    best = None
+    for seed in seeds:
+        rng = random.Random(seed)
+        state, _ = game.parse_record(game.new_record(names, {})).replay()
+        news: list = []
+        for n in range(entries):
+            if game.is_over(state):
+                break
+            q, board = _first_menu(game, state, t, names)
+            if isinstance(q, Select) and news:
+                head = len(rich_lines(board)) + len(rich_lines(news))
+                shown, _, more = page(q, head, 24, 80)
+                key = (more, len(rich_lines(news)))
+                if best is None or key > best[0]:
+                    best = (key, seed, n)
+            action = game.random_action(state, rng)
+            marker = game.news_marker(state)
+            game.apply(state, action)
+            news = game.news(t, marker, state)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _first_menu(game, state, t, names):
+    from referee.core import dialog as dialogs
+
+    dialog = game.dialog(state, t, dict(zip(names, COLORS)), hints=False)
+    board: list = []
+    try:
+        q = next(dialog)
+        while isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
+            board += q.report if isinstance(q, dialogs.Notice) else []
+            q = dialog.send(None)
+    except StopIteration:
+        q = None
+    dialog.close()
+    return q, board
+
+
+def _at_entry(game, names, t, seed, entry):
+    rng = random.Random(seed)
+    state, _ = game.parse_record(game.new_record(names, {})).replay()
+    news: list = []
+    for _ in range(entry):
+        action = game.random_action(state, rng)
+        marker = game.news_marker(state)
+        game.apply(state, action)
+        news = game.news(t, marker, state)
+    return state, news
+
+
+@pytest.mark.parametrize(("name", "count"), [("war-chest", 4), ("kajko-kokosz", 5), ("na-grunwald", 4),
+                                             ("medieval-battle", 2)])
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_page_turns_after_the_longest_news_keep_the_header(name, count, lang):
+    """Each game at its largest table: the entry with the longest news under its board before a
+    menu (paged where one is), drawn as the play loop draws it (the table playing open), its
+    pages turned up to eight times: the board's first row is on the screen at every page."""
+    from referee.core import dialog as dialogs
+    from referee.core.text import catalog
+    from tests.screen import rich_lines
+
+    game, t = registry.get(name), catalog(lang)
+    names = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:count]
+    seed, entry = _longest_news_before_a_menu(game, names, t)
+    state, news = _at_entry(game, names, t, seed, entry)
+    header: list[str] = []
+
+    def first_keys(q):
+        return None  # the entry's first menu: its pages are turned
+
+    def play(prompter):
+        prompter.open = True
+        prompter.new_entry()
+        dialog = game.dialog(state, t, dict(zip(names, COLORS)), hints=False)
+        q = next(dialog)
+        while True:
+            if not isinstance(q, dialogs.Notice) and news:
+                prompter.show(news)
+                news.clear()
+            answer = prompter.ask(q)
+            if isinstance(q, dialogs.Notice):
+                header.extend([line for line in rich_lines(q.report) if line.strip()][:1])
+                if news:
+                    prompter.show(news)
+                    news.clear()
+            q = dialog.send(answer)
+
+    pages = _pages_on_terminal(8, first_keys, play, lang)
+    assert pages and header
+    for n, shown in enumerate(pages):
+        assert header[0].strip() in shown, f"{name} {count}p {lang}, page {n}:\n{shown}"
