@@ -322,7 +322,7 @@ class Prompter:
             else 2 if isinstance(q, Confirm) else 0)
         if not self.head or self.head_rows + need <= self.height():
             return
-        if not self.folded and any(_is_aid(block) for block in self.head):
+        if any(_is_aid(block) for block in self.head):  # (once folded, none is left in it)
             self._fold(_is_aid, "core.cli.aid_folded")
         news = self.news
         if news and (self.asked or self.head_rows + shortest(q, width) > self.height()):
