@@ -4,7 +4,9 @@ measured interleaved in one run.  Prints one JSON value.
 
     python benchmarks/budgets.py replay FILE...     # [wall, CPU] seconds of replay --json, in process
     python benchmarks/budgets.py answer GAME FOLDER RECORD LAST REPEATS
-        # seconds of each of the LAST interactive answers at the end of RECORD (medians of REPEATS)
+        # seconds of each of the LAST interactive answers at the end of RECORD (medians of
+        # REPEATS): {"wall": [...], "cpu": [...], "fsync": [...]} (the wall clock, the CPU time
+        # of the process, the wall clock spent waiting in fsync: the disk's part)
 """
 
 from __future__ import annotations
@@ -36,14 +38,17 @@ def replay(files: list[str]) -> tuple[float, float]:
         sys.stdout = out
 
 
-def answer(game_name: str, folder: str, record: str, last: int, repeats: int) -> list[float]:
+def answer(game_name: str, folder: str, record: str, last: int, repeats: int
+           ) -> dict[str, list[float]]:
     """The interactive answers at the end of the game ``record`` holds, in process: ``Live.apply``
     (the engine's check, the record written and saved, the news), the news drawn, and the next
     entry's dialog run up to its first question, every board or notice before it drawn at 80
-    columns.  For each of the game's ``last`` entries, the median of ``repeats`` (a fresh session
-    each time)."""
+    columns by play's prompter (``Prompter.show``: what play draws above a question).  For each of the game's ``last`` entries, the median of ``repeats`` (a fresh session
+    each time): by the wall clock (the budget's measure), in CPU time of this process, and the
+    wall clock spent in ``os.fsync`` (waiting for the disk)."""
     from rich.console import Console
 
+    from referee.cli.prompter import Prompter
     from referee.cli.render import render
     from referee.core import dialog as dialogs
     from referee.core import registry
@@ -58,24 +63,46 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int) ->
     store = Store(folder)
     service = SessionService(store)
     samples: list[list[float]] = [[] for _ in range(last)]
+    cpus: list[list[float]] = [[] for _ in range(last)]
+    waits: list[list[float]] = [[] for _ in range(last)]
     asking = (dialogs.Select, dialogs.Text, dialogs.Confirm)
+    fsync, waited = os.fsync, [0.0]
+
+    def timed_fsync(fd: int) -> None:  # (the disk's part of the wall clock)
+        start = time.perf_counter()
+        try:
+            fsync(fd)
+        finally:
+            waited[0] += time.perf_counter() - start
+
+    os.fsync = timed_fsync
     for rep in range(repeats):
         name = f"{game_name} {os.getpid()} {rep} {time.perf_counter_ns()}"
         store.create(name, game.name, game.write_record(parsed.players, actions[:-last], {}), "en").close()
         sid = next(e["id"] for e in store.entries() if e.get("name") == name)
         with service.open_live(sid, lang="en") as live:
-            console = Console(file=io.StringIO(), width=80, height=24, color_system=None)
+            # (drawn as play draws: its console never reads markup, emoji codes or highlights)
+            console = Console(file=io.StringIO(), width=80, height=24, color_system=None,
+                              highlight=False, markup=False, emoji=False)
+            prompter = Prompter(console, "en")  # (it draws what play draws above a question)
             for i, action in enumerate(actions[-last:]):
-                start = time.perf_counter()
-                render(live.apply(action), console)
-                if not live.over:
+                waited[0] = 0.0
+                start, cpu = time.perf_counter(), time.process_time()
+                news = live.apply(action)
+                if live.over:  # (play draws the last entry's news whole, as it ends)
+                    render(news, console)
+                else:  # as play's loop: the news shown under the entry's first board
+                    prompter.new_entry()
                     dialog = live.dialog()
                     try:  # (a dialog may end without a question: an answer it takes itself)
                         q = next(dialog)
                         while not isinstance(q, asking):
                             if isinstance(q, dialogs.Notice):
-                                render(q.report, console)
+                                prompter.show(q.report)
+                                prompter.show(news)
+                                news = []
                             q = dialog.send(None)
+                        prompter.show(news)
                         console.print(q.message)
                         for choice in getattr(q, "choices", ()):
                             console.print(choice.label)
@@ -83,7 +110,12 @@ def answer(game_name: str, folder: str, record: str, last: int, repeats: int) ->
                         pass
                     dialog.close()
                 samples[i].append(time.perf_counter() - start)
-    return [statistics.median(s) for s in samples]
+                cpus[i].append(time.process_time() - cpu)
+                waits[i].append(waited[0])
+    os.fsync = fsync
+    return {"wall": [statistics.median(s) for s in samples],
+            "cpu": [statistics.median(s) for s in cpus],
+            "fsync": [statistics.median(s) for s in waits]}
 
 
 if __name__ == "__main__":

@@ -173,6 +173,11 @@ def longest_record(folder: Path, game_name: str, seeds: int = 20) -> Path:
 BUDGETS = Path(__file__).resolve().parent / "budgets.py"
 
 
+def answer_medians(runs: list[dict[str, list[float]]], key: str) -> list[float]:
+    """Each entry's median over the runs of ``budgets.py answer`` (each a median of its own)."""
+    return [statistics.median(r[key][i] for r in runs) for i in range(len(runs[0][key]))]
+
+
 def child(python: str, env: dict[str, str] | None, *args: str):
     """A measure taken by ``budgets.py`` in a process of its own (its JSON answer)."""
     out = subprocess.run([python, str(BUDGETS), *args], capture_output=True, text=True, check=True,
@@ -192,8 +197,15 @@ def main() -> int:
                     "is measured in the same runs, interleaved")
     ap.add_argument("--skip-archive", action="store_true", help="leave out the archive's rows "
                     "(the doc keeps them as the last run measured them)")
+    ap.add_argument("--answers-only", action="store_true", help="only the interactive answers' "
+                    "rows, printed (the doc is not written)")
     ap.add_argument("--python", default=None, help="measure this interpreter's referee (default: a "
                     "fresh venv with pip install .)")
+    ap.add_argument("--replay-only", action="store_true", help="only the replay --json rows (every "
+                    "game, or those --games names); the doc keeps every other row as the last run "
+                    "measured it")
+    ap.add_argument("--games", default=None, help="with --replay-only: the games to measure, "
+                    "comma-separated (default: every game)")
     args = ap.parse_args()
     work = args.work or Path(tempfile.mkdtemp(prefix="referee-bench-"))
     work.mkdir(parents=True, exist_ok=True)
@@ -210,6 +222,13 @@ def main() -> int:
 def measure(args: argparse.Namespace, work: Path, python: str) -> int:
     if args.archive_only:
         return measure_archive_only(args, work, python)
+    if args.answers_only:
+        report = Report()
+        measure_answers(report, python, {"PYTHONPATH": str(args.reference)} if args.reference
+                        else None, work, args.quick)
+        return 1 if any(r[4] is False for r in report.rows) else 0
+    if args.replay_only:
+        return measure_replay_only(args, work, python)
     quick = args.quick
     n_records = 100 if quick else 500
     n_archive = 300 if quick else 10_000
@@ -232,23 +251,90 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
         report.add(f"start-up: {label}", f"{res[key][0] * 1000:.0f} ms vs bare Typer {base * 1000:.0f} ms",
                    "≤ 1.1×", f"{ratio:.2f}×", ratio <= 1.1)
 
-    # 2. Replay throughput, every game, in one process (one core): ``replay --json``'s own
-    # function timed inside the process, so no start-up to subtract.  ``--reference DIR`` (a folder
-    # holding another version's ``referee`` and ``prompts``, e.g. ``git archive`` of a commit)
-    # measures that code in the same runs, each run paired with one of this code: the median of
-    # the pairs' ratios is free of the machine's drift, which the absolute figures are not.
+    # 2. Replay throughput, every game, in one process (one core)
     from referee.core import registry
 
     reference = {"PYTHONPATH": str(args.reference)} if args.reference else None
+    measure_replay(report, python, work, registry.names(), reference, n_records, 3 if quick else runs)
+    _, rss_many = run_timed([*ref, "replay", "--json", *map(str, make_game_records(
+        work / "records" / "na-grunwald", "na-grunwald", n_records))])
+    ratio = rss_many / base_rss
+    report.add(f"memory: peak RSS of replay over {n_records} Na Grunwald! records",
+               f"{rss_many / 1024:.1f} MiB vs bare Typer {base_rss / 1024:.1f} MiB", "≤ 1.5×",
+               f"{ratio:.2f}×", ratio <= 1.5)
+
+    measure_answers(report, python, reference, work, quick)
+
+    if not args.skip_archive:
+        measure_archive(report, ref, python, work, n_archive, runs)
+
+    failed = [r for r in report.rows if r[4] is False]
+    if args.write or not quick:
+        write_doc(report, quick, keep_others="archive" if args.skip_archive else None)
+    print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def measure_answers(report: Report, python: str, reference: dict[str, str] | None, work: Path,
+                    quick: bool) -> None:
+    """6. An interactive answer at the end of the longest game (``--answers-only``: alone)."""
+    from referee.core import registry
+
+    # In process (no start-up): by the wall clock (the budget's measure), with the CPU time and
+    # the wall clock spent in fsync (the disk's part) beside it, and the load average.  With
+    # ``--reference``, the two versions take turns (rounds of ``repeats`` sessions each), so both
+    # see the same spells of a shared machine.
     for game_name in registry.names():
+        record = longest_record(work / "longest", game_name)
+        folder = work / "interactive"
+        last, repeats, rounds = 8, 3 if quick else 7, 1 if quick else 3
+        mine: list[dict[str, list[float]]] = []
+        theirs: list[dict[str, list[float]]] = []
+        load = os.getloadavg()[0]
+        for _ in range(rounds):
+            mine.append(child(python, None, "answer", game_name, str(folder), str(record),
+                              str(last), str(repeats)))
+            if reference:
+                theirs.append(child(python, reference, "answer", game_name,
+                                    str(folder / "reference"), str(record), str(last), str(repeats)))
+        times, cpu, disk = (answer_medians(mine, k) for k in ("wall", "cpu", "fsync"))
+        worst = max(times)
+        at = times.index(worst)
+        versus = ""
+        if theirs:
+            before, cpu_before = answer_medians(theirs, "wall"), answer_medians(theirs, "cpu")
+            versus = (f"; the reference {max(before) * 1000:.1f} ms (CPU "
+                      f"{max(cpu_before) * 1000:.1f} ms at most, "
+                      f"{statistics.median(cpu_before) * 1000:.1f} ms the median entry) in the "
+                      f"same run")
+        report.add(f"interactive answer, {game_name}: apply + save + the next question drawn "
+                   f"(the last {len(times)} entries of the longest of 20 random games)",
+                   f"{worst * 1000:.1f} ms at most (each entry the median of {rounds} runs' "
+                   f"medians of {repeats}; {min(times) * 1000:.1f}–{worst * 1000:.1f} ms; of the "
+                   f"worst {disk[at] * 1000:.1f} ms waiting in fsync; CPU {max(cpu) * 1000:.1f} ms "
+                   f"at most, {statistics.median(cpu) * 1000:.1f} ms the median entry{versus}; load average {load:.1f}–{os.getloadavg()[0]:.1f})",
+                   "< 20 ms", f"{worst / 0.020:.2f}× the budget", worst < 0.020)
+def measure_replay(report: Report, python: str, work: Path, games: list[str],
+                   reference: dict[str, str] | None, n_records: int, runs: int) -> None:
+    """2. Replay throughput of each game in one process (one core): ``replay --json``'s own
+    function timed inside the process, so no start-up to subtract.  ``--reference DIR`` (a folder
+    holding another version's ``referee`` and ``prompts``, e.g. ``git archive`` of a commit)
+    measures that code in the same runs, each run paired with one of this code: the median of
+    the pairs' ratios is free of the machine's drift, which the absolute figures are not."""
+    for game_name in games:
         records = list(map(str, make_game_records(work / "records" / game_name, game_name, n_records)))
         spans, cpus, ratios = [], [], []
-        for _ in range(3 if quick else runs):
+        for k in range(runs):
+            # (each pair in turn begins with the other code: the second of two runs in a row
+            # often runs warmer or colder on a shared machine, which a fixed order would count)
+            before = child(python, reference, "replay", *records)[1] if reference and k % 2 else None
             wall, cpu = child(python, None, "replay", *records)
             spans.append(wall)
             cpus.append(cpu)
             if reference:
-                ratios.append(cpu / child(python, reference, "replay", *records)[1])
+                if before is None:
+                    before = child(python, reference, "replay", *records)[1]
+                ratios.append(cpu / before)
         per_core = n_records / statistics.median(cpus)
         spread = f"{n_records / max(cpus):,.0f}–{n_records / min(cpus):,.0f}"
         versus = (f"; CPU time {statistics.median(ratios):.2f}× the reference's (median of "
@@ -257,37 +343,24 @@ def measure(args: argparse.Namespace, work: Path, python: str) -> int:
                    f"{per_core:,.0f} games per CPU second (median of {len(cpus)} runs; {spread}"
                    f"{versus}); by the wall clock {n_records / statistics.median(spans):,.0f} games/s",
                    "≥ 500 games/s per core", f"{per_core / 500:.2f}× the budget", per_core >= 500)
-    _, rss_many = run_timed([*ref, "replay", "--json", *map(str, make_game_records(
-        work / "records" / "na-grunwald", "na-grunwald", n_records))])
-    ratio = rss_many / base_rss
-    report.add(f"memory: peak RSS of replay over {n_records} Na Grunwald! records",
-               f"{rss_many / 1024:.1f} MiB vs bare Typer {base_rss / 1024:.1f} MiB", "≤ 1.5×",
-               f"{ratio:.2f}×", ratio <= 1.5)
 
-    # 6. An interactive answer at the end of the longest game, in process (no start-up).
-    for game_name in registry.names():
-        record = longest_record(work / "longest", game_name)
-        folder = work / "interactive"
-        last, repeats = 8, 3 if quick else 7
-        times = child(python, None, "answer", game_name, str(folder), str(record), str(last), str(repeats))
-        versus = ""
-        if reference:
-            before = child(python, reference, "answer", game_name, str(folder / "reference"),
-                           str(record), str(last), str(repeats))
-            versus = f"; the reference {max(before) * 1000:.1f} ms in the same run"
-        worst = max(times)
-        report.add(f"interactive answer, {game_name}: apply + save + the next question drawn "
-                   f"(the last {len(times)} entries of the longest of 20 random games)",
-                   f"{worst * 1000:.1f} ms at most (median of {repeats} for each entry; "
-                   f"{min(times) * 1000:.1f}–{worst * 1000:.1f} ms{versus})", "< 20 ms",
-                   f"{worst / 0.020:.2f}× the budget", worst < 0.020)
 
-    if not args.skip_archive:
-        measure_archive(report, ref, python, work, n_archive, runs)
+def measure_replay_only(args: argparse.Namespace, work: Path, python: str) -> int:
+    """``--replay-only``: the replay rows alone (``--games``: of those games); the doc keeps every
+    other row of the last run, in its place."""
+    from referee.core import registry
 
+    quick = args.quick
+    report = Report()
+    games = args.games.split(",") if args.games else registry.names()
+    unknown = [g for g in games if g not in registry.names()]
+    if unknown:
+        raise SystemExit(f"unknown game: {', '.join(unknown)} (known: {', '.join(registry.names())})")
+    reference = {"PYTHONPATH": str(args.reference)} if args.reference else None
+    measure_replay(report, python, work, games, reference, 100 if quick else 500, 3 if quick else 11)
     failed = [r for r in report.rows if r[4] is False]
     if args.write or not quick:
-        write_doc(report, quick, keep_others="archive" if args.skip_archive else None)
+        write_doc(report, quick, keep_others="in_place")
     print(f"\n{sum(r[4] is True for r in report.rows)} passed, {len(failed)} failed")
     return 1 if failed else 0
 
@@ -443,14 +516,32 @@ def measure_archive_only(args: argparse.Namespace, work: Path, python: str) -> i
 
 def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> None:
     """Write docs/benchmarks.md; ``keep_others``: the rows not measured in this run kept as the
-    last run measured them, ``"archive"`` the archive's, ``"rest"`` the others."""
+    last run measured them, ``"archive"`` the archive's, ``"rest"`` the others, ``"in_place"``
+    all of them as they were (the Run line dates them, and then the rows measured now), each
+    measured row put where the last run had it."""
     doc = ROOT / "docs" / "benchmarks.md"
     notes_marker = "<!-- notes -->"
     notes = ""
     if doc.exists() and notes_marker in doc.read_text():
         notes = doc.read_text().split(notes_marker, 1)[1]
     earlier = []  # --archive-only, --skip-archive: the archive's rows as the last run measured them
-    if keep_others and doc.exists():
+    run_line = None  # --replay-only: the Run line of the other rows, kept
+    if keep_others == "in_place" and doc.exists():  # --replay-only
+        measured = {row[0]: row for row in report.rows}
+        for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if len(cells) == 5 and cells[0] in ("PASS", "FAIL", "INFO"):
+                if cells[1] in measured:
+                    earlier.append(measured.pop(cells[1]))
+                    continue
+                earlier.append((cells[1], cells[2], cells[3], cells[4],  # (as it was: the Run line
+                                None if cells[0] == "INFO" else cells[0] == "PASS"))  # dates it)
+            elif line.startswith("Run: "):
+                run_line = line.split(" · the replay rows: ")[0]
+        report = Report()  # (the rows in the doc's order; a row new to the doc goes last)
+        report.rows = [*earlier, *measured.values()]
+        earlier = []
+    elif keep_others and doc.exists():
         measured = {row[0] for row in report.rows}
         for line in doc.read_text().split(notes_marker, 1)[0].splitlines():
             cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -460,12 +551,13 @@ def write_doc(report: Report, quick: bool, keep_others: str | None = None) -> No
                 figure = cells[2] if cells[2].endswith("(earlier run)") else cells[2] + " (earlier run)"
                 earlier.append((cells[1], figure, cells[3], cells[4],
                                 None if cells[0] == "INFO" else cells[0] == "PASS"))
+    now = (f"{datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} · {platform.machine()}, "
+           f"{os.cpu_count()} cores, {platform.system()} {platform.release()} · Python "
+           f"{platform.python_version()}{' · quick run' if quick else ''}")
     lines = [
         "# Benchmarks",
         "",
-        f"Run: {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')} · "
-        f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()} · "
-        f"Python {platform.python_version()}{' · quick run' if quick else ''}",
+        f"{run_line} · the replay rows: {now} (`--replay-only`)" if run_line else f"Run: {now}",
         "",
         "Produced by `python3 benchmarks/run.py` (see the README). Ratios compare figures measured in "
         "the same run: medians of interleaved runs.",

@@ -15,9 +15,9 @@ It generates N random complete two-player records with the engine's random table
   is no second reader.  One untimed run first checks that every file gives a line and no error;
 * the slowest single ``legal_actions`` call over every decision of those games;
 * the slowest board drawing, at each game's middle and end: the play screen's picture
-  (``summary.board``: the ``Board`` block, legend, players and memory aid) built and rendered by
+  (``view.board``: the ``Board`` block, legend, players and memory aid) built and rendered by
   ``referee.cli.render`` to a Rich console writing to a StringIO at 80 columns, and the HTML
-  export's map (``summary.grid`` + ``export.svg_board``);
+  export's map (``view.grid`` + ``export.svg_board``);
 * for comparison, the replay in this process (decoded documents, no start-up, no output line).
 
 Budgets (not a timed test): ≥ 500 games/s, the slowest ``legal_actions`` under 20 ms, the board
@@ -189,10 +189,10 @@ def positions(games: list[list]):
 
 def slowest_boards(games: list[list]) -> dict[str, tuple[float, float, float, int, str, int]]:
     """The board drawing at every position of ``positions``, the CLI's way and the export's:
-    ``terminal``: the play screen's picture (``summary.board`` with the memory aid: the ``Board``
+    ``terminal``: the play screen's picture (``view.board`` with the memory aid: the ``Board``
     block, legend, players) built and rendered by ``referee.cli.render`` to a Rich console at 80
     columns writing to a StringIO (colours on, as in a terminal); ``svg``: the HTML export's map
-    (``summary.grid`` in the export's colours, then ``export.svg_board``).  Per kind: the slowest
+    (``view.grid`` in the export's colours, then ``export.svg_board``).  Per kind: the slowest
     (ms, wall clock; best of three above 5 ms), the slowest by CPU time, the median, its game and
     moment, and how many were drawn."""
     from rich.console import Console
@@ -201,7 +201,7 @@ def slowest_boards(games: list[list]) -> dict[str, tuple[float, float, float, in
     from referee.core import export
     from referee.core.service import PALETTE
     from referee.core.text import catalog
-    from referee.games.warchest import summary
+    from referee.games.warchest import exports, view
 
     class BenchConsole(PlainConsole):  # the CLI's console, into a StringIO at 80 columns
         def __init__(self) -> None:
@@ -212,10 +212,10 @@ def slowest_boards(games: list[list]) -> dict[str, tuple[float, float, float, in
     colors = dict(zip(PLAYERS, PALETTE))  # what live play gives by seat
 
     def terminal(state) -> None:
-        render(summary.board(state, t, colors, hints=True), BenchConsole())
+        render(view.board(state, t, colors, hints=True), BenchConsole())
 
     def svg(state) -> None:
-        export.svg_board(summary.grid(state, t, summary.export_colors(state, {})))
+        export.svg_board(view.grid(state, t, exports.export_colors(state, {})))
 
     timed: dict[str, list[tuple[float, float, int, str]]] = {"terminal": [], "svg": []}
     for g, moment, state in positions(games):
@@ -336,9 +336,9 @@ def main() -> int:
         show(rows[-1])
     if not args.no_board:
         drawn = slowest_boards([actions for _, actions in games])
-        for kind, name in (("terminal", "slowest board drawing, terminal: summary.board (map, legend, "
+        for kind, name in (("terminal", "slowest board drawing, terminal: view.board (map, legend, "
                             "players, memory aid) rendered by Rich at 80 columns"),
-                           ("svg", "slowest board drawing, HTML export: summary.grid + export.svg_board")):
+                           ("svg", "slowest board drawing, HTML export: view.grid + export.svg_board")):
             worst, worst_cpu, median, g, moment, count = drawn[kind]
             rows.append((name, f"{worst:.2f} ms by the wall clock (game {g}, its {moment}); "
                          f"{worst_cpu:.2f} ms of CPU time; median {median:.2f} ms; {count:,} boards "

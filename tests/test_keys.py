@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from referee.cli.prompter import Prompter
@@ -359,6 +360,55 @@ def test_a_refusal_typed_at_once_with_its_enter_says_why_that_answer_was_refused
     assert refusals and set(refusals) == {"refused: '9'"}, refusals
 
 
+def test_enter_alone_on_a_menu_without_a_safe_choice_does_nothing():
+    """A War Chest turn menu (every choice an action, ``safe_default=False``): a table pressing
+    Enter out of habit, after a look-away question, took the first action (a trial).  Enter alone
+    does nothing there; a key answers; Enter after the highlight was moved (even back to the first
+    choice) takes what is highlighted."""
+
+    def dialog():
+        first = yield unsafe(menu("turn", 4))
+        second = yield unsafe(menu("again", 4))
+        third = yield unsafe(menu("back", 4))
+        return first, second, third
+
+    result, asked, _ = drive(dialog(), {"turn": "\r\r3", "again": "\x1b[B\x1b[A\x1b[B\r",
+                                        "back": "\r\x1b[B\x1b[A\r"})
+    assert result == ("turn3", "again2", "back1") and asked == ["turn", "again", "back"]
+
+
+def test_enter_alone_on_a_long_menu_without_a_safe_choice_does_nothing_on_any_page():
+    """A menu too long for the screen: Enter alone takes nothing on the first page nor on the
+    next one ("more"); the arrows then Enter take the highlighted choice."""
+    from referee.cli.prompter import next_page_key, page, shortcut_keys
+
+    q = Select("hex", "hex?", [Choice(f"hex {i}", i) for i in range(30)], safe_default=False)
+    shown, _, more = page(q, 0, 25, 80)
+    assert more
+    more_key = next_page_key(shortcut_keys(q.choices))
+    result, _, _ = drive(_one(q), {"hex": "\r" + more_key + "\r\x1b[B\r"})
+    assert result == len(shown) + 1  # the second choice of page 2
+
+
+def test_enter_still_takes_a_menus_safe_default():
+    def dialog():
+        pay = yield Select("pay", "pay?", [Choice("card", "card", "1"), Choice("Done", "done", "d")],
+                           default="done")
+        first = yield menu("setup", 3)  # a menu with a safe first choice (the standard setup)
+        return pay, first
+
+    assert drive(dialog(), {"pay": "\r", "setup": "\r"})[0] == ("done", "setup1")
+
+
+def _one(q):
+    return (yield q)
+
+
+def unsafe(q: Select) -> Select:
+    q.safe_default = False
+    return q
+
+
 def test_a_key_pressed_just_after_an_automatic_answer_never_answers_the_next_question():
     """A trial (Kajko, Polish): stack 1 had one card left, so the referee answered "which card?"
     itself; the player's ``2``, pressed 0.3 s later for that question, chose the next player's
@@ -394,3 +444,30 @@ def test_the_grace_of_a_terminal_prompter_comes_from_the_environment(monkeypatch
     assert prompter_module.grace() == 0.25
     monkeypatch.setenv("REFEREE_KEY_GRACE", "nonsense")
     assert prompter_module.grace() == prompter_module.GRACE
+
+
+def test_a_menu_longer_than_its_keys_is_answered_with_the_arrows():
+    """A menu with more choices than keys (36 and more, no key of their own): every letter is a
+    choice's, so "more" has none; the menu is still asked (arrows and Enter), never a crash."""
+    q = Select("many", "many?", [Choice(f"item {i}", i) for i in range(40)])
+
+    def dialog():
+        return (yield q)
+
+    result, asked, _ = drive(dialog(), {"many": "\x1b[B\x1b[B\r"})
+    assert asked == ["many"] and result == 2
+
+
+def test_a_stop_iteration_from_an_answer_is_an_error_never_the_end_of_the_entry():
+    """``dialogs.run`` took a ``StopIteration`` escaping the answering function (a menu whose
+    "more" had no key) for the dialog's end: the entry ended with no answer, silently."""
+
+    def dialog():
+        yield menu("first", 2)
+        return "finished"
+
+    def answer(_question):
+        raise StopIteration
+
+    with pytest.raises(RuntimeError):
+        dialogs.run(dialog(), answer)

@@ -124,3 +124,46 @@ GAME_TEST_MODULES = ("test_cli", "test_golden", "test_live", "test_private", "te
 def test_every_game_has_the_same_set_of_test_modules(game):
     have = {p.stem for p in (ROOT / "tests" / game).glob("test_*.py")}
     assert set(GAME_TEST_MODULES) <= have, sorted(set(GAME_TEST_MODULES) - have)
+
+
+#: what players read (issue 27: each game's ``summary.py`` split along its seams), one module a
+#: part, named the same in every game; a game without a part (``names``, ``scores``) has no module
+PRESENTATION_MODULES = {"names": False, "view": True, "news": True, "scores": False, "summary": True,
+                        "exports": True}  # module -> every game has it
+#: the members of a game's presentation and the module of the layout each lives in
+PRESENTATION_MEMBERS = {"board": "view", "describe": "news", "news_marker": "news", "news": "news",
+                        "summary": "summary", "export_report": "exports", "csv_rows": "exports",
+                        "score_blocks": "scores"}
+PRESENTATION_FOLDERS = [*(ROOT / "referee" / "games" / g for g in GAME_FOLDERS),
+                        ROOT / "tests" / "tictactoe", ROOT / "tests" / "nim"]
+
+
+@pytest.mark.parametrize("folder", PRESENTATION_FOLDERS, ids=lambda p: p.name)
+def test_every_games_presentation_follows_the_one_layout(folder):
+    """Every game (the template games in tests/ too) keeps what players read in the same modules:
+    ``view`` (the board), ``news`` (each entry in words, what the rules resolved), ``summary``
+    (``show``), ``exports`` (md/html, csv) and, where it has them, ``names`` (its words for its
+    things) and ``scores`` (the result); the game object finds each member there, and no other
+    of these modules defines one (``summary.py`` holds the summary only)."""
+    import ast
+    from importlib import import_module
+
+    defined: dict[str, set[str]] = {}
+    for path in (folder / f"{m}.py" for m in PRESENTATION_MODULES):
+        if not path.is_file():
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name in PRESENTATION_MEMBERS:
+                defined.setdefault(node.name, set()).add(path.stem)
+    have = {p.stem for p in folder.glob("*.py")}
+    assert {m for m, always in PRESENTATION_MODULES.items() if always} <= have
+    package = ".".join(folder.relative_to(ROOT).parts)
+    # (a game in referee/games is its package's ``GAME``; a throwaway one in tests/, its ``game.py``'s)
+    game = getattr(import_module(package), "GAME", None) or import_module(f"{package}.game").GAME
+    for member, layout in PRESENTATION_MEMBERS.items():
+        if member == "score_blocks" and not game.info.calculator:
+            assert member not in defined, f"{member} without a calculator: {defined[member]}"
+            continue
+        assert defined.get(member) == {layout}, f"{member} in {sorted(defined.get(member, ()))}"
+        assert getattr(type(game), member).lazy == (layout, member)

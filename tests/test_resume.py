@@ -55,3 +55,31 @@ def test_the_ctrl_c_resume_hint_keeps_the_command_whole_on_a_line_of_its_own(tmp
     assert len(command) > 80 and command in lines
     head = lines[lines.index(command) - 1]
     assert head.endswith(":") and len(head) <= 80
+
+
+def test_each_answer_is_kept_before_anything_else_is_shown_and_the_last_one_by_the_entry():
+    """Issue 16 keeps an entry's answers as they are given; issue 27: each is kept before the
+    table sees anything more (a notice, a moment, a question), and the answer that ends the
+    entry is not kept at all: the entry is saved next (one save for it, not two)."""
+    from referee.core import dialog as d
+
+    def entry():
+        first = yield d.Select("first", "?", [d.Choice("a", 1), d.Choice("b", 2)])
+        yield d.Notice([])
+        yield d.Private("Ola", "Ola: Enter")
+        second = yield d.Text("second", "?", parse=str)
+        yield d.Public()
+        third = yield d.Confirm("third", "?")
+        return first, second, third
+
+    events = []
+
+    def answer(q):
+        events.append(type(q).__name__)
+        return {"Select": 2, "Text": "x", "Confirm": True}.get(type(q).__name__)
+
+    answers = d.Resumable(answer, [], lambda tokens: events.append(f"kept {len(tokens)}"),
+                          lambda: "x")
+    assert d.run(entry(), answers) == (2, "x", True)
+    assert events == ["Select", "kept 1", "Notice", "Private", "Text", "kept 2", "Public",
+                      "Confirm"]

@@ -215,3 +215,67 @@ def test_each_session_has_its_own_folder_and_flat_stores_still_work(tmp_path):
     assert sorted(p.name for p in (old / "sessions").iterdir()) == []
     store.delete("new one")
     assert not folder.exists() and store.entries() == []
+
+
+def test_a_save_reads_back_only_a_file_changed_behind_the_lock(tmp_path, monkeypatch):
+    """Issue 27: a save does not read back (and check again) the session file it read or wrote
+    itself, under its lock: the same file, whole, as a fresh read gives it.  A file changed by
+    someone else since (another version, an editor) is read and checked before it is
+    replaced: a damaged one is reported, never overwritten."""
+    from referee.store import storage
+    from referee.store.storage import StoreCorrupt
+
+    reads = []
+    read = storage.read_json
+    monkeypatch.setattr(storage, "read_json", lambda path: reads.append(path) or read(path))
+    store = Store(tmp_path)
+    record = json.loads((EXAMPLES / "two-players.json").read_text(encoding="utf-8"))
+    game = registry.find("na-grunwald")
+    actions = [s.action for s in game.parse_record(record).replay()[1]]
+    players = game.parse_record(record).players
+    with store.create("g", "na-grunwald", game.write_record(players, [], {}), "en") as s:
+        reads.clear()  # (a new file: TinyDB looks for it first)
+        for n in range(1, 4):  # written by create, then by each save: never read back
+            s.settings["n"] = n
+            s.save(game.write_record(players, actions[:n], {}), complete=False)
+    assert reads == []
+    with store.open("g", write=False) as fresh:
+        assert fresh.record == game.write_record(players, actions[:3], {})
+        assert fresh.settings["n"] == 3
+    with store.open("g") as s:  # opened (read and checked once), then saved: not read again
+        reads.clear()
+        s.save(game.write_record(players, actions[:4], {}), complete=False)
+        assert reads == []
+        path = s.path
+        # changed behind the lock's back, the same size (another inode): read before the save
+        text = path.read_text(encoding="utf-8")
+        other = path.with_name("other")
+        other.write_text(text, encoding="utf-8")
+        os.replace(other, path)
+        s.save(game.write_record(players, actions[:5], {}), complete=False)
+        assert reads == [path]
+        reads.clear()
+        s.save(game.write_record(players, actions[:6], {}), complete=False)  # its own again
+        assert reads == []
+        damaged = '{"session": {"1": {"id": ' + " " * 20  # damaged in place
+        with open(path, "r+", encoding="utf-8") as f:
+            f.write(damaged)
+        with pytest.raises(StoreCorrupt):
+            s.save(game.write_record(players, actions[:7], {}), complete=False)
+        assert path.read_text(encoding="utf-8").startswith(damaged)  # left as it was
+
+
+def test_a_session_file_is_written_as_json_writes_it(tmp_path):
+    """Issue 27: the session document is serialised by orjson, to the text ``json`` gives
+    (compact, not ASCII-escaped), for every example record; what orjson refuses still goes
+    through ``json``."""
+    from referee.store.storage import document_text
+
+    for path in sorted(EXAMPLES.rglob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        doc = {"session": {"1": {"id": "x", "name": "Łódź — gra ½ “x” \u2028", "record": record,
+                                 "settings": {"times": {"entries": [None, "2026-01-01T00:00:00"]}},
+                                 "complete": False, "result": None}}}
+        assert document_text(doc) == json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+    odd = {"session": {"1": {"n": {1: 2**70}}}}  # (orjson refuses both: json writes them)
+    assert document_text(odd) == json.dumps(odd, ensure_ascii=False, separators=(",", ":"))

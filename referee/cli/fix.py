@@ -195,22 +195,33 @@ def _group_words(t: Catalog, name: str) -> str:
     return core_fix.where(t, name)
 
 
+def _said(game: Any, t: Catalog, action: Any, hidden: bool) -> str | None:
+    """An entry in words as the shared screen may say it (``None``: nothing but its place).
+    ``hidden`` (a game in progress that does not play open, issue 22): the game's
+    ``public_describe`` leaves its private values out (a card face down in a camp is named by
+    its place and kind); a game without it names a secret entry by its place only."""
+    if hidden:
+        public = getattr(game, "public_describe", None)
+        if public is not None:
+            return str(public(t, action))
+        if game.is_secret(action):
+            return None
+    return str(game.describe(t, action))
+
+
 def _group_label(game: Any, t: Catalog, name: str, entries: list[int], steps: list[Any],
                  hidden: bool) -> str:
     """A part of the record in the list; one that holds one entry (a setup choice) says it."""
     words = _group_words(t, name)
-    step = steps[entries[0]]
-    if len(entries) > 1 or (hidden and game.is_secret(step.action)):
-        return words
-    return f"{words}: {game.describe(t, step.action)}"
+    said = _said(game, t, steps[entries[0]].action, hidden) if len(entries) == 1 else None
+    return words if said is None else f"{words}: {said}"
 
 
 def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
     """An entry in the list: where it lies in its round or turn ("placements #2", or the turn
-    itself) and, unless it may be a private fact, what it was, in words."""
+    itself) and what it was, in words, but for its private values (``_said``)."""
     words = core_fix.where(t, step.location, head=False) or core_fix.where(t, step.location)
-    if hidden and game.is_secret(step.action):
-        return words
-    return f"{words}: {game.describe(t, step.action)}"
+    said = _said(game, t, step.action, hidden)
+    return words if said is None else f"{words}: {said}"
 
 

@@ -279,8 +279,7 @@ class Prompter:
         later in the entry (a map with the choices' keys on it): it is drawn again when a
         question would push it off the screen.  ``board``: drawn by the entry (a ``Notice``),
         else it is the play loop's news (``news``)."""
-        render(report, console or self.console, compact=True)
-        n = rows(report, self.console.width)
+        n = drawn_rows(report, console or self.console, self.console.width)
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
@@ -414,7 +413,7 @@ class Prompter:
         begun = False
         while True:
             page_keys = [keys[i] for i in shown]
-            shortcuts = all(page_keys)
+            shortcuts = all(page_keys) and (more_key is not None or not more)
             choices = [questionary.Choice(title=wrap_label(q.choices[i].label, self.console.width), value=i,
                                           shortcut_key=keys[i] if shortcuts else True) for i in shown]
             if more:
@@ -432,7 +431,9 @@ class Prompter:
             if shortcuts:
                 others = [(key, i, q.choices[i].label) for i, key in enumerate(keys)
                           if i not in shown and key]
-                _one_key(question, [k for k in page_keys if k] + ([more_key] if more else []), others)
+                _one_key(question, [k for k in page_keys if k] + ([more_key] if more and more_key else []), others)
+            if not q.safe_default:  # no safe choice: Enter alone takes nothing (issue 22)
+                _no_blind_enter(question)
             if self.fix_key:
                 _fix_binding(question)
             if self.folded:
@@ -486,8 +487,25 @@ def _aid_key(question: Any) -> None:
     app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
-def next_page_key(keys: list[str | None]) -> str:
-    return next(k for k in MORE_KEYS if k not in keys)
+def next_page_key(keys: list[str | None]) -> str | None:
+    """The key of "more": the first letter no choice has (``None`` when every letter is a choice's:
+    the menu is then answered with the arrows)."""
+    return next((k for k in MORE_KEYS if k not in keys), None)
+
+
+def drawn_rows(report: Any, console: Console, width: int) -> int:
+    """Draw ``report`` on ``console`` and return how many rows it takes ``width`` columns wide
+    (``rows``), counted from what was drawn: laid out once, not again on a probe (issue 27)."""
+    if console.record or console.width != width:  # (a console that records for its own use)
+        render(report, console, compact=True)
+        return rows(report, width)
+    console.record = True
+    try:
+        render(report, console, compact=True)
+    finally:
+        text = console.export_text(clear=True)
+        console.record = False
+    return sum(max(1, -(-cell_len(line) // width)) for line in text.splitlines())
 
 
 def rows(report: Any, width: int) -> int:
@@ -908,6 +926,38 @@ def _deaf_after_shown(app: Any, seconds: float) -> None:
 
     app.after_render += shown
     processor.feed, processor.feed_multiple = deaf_feed, deaf_feed_multiple
+
+
+def _no_blind_enter(question: Any) -> None:
+    """A menu without a safe choice (``Select.safe_default`` false: a turn's actions, each does
+    something): Enter alone does nothing until the highlight was moved (arrows) — a table pressing
+    Enter out of habit (after a look-away question, say) never takes the first action (issue 22).
+    Its keys answer as ever; Enter after a move takes what is highlighted."""
+    from prompt_toolkit.filters import Condition
+    from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+    from prompt_toolkit.keys import Keys
+    from questionary.prompts.common import InquirerControl
+
+    app = question.application
+    control = next(c for c in app.layout.find_all_controls() if isinstance(c, InquirerControl))
+    moved: list[bool] = []
+
+    def moving(step: Callable[[], None]) -> Callable[[], None]:
+        def move() -> None:
+            moved.append(True)
+            step()
+
+        return move
+
+    control.select_next = moving(control.select_next)  # type: ignore[method-assign]
+    control.select_previous = moving(control.select_previous)  # type: ignore[method-assign]
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.ControlM, eager=True, filter=Condition(lambda: not moved))
+    def _ignored(event: Any) -> None:
+        """Enter on the highlight nobody chose: nothing happens."""
+
+    app.key_bindings = merge_key_bindings([app.key_bindings, bindings])
 
 
 def confirm_choices(lang: str) -> tuple[str, str]:

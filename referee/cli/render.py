@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, cast
 
 from rich import box
 from rich.console import Console, JustifyMethod
+from rich.segment import Segment, Segments
 from rich.table import Table as RichTable
 from rich.text import Text
 
@@ -58,7 +60,11 @@ def render(report: Report, console: Console, compact: bool = False) -> None:
             console.print(_text(kept_together(block.text, console.width), style))
         elif isinstance(block, Table):
             table = _rich_table(block, compact)
-            if block.transposable and (_width(block) > console.width or _too_wide(table, console)):
+            if block.transposable:
+                drawn = None if _width(block) > console.width else _fitting(table, console)
+                if drawn is not None:  # (laid out once, issue 27: not once to see if it fits
+                    console.print(drawn)  # and again to draw it)
+                    continue
                 table = _rich_table(block.transposed(), compact)
             console.print(table)
         elif isinstance(block, Board):
@@ -84,16 +90,12 @@ def _rich_table(block: Table, compact: bool = False) -> RichTable:
     return table
 
 
-def _too_wide(table: RichTable, console: Console) -> bool:
-    """Whether Rich would draw the table wider than the terminal (it then cuts it)."""
-    import io
-
-    from rich.cells import cell_len
-
-    drawn = io.StringIO()
-    probe = Console(file=drawn, width=console.width, color_system=None, highlight=False)
-    probe.print(table, crop=False)
-    return max((cell_len(line) for line in drawn.getvalue().splitlines()), default=0) > console.width
+def _fitting(table: RichTable, console: Console) -> Segments | None:
+    """The table as ``console`` draws it, if it is no wider than the terminal (``None``: Rich
+    would draw it wider, and cut it)."""
+    segments = list(console.render(table, console.options))
+    widest = max(map(Segment.get_line_length, Segment.split_lines(segments)), default=0)
+    return Segments(segments) if widest <= console.width else None
 
 
 def board_text(board: Board) -> Text:
@@ -127,9 +129,16 @@ def _width(block: Table) -> int:
 def _style(name: str) -> str | None:
     """A colour a record asked for, if it is one of the list (``referee.core.colors``) and Rich
     knows it: a record's colours are only a wish, and never a style (a link, ``conceal`` …)."""
+    if not name or type(name) is not str:
+        return None
+    return _colour_style(name)
+
+
+@lru_cache(maxsize=1024)  # (a board asks it for each of its cells: issue 27)
+def _colour_style(name: str) -> str | None:
     from referee.core.colors import is_color
 
-    if not name or not is_color(name):
+    if not is_color(name):
         return None
     from rich.errors import StyleSyntaxError
     from rich.style import Style

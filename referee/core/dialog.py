@@ -53,6 +53,11 @@ class Select:
     #: the value of the choice highlighted first (Enter alone takes it): always the safe one
     #: (``None``: the first choice)
     default: Any = None
+    #: whether the menu has a safe choice (``default``) that Enter alone may take (issue 22).
+    #: ``False``: every choice does something (a turn's actions, a unit, a hex, a card the table
+    #: entered) — Enter alone answers nothing until the highlight was moved, so a table pressing
+    #: Enter out of habit never takes the first action; a choice's key answers as ever
+    safe_default: bool = True
 
 
 @dataclass
@@ -117,13 +122,22 @@ Dialog = Generator[Question, Any, Any]
 
 
 def run(dialog: Dialog, answer: Callable[[Question], Any]) -> Any:
-    """Drive a dialog to its end with an answering function; returns its result."""
+    """Drive a dialog to its end with an answering function; returns its result.  Only the
+    dialog's own end stops it: a ``StopIteration`` escaping ``answer`` is an error, never taken
+    for the end of the entry."""
     try:
         question = next(dialog)
-        while True:
-            question = dialog.send(answer(question))
     except StopIteration as stop:
         return stop.value
+    while True:
+        try:
+            reply = answer(question)
+        except StopIteration as error:  # (a bug in the answering function, said as one)
+            raise RuntimeError(f"answering {type(question).__name__} raised StopIteration") from error
+        try:
+            question = dialog.send(reply)
+        except StopIteration as stop:
+            return stop.value
 
 
 def player_name(t: Any, taken: list[str]) -> Callable[[str], str]:
@@ -183,8 +197,11 @@ def token_answer(q: Select | Text | Confirm, token: Any) -> Any:
 
 class Resumable:
     """Answers a dialog's questions with the answers kept from an interrupted run first (while
-    they fit), then with ``answer``; ``keep(tokens)`` is called after every new answer with all
-    the answers of the entry so far."""
+    they fit), then with ``answer``; ``keep(tokens)`` is called with all the answers of the entry
+    so far when a new answer is followed by anything the table sees (a question, a notice, a
+    moment): every answer is kept before the next question appears, and the answer that ends
+    the entry is not kept at all (the entry itself is saved next: issue 27, one save an answer,
+    not two)."""
 
     def __init__(self, answer: Callable[[Question], Any], kept: list[Any],
                  keep: Callable[[list[dict[str, Any]]], None], typed: Callable[[], str],
@@ -200,7 +217,13 @@ class Resumable:
         self.deferred: Private | None = None
         self.held: list[Notice] = []
 
+    #: an answer not kept yet (``keep`` is called before anything else is shown or asked)
+    unkept = False
+
     def __call__(self, q: Question) -> Any:
+        if self.unkept:
+            self.keep(self.tokens)
+            self.unkept = False
         if isinstance(q, Private) and self.kept:
             self.deferred, self.held = q, []
             return None
@@ -233,5 +256,5 @@ class Resumable:
             self.resumed = None
         value = self.answer(q)
         self.tokens.append(answer_token(q, value, self.typed()))
-        self.keep(self.tokens)
+        self.unkept = True
         return value

@@ -253,6 +253,10 @@ class Hidden(Protocol):
         """A replay output (``show --json``) of a game in progress, its private facts left out."""
     def public_summary(self, state: Any, t: Catalog, source: str | None = None) -> Report:
         """``show`` of a game in progress (optional within the group)."""
+    def public_describe(self, t: Catalog, action: Any) -> str:
+        """An entry in words with its private values left out, for ``referee fix``'s lists of a
+        game in progress (optional within the group: without it, ``describe``; an ``is_secret``
+        entry is then named by its place only)."""
 
 
 class Calculator(Protocol):
@@ -331,10 +335,15 @@ CONVENTION = {
     "result_summary": ("output", "result_summary"),  # (state): None before the end
     "export_json": ("output", "export_json"),  # (state, t, meta, actions=None)
     "summary": ("summary", "summary"),
-    "board": ("summary", "board"),
-    "describe": ("summary", "describe"),  # (t, action): an entry in words
-    "news_marker": ("summary", "news_marker"),
-    "news": ("summary", "news"),  # (t, marker, state): what the rules just resolved
+    "board": ("view", "board"),
+    "describe": ("news", "describe"),  # (t, action): an entry in words
+    "news_marker": ("news", "news_marker"),
+    "news": ("news", "news"),  # (t, marker, state): what the rules just resolved
+    # what ``export`` and ``score_report`` draw (the ``md``/``html`` report, the ``csv`` rows, the
+    # calculator's scoreboard)
+    "export_report": ("exports", "export_report"),
+    "csv_rows": ("exports", "csv_rows"),
+    "score_blocks": ("scores", "score_blocks"),  # (t, result, names): a game with a calculator
     "dialog": ("dialog", "ask"),  # (state, t, colors=None, hints=False, open=False)
     "is_secret": ("dialog", "is_secret"),
     "check_invariants": ("invariants", "check_invariants"),
@@ -412,7 +421,7 @@ class GamePackage:
         return snapshot
 
     def score_report(self, result: Any, names: list[str], t: Catalog) -> Report:
-        report: Report = self.module("summary").score_blocks(t, result, names)
+        report: Report = self.score_blocks(t, result, names)
         return report
 
     def score_notes(self, output: dict[str, Any], t: Catalog) -> Report:
@@ -432,11 +441,10 @@ class GamePackage:
         if fmt == "json":
             exported: dict[str, Any] = self.export_json(state, t, meta, actions)
             return jsonio.dumps_pretty(exported)
-        summary = self.module("summary")
         if fmt == "csv":
-            return export.to_csv(*summary.csv_rows(state, **({"public": True} if public else {})))
-        report = [*summary.export_report(state, t, meta, name, actions,
-                                         **({"public": True} if public else {})), *(after or [])]
+            return export.to_csv(*self.csv_rows(state, **({"public": True} if public else {})))
+        report = [*self.export_report(state, t, meta, name, actions,
+                                      **({"public": True} if public else {})), *(after or [])]
         if fmt == "md":
             return export.to_markdown(report)
         if fmt == "html":

@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from filelock import FileLock, Timeout
 from tinydb import TinyDB
@@ -60,6 +60,7 @@ from referee.store.storage import (
     atomic_write,
     fsync_dir,
     read_json,
+    write_document,
 )
 
 if TYPE_CHECKING:
@@ -168,6 +169,20 @@ def document_of(data: Any, sid: str) -> dict[str, Any]:
     return doc
 
 
+def _identity(status: os.stat_result) -> tuple[int, ...]:
+    """What tells one version of a file from another: its device, inode (every atomic write
+    makes a new one), size and modification time."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def _identity_of(path: Path) -> tuple[int, ...] | None:
+    """``_identity`` of the file at ``path`` (never followed; ``None``: there is none)."""
+    try:
+        return _identity(os.lstat(path))
+    except OSError:
+        return None
+
+
 def check_name(name: str) -> str:
     """A session's name: one printable line (NFC: one name however it was typed)."""
     name = unicodedata.normalize("NFC", name.strip())
@@ -193,6 +208,8 @@ class Session:
     settings: dict[str, Any] = field(default_factory=dict)
     #: an import run again found it already there (``create_many(resume=True)``)
     existed: bool = False
+    #: the file as this session last read or wrote it: its document's key and ``_identity``
+    _file: tuple[str, tuple[int, ...]] | None = field(default=None, repr=False)
 
     @property
     def path(self) -> Path:
@@ -219,8 +236,20 @@ class Session:
         updated = now()
         document = {**self.document(), "record": record, "complete": complete, "result": result,
                     "updated": updated}
-        with TinyDB(self.path, storage=AtomicJSONStorage) as db:  # written first: a failed
-            db.table("session").upsert(document, cond=lambda d: True)  # save changes nothing
+        path = self.path
+        # written first: a failed save changes nothing.  The file is the one this session read
+        # (checked) or wrote last, under its lock, if it has that file's inode, size and time:
+        # it is not read again (issue 27: an answer's save read and checked the whole file back
+        # first).  Anything else (changed or damaged behind the lock's back) goes through
+        # TinyDB, which reads it (checked: a damaged file is reported, never overwritten).
+        if self._file is not None and _identity_of(path) == self._file[1]:
+            written = write_document(path, {"session": {self._file[0]: document}})
+            self._file = (self._file[0], _identity(written))
+        else:
+            with TinyDB(path, storage=AtomicJSONStorage) as db:
+                keys = db.table("session").upsert(document, cond=lambda d: True)
+                status = cast(AtomicJSONStorage, db.storage).written
+            self._file = (str(keys[0]), _identity(status)) if len(keys) == 1 and status else None
         self.record, self.complete, self.result, self.updated = record, complete, result, updated
         if was_complete != complete:
             self.store.index_put(self)
@@ -530,7 +559,10 @@ class Store:
                     batch.append(session)
                     out.append(session)
                     with TinyDB(session.path, storage=AtomicJSONStorage) as db:
-                        db.table("session").insert(session.document())
+                        key = db.table("session").insert(session.document())
+                        written = cast(AtomicJSONStorage, db.storage).written
+                    if written is not None:
+                        session._file = (str(key), _identity(written))
                     if not index.put(conn, self._entry(session)):
                         raise RefereeError("core.store.name_taken", name=name)
         except BaseException as exc:
@@ -680,7 +712,8 @@ class Store:
         folder copied under another name would otherwise write the original's file), and its
         stored result consistent with its players.  Anything else: ``StoreCorrupt`` (exit 3)."""
         path = self.session_path(sid)
-        data = read_json(path)
+        seen = _identity_of(path) if lock is not None else None  # (before it is read: a change
+        data = read_json(path)                                # after it is noticed at the save)
         if data is None:
             raise SessionNotFound("core.store.not_found", session=sid)
         from referee.core import jsonio
@@ -691,10 +724,13 @@ class Store:
             raise StoreCorrupt(path, "two keys of one name") from None
         except StoreShape as wrong:
             raise StoreCorrupt(path, str(wrong)) from None
-        return Session(self, sid, doc["name"], doc["game"], doc["record"],
-                       doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
-                       doc.get("complete", False), doc.get("result"), lock,
-                       doc.get("settings", {}))
+        session = Session(self, sid, doc["name"], doc["game"], doc["record"],
+                          doc.get("lang", "en"), doc.get("created", ""), doc.get("updated", ""),
+                          doc.get("complete", False), doc.get("result"), lock,
+                          doc.get("settings", {}))
+        if seen is not None:  # (the file this session read, checked: its next save trusts it)
+            session._file = (next(iter(data["session"])), seen)
+        return session
 
     def derive(self, session: Session) -> None:
         """A finished game's result, from its record (the truth), never from what its file says

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.cli.prompter import shortcut_keys
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games.grunwald import dialog, summary
+from referee.games.grunwald import dialog, news
 from referee.games.grunwald.actions import Feed, PayLosses, Place
 from tests.grunwald.table import Table
 
@@ -74,7 +74,8 @@ def test_losses_keys_do_not_shift_when_a_card_is_chosen():
     action = dialogs.run(dialog.ask(t.s, T), answer)  # 11 for 10 owed: "Done" ends it
     assert action == PayLosses("Marek", ("hand/crown:2", "hand/crown:6", "hand/mercenary:3"))
     assert seen[0]["hand/mercenary:3"] == seen[1]["hand/mercenary:3"] == seen[2]["hand/mercenary:3"]
-    assert seen[3]["done"] == "0"
+    # issue 22: Done has a key of its own, which meant nothing else in the payment (0 is the advice)
+    assert seen[3]["done"] == "d" and "d" not in seen[0].values()
 
 
 def test_secret_card_takes_the_last_number_typed_and_u_undoes():
@@ -107,13 +108,13 @@ def test_news_tells_losses_and_feeding_as_they_happen():
     t.reveal(teutons=(1, 1))
     t.place("Jacek", "teutons")
     t.pass_rest()
-    marker = summary.news_marker(t.s)
+    marker = news.news_marker(t.s)
     t.cards(Jacek="crown:4")
-    text = " ".join(getattr(b, "text", "") for b in summary.news(T, marker, t.s))
+    text = " ".join(getattr(b, "text", "") for b in news.news(T, marker, t.s))
     assert "Skirmish: Teutons 4 against Jacek crown 4 = 4" in text and "won" in text
-    marker = summary.news_marker(t.s)
+    marker = news.news_marker(t.s)
     t.do(Feed("Jacek", ("crown:4",)))
-    blocks = summary.news(T, marker, t.s)
+    blocks = news.news(T, marker, t.s)
     text = " ".join(getattr(b, "text", "") for b in blocks)
     assert "Feeding: Jacek gives up crown 4" in text and "End of the game" in text
 

@@ -73,6 +73,28 @@ def test_once_the_losses_are_covered_enter_finishes_the_payment():
     assert [q.default for q in seen if getattr(q, "key", "") == "losses.item"][-1] == "done"
 
 
+def test_key_0_is_the_advice_and_never_done_and_done_keeps_its_own_key():
+    """Trial (issue 22): ``0`` meant "★ Advised" at the start of a payment and "Done" once the
+    debt was covered.  A key keeps its meaning all game: ``0`` is the advice only (at a covered
+    debt it answers nothing), Done is ``d`` whenever it is offered."""
+    import pytest
+
+    from referee.games.grunwald.dialog import DONE_KEY, Advised
+
+    state, d, card = _overpaying_debt()
+    t = catalog("en")
+    key = _key_of(state, t, card)
+    dialog, seen = _questions(ask(state, t))
+    with pytest.raises(AssertionError, match=r"no answer was accepted at losses\.item"):
+        drive(dialog, {"losses.item": [key, "0\x03"]})  # 0 at the covered debt: nothing
+    first, covered = [q for q in seen if getattr(q, "key", "") == "losses.item"]
+    assert [c.key for c in first.choices if isinstance(c.value, Advised)] == ["0"]
+    assert DONE_KEY == "d" and [c.value for c in covered.choices if c.key == "d"] == ["done"]
+    assert all(c.key != "d" for c in first.choices)
+    result, _, _ = drive(ask(state, t), {"losses.item": [key, "d"]})
+    assert result == PayLosses(d.player, (card,))
+
+
 def _partial_debt():
     """A state where the player paying losses holds a card worth less than the debt and enough
     besides to cover it (a payment chosen card by card)."""

@@ -13,15 +13,17 @@ from rich.console import Console
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games.grunwald import dialog, output, summary
+from referee.games.grunwald import dialog, names, output, summary
+from referee.games.grunwald.view import board
 from tests.grunwald.table import Table
+from tests.harness import Typist
 from tests.terminal import Terminal
 
 
 def board_text(state, lang="en", **view):
     screen = io.StringIO()
-    render(summary.board(state, catalog(lang), **view), Console(file=screen, width=80,
-                                                                 color_system=None))
+    render(board(state, catalog(lang), **view), Console(file=screen, width=80,
+                                                            color_system=None))
     return screen.getvalue()
 
 
@@ -122,3 +124,44 @@ def test_issue22_an_open_table_sees_the_camps_and_no_moment():
     t = losses_position()
     _action, term, _public = drive(t.s, ["\r"], open=True)
     assert "M 6" in term.everything()
+
+
+def test_issue22_an_event_discard_lists_the_camp_only_in_the_players_moment():
+    """An event makes Marek give up a card: the menu lists his camp's face-down cards, so it is
+    asked in his private moment; the card given up is then said (it leaves the game), the camp
+    card he keeps is on neither the screen nor the scrollback.  (``referee fix`` enters an event
+    again with the same questions.)"""
+    t = Table(3)
+    while t.s.round < 5:
+        t.quiet_round()
+    assert t.s.phase == "event"  # (round 5: its event card)
+    t.s.player("Marek").hand.update({"crown:1": 1, "crown:3": 2, "mercenary:4": 1})
+    t.s.player("Marek").camp.update({"mercenary:6": 1, "teuton:2": 1})
+    camp_keeps = names.card_name(catalog("en"), "mercenary:6")
+
+    def keys(q):
+        from referee.cli.prompter import keys_for
+
+        answer = {"event.card": "Zaraza", "event.more": "add" if not keys.done else "done",
+                  "effect.player": "Marek", "effect.kind": "discard",
+                  "effect.discard": "camp/teuton:2"}[q.key]
+        if q.key == "effect.discard":
+            keys.done = True
+            keys.inside = camp_keeps in term.everything()  # (his moment shows it)
+        return keys_for(q, answer) if not isinstance(q, dialogs.Text) else answer + "\r"
+    keys.done, keys.inside = False, False
+
+    term = Terminal()
+    asked = []
+
+    def before(q):
+        asked.append(q.key)
+        return "\r" if isinstance(q, dialogs.Private) else keys(q)
+
+    with term.prompts(Typist(before, private=None), "en") as prompter:
+        action = dialogs.run(dialog.ask(t.s, catalog("en")), prompter.ask)
+    assert action.effects[0].discard == "camp/teuton:2"
+    assert asked[asked.index("effect.kind") + 1] == "private"  # Marek alone at the screen
+    assert keys.inside
+    everything = term.everything()
+    assert camp_keeps not in everything and "M 6" not in everything

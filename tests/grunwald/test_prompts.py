@@ -14,7 +14,7 @@ from referee.cli.prompter import keys_for
 from referee.cli.render import render
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games.grunwald import dialog, engine, record, summary
+from referee.games.grunwald import dialog, engine, news, record, view
 from referee.games.grunwald.actions import Effect, Event, PayLosses, SkirmishCards
 from referee.store.sessions import Store
 from tests.grunwald.table import Table
@@ -237,11 +237,11 @@ def test_news_show_the_helper_purchase_and_the_final_hands():
     s = engine.new_state(["A", "B", "C"])
     shown = {}
     for a in actions:
-        marker = summary.news_marker(s)
+        marker = news.news_marker(s)
         engine.apply(s, a)
         if isinstance(a, HelperPurchase) and a.buy:
-            shown["buy"] = summary.news(T, marker, s)
-        last = summary.news(T, marker, s)
+            shown["buy"] = news.news(T, marker, s)
+        last = news.news(T, marker, s)
     assert any("Helpers:" in b.text and "bought a helper" in b.text for b in shown["buy"])
     texts = [getattr(b, "text", "") for b in last]
     header = next(x for x in texts if "Hand" in x and "Camp" in x)  # every hand after feeding
@@ -264,7 +264,7 @@ def test_a_four_player_placement_screen_fits_80_by_24(lang):
     t.place(t.s.names[t.s.turn], "teutons")
     screen = io.StringIO()
     console = Console(file=screen, width=80, color_system=None)
-    render(summary.board(t.s, catalog(lang), hints=True), console)  # (the widest: the hands)
+    render(view.board(t.s, catalog(lang), hints=True), console)  # (the widest: the hands)
     lines = screen.getvalue().rstrip("\n").split("\n")
     menu = next(q for q in iter_questions(t.s, lang) if q.key == "placement.field")
     assert len(lines) + 1 + len(menu.choices) <= 24  # the board, the question, its menu

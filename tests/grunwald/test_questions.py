@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from referee.core import dialog as dialogs
 from referee.core.text import catalog
-from referee.games.grunwald import dialog, engine, summary
+from referee.games.grunwald import dialog, engine, news
 from referee.games.grunwald.actions import Effect, Feed, PayLosses
 from tests.grunwald.table import Table
 
@@ -129,7 +129,7 @@ def test_polish_terms_of_the_book():
 
 def test_a_skirmish_nobody_joined_is_not_told_as_cards_of_nobody():
     t = lost_skirmish()
-    lines = [line.text for line in summary._skirmish_lines(catalog("pl"), t.s.log[-1].skirmish)]
+    lines = [line.text for line in news._skirmish_lines(catalog("pl"), t.s.log[-1].skirmish)]
     assert "karty graczy: nikt" not in lines[0] and "nikt nie stanął do potyczki" in lines[0]
 
 

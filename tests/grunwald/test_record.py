@@ -416,7 +416,8 @@ def test_optional_keys_are_ignored_by_replay():
     state, _ = record.parse_record(doc).replay()
     assert output.replay_output(state)["winners"] == ["Marek"]
     from referee.core.text import catalog
-    from referee.games.grunwald.summary import board, export_report
+    from referee.games.grunwald.exports import export_report
+    from referee.games.grunwald.view import board
 
     board(state, catalog("en"), "red, green")  # no colours to show, no trouble
     export_report(state, catalog("en"), {"colors": {"Marek": 7, "Jacek": "plaid"}})

@@ -16,7 +16,7 @@ from referee.core.errors import RuleError
 from referee.core.text import catalog
 from referee.games.grunwald import bot, engine
 from referee.games.grunwald.actions import PayLosses, Reveal
-from referee.games.grunwald.cards import DUCAT_VALUES, REVEALED
+from referee.games.grunwald.cards import DUCAT_VALUES, PROVISION_VALUES, REVEALED
 from referee.games.grunwald.dialog import ask
 
 PLAYERS = ["Marek", "Jacek", "Kasia", "Ania"]
@@ -75,8 +75,7 @@ def test_every_refusal_of_the_revealed_cards_says_what_is_allowed(lang, typed):
             q.parse(typed)
         except Invalid as refused:
             text = str(refused)
-            span = (t("grunwald.play.reveal_range", least=lo, most=hi) if hi is not None
-                    else t("grunwald.play.reveal_range_open", least=lo))
+            span = t("grunwald.play.reveal_range", least=lo, most=hi)
             assert span in text, (name, text)
             allowed = t("grunwald.play.reveal_allowed_exact", count=lo_n, range=span) if lo_n == hi_n \
                 else t("grunwald.play.reveal_allowed_between", least=lo_n, most=hi_n, range=span)
@@ -140,3 +139,66 @@ def test_NG_S4_provisions_beyond_the_debt_are_asked_again_and_enter_says_no(lang
     engine.apply(state.copy(), result)
     result, asked = _pay(state, t, d, str(d.owed), [])  # exactly the debt: nothing asked
     assert not asked and result == PayLosses(p.name, (f"provisions:{d.owed}",))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_NG_C3_a_provision_card_of_43_is_refused_with_the_rule_and_what_the_card_allows(lang):
+    """Decision NG-D6: the trial typed ``43 2`` for the card ``4 3`` (a missed space) and it was
+    taken.  A provision card shows one or two values, each 1–5; the refusal names the value typed
+    and what the card allows."""
+    t = catalog(lang)
+    q = _reveal_questions(lang)["provisions"]
+    lo, hi = PROVISION_VALUES
+    for typed, value in (("43 2", 43), ("6", 6)):
+        with pytest.raises(Invalid) as refused:
+            q.parse(typed)
+        text = str(refused.value)
+        assert t("grunwald.play.reveal_value", value=value) in text  # "43 … (NG-C3)"
+        assert t("grunwald.play.reveal_allowed_between", least=1, most=2,
+                 range=t("grunwald.play.reveal_range", least=lo, most=hi)) in text
+    assert q.parse("4 3") == (4, 3) and q.parse("5") == (5,) and q.parse("1, 5") == (1, 5)
+
+
+def test_NG_C3_a_provision_card_of_43_is_refused_in_a_record_too():
+    """The record reader refuses what the dialog refuses (one check: ``engine.check_revealed``)."""
+    import json
+    from pathlib import Path
+
+    from referee.core.errors import RecordError
+    from referee.core.registry import get
+
+    state = engine.new_state(PLAYERS)
+    assert not engine.push_reveal(state, {"crown": [5, 2], "mercenary": [6, 1],
+                                          "provisions": [43, 2], "ducats": [4]})
+    with pytest.raises(RuleError) as refused:
+        engine.apply(state, Reveal((5, 2), (6, 1), (43, 2), (4,), None))
+    assert refused.value.rule == "NG-C3" and refused.value.location.endswith("provisions[0]")
+    engine.apply(state, Reveal((5, 2), (6, 1), PROVISION_VALUES[::-1], (4,), None))  # both bounds
+
+    doc = json.loads((Path(__file__).parents[2] / "examples" / "two-players.json").read_text("utf-8"))
+    doc["rounds"][0]["reveal"]["provisions"] = [43, 2]
+    with pytest.raises(RecordError) as refused:
+        get("grunwald").parse_record(doc).replay()
+    assert refused.value.rule == "NG-C3"
+    assert refused.value.location == "rounds[0].reveal.provisions[0]"
+    assert "43" in refused.value.render("en") and "1–5" in refused.value.render("en")
+
+
+def test_NG_C3_the_dialog_refuses_exactly_what_the_engine_refuses():
+    """One rule path: every count and value the provision and ducat questions take, the engine
+    takes, and every one they refuse, it refuses."""
+    qs = _reveal_questions("en")
+    for name in ("provisions", "ducats", "crown", "mercenary"):
+        for values in ((), (0,), (1,), (5,), (6,), (7,), (43, 2), (4, 3), (6, 6), (1, 2, 3),
+                       (1, 2, 3, 4)):
+            try:
+                engine.check_revealed(name, values)
+                engine_takes = True
+            except RuleError:
+                engine_takes = False
+            try:
+                qs[name].parse(" ".join(map(str, values)))
+                dialog_takes = True
+            except Invalid:
+                dialog_takes = False
+            assert dialog_takes == engine_takes, (name, values)

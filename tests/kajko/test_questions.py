@@ -12,7 +12,7 @@ from rich.console import Console
 from referee.core import dialog as dialogs
 from referee.core.report import Table as ReportTable
 from referee.core.text import catalog
-from referee.games.kajko import bot, dialog, engine, summary
+from referee.games.kajko import bot, dialog, engine, names, news
 from referee.games.kajko.actions import Reveal
 from tests.kajko.table import Table
 
@@ -64,18 +64,18 @@ def _finished(seed=3, **variants):
     rng = random.Random(seed)
     state = engine.new_state(["Ola", "Bartek", "Ewa"], None, **variants)
     while not state.over:
-        marker = summary.news_marker(state)
+        marker = news.news_marker(state)
         engine.apply(state, bot.random_action(state, rng))
     return state, marker
 
 
 def test_KK_10_the_final_screen_shows_what_each_character_carries():
     state, marker = _finished()
-    report = summary.news(T, marker, state)
+    report = news.news(T, marker, state)
     tables = [b for b in report if isinstance(b, ReportTable)]
     town = next(tb for tb in tables if tb.title == T("kajko.board.players"))
     ola = next(row for row in town.rows if row[0] == "Ola")
-    assert ola[3] == ("; ".join(summary.cards_text(T, c) for c in state.player("Ola").town)
+    assert ola[3] == ("; ".join(names.cards_text(T, c) for c in state.player("Ola").town)
                       or T("kajko.summary.none"))
     assert "of" not in ola[3].split()  # not "2 of 3" (face down): the cards themselves
 
@@ -124,3 +124,27 @@ def test_stats_for_one_player_leave_out_a_game_they_never_finished(tmp_path):
     text = out.export_text()
     assert "Na Grunwald!" not in text  # Ewa played only Kajko i Kokosz
     assert "Average points by category, and titles won" in text  # one line, not three
+
+
+def test_KK_13_the_coin_in_hand_menu_shows_every_card_in_front_as_the_table_sees_it():
+    """Issue 22 (trial): "Ewa (in front: –)" while the robber knights lay in front of her.  The
+    book: a player who reveals the robber knights "musi położyć ją przed sobą na stole", and the
+    cards in front lie so "aby przeciwnicy widzieli, co się na nich znajduje" (public): the menu
+    names what the board's front column shows, not only the items."""
+    t = Table(3, coin_in_hand=True)
+    t.reveal(9, "coin")      # Ola
+    t.reveal(8, "item:5")    # Bartek
+    t.reveal(2, "brigands")  # Ewa: the robber knights settle in front of her
+    asked = {}
+
+    def answer(q):
+        if isinstance(q, dialogs.Notice):
+            return None
+        asked[q.key] = [c.label for c in q.choices]
+        return {"kajko.turn": 3, "kajko.card": "coin_in_hand", "kajko.target": "Ewa"}[q.key]
+
+    assert dialogs.run(dialog.ask(t.s, T), answer) == Reveal("Ola", 3, "coin_in_hand", "Ewa")
+    ewa = names.cards_text(T, t.front("Ewa"))
+    assert ewa == T("kajko.card.brigands")
+    assert f"Ewa (in front: {ewa})" in asked["kajko.target"]
+    assert f"Bartek (in front: {names.cards_text(T, t.front('Bartek'))})" in asked["kajko.target"]

@@ -448,7 +448,7 @@ def test_KK_13_target_rules():
 
 def test_KK_10_the_last_card_is_told_apart_from_the_final_sends():
     from referee.core.text import catalog
-    from referee.games.kajko.summary import news, turn_table
+    from referee.games.kajko.news import news, turn_table
 
     t = Table(2, stacks=[5])
     t.reveal(0, "item:10")      # A
@@ -471,7 +471,7 @@ def test_KK_10_the_last_card_is_told_apart_from_the_final_sends():
 
 def test_KK_8_second_robber_knights_with_nothing_to_lose():
     from referee.core.text import catalog
-    from referee.games.kajko.summary import outcome
+    from referee.games.kajko.news import outcome
 
     t = Table(2)
     t.reveal(0, "brigands")
@@ -482,7 +482,7 @@ def test_KK_8_second_robber_knights_with_nothing_to_lose():
 
 
 def test_KK_2_memory_aid_counts_the_dangers_left():
-    from referee.games.kajko.summary import danger_odds
+    from referee.games.kajko.view import danger_odds
 
     t = Table(2, stacks=[5, 8])
     assert danger_odds(t.s, 0) == (["jomsborg", "brigands", "chamberlain"], 3 / 5)
@@ -497,7 +497,7 @@ def test_KK_2_memory_aid_counts_the_dangers_left():
 
 def test_KK_11_every_tie_is_explained():
     from referee.core.text import catalog
-    from referee.games.kajko.summary import score_blocks
+    from referee.games.kajko.scores import score_blocks
 
     result = score_towns({"A": [["item:10", "item:10"]], "B": [["item:5", "coin"]],
                           "C": [["coin"] * 6], "D": [["item:5", "coin"]]}, False)

@@ -8,7 +8,7 @@ import pytest
 from referee.core import dialog as dialogs
 from referee.core.dialog import Notice
 from referee.core.text import catalog
-from referee.games.medieval import dialog, engine, summary
+from referee.games.medieval import dialog, engine, exports, names, news, view
 from referee.games.medieval.actions import Pass, Play, Pursue, Regroup, Stand, Stop, Withdraw
 from tests.medieval.table import RED, YELLOW, apply, battle
 
@@ -156,9 +156,9 @@ def test_MB_G1_a_regroup_that_would_change_nothing_is_not_offered():
     action, _ = answers(state, "regroup", True)
     assert action == Regroup(YELLOW)
     apply(state, action)
-    text = [x.text for x in summary.entry_lines(T, state.log[-1])]
+    text = [x.text for x in news.entry_lines(T, state.log[-1])]
     assert text == ["Bartek regroups; 4 time tokens left. Every unit gets its movement points back."]
-    assert summary.describe(T, action) == "Bartek regroups"
+    assert news.describe(T, action) == "Bartek regroups"
 
 
 def test_MB_M9_no_withdrawal_is_offered_when_the_defender_has_no_movement_point():
@@ -224,14 +224,14 @@ def test_MB_F1_a_fire_column_names_the_targets_losses_not_the_attackers():
 def test_a_units_strength_is_told_in_its_types_word(lang, unit, word):
     t = catalog(lang)
     state = battle()
-    assert word in summary.unit_label(t, state.units[unit])
-    table = summary.units_table(t, state, 0)
+    assert word in names.unit_label(t, state.units[unit])
+    table = view.units_table(t, state, 0)
     assert [r[2] for r in table.rows if r[0] == unit] == [word]
     if lang == "en":
         state.units[unit].strength = 1
         assert word.replace("2 ", "1 ").replace("pikemen", "pikeman").replace(
             "men-at-arms", "man-at-arms").replace("knights", "knight").replace(
-            "archers", "archer") in summary.unit_label(t, state.units[unit])
+            "archers", "archer") in names.unit_label(t, state.units[unit])
 
 
 def _screen(report) -> list[str]:
@@ -296,9 +296,9 @@ def test_MB_K4_the_losses_told_are_those_taken_not_the_columns_figure(lang, said
     state.units["Y-HC1"].strength = 1  # reduced earlier
     apply(state, Play(RED, "R-LB1", origin="mountains", fire="Y-HC1", terrain="plain", card="1/1"))
     assert state.log[-1]["battle"]["result"] == "0/2"
-    text = [x.text.strip() for x in summary.news(t, 1, state)]
+    text = [x.text.strip() for x in news.news(t, 1, state)]
     assert said in text and text[-1] == fate, text
-    exported = [getattr(x, "text", "").strip() for x in summary.export_report(state, t, {})]
+    exported = [getattr(x, "text", "").strip() for x in exports.export_report(state, t, {})]
     assert said in exported
 
 

@@ -128,16 +128,16 @@ def test_a_whole_battle_through_the_real_prompts_with_ctrl_c_resume_and_undo(tmp
 
 def test_a_secret_army_is_hidden_until_both_are_chosen(tmp_path):
     from referee.core.text import catalog
-    from referee.games.medieval import engine, summary
+    from referee.games.medieval import engine, view
     from referee.games.medieval.dialog import parse_army
 
     t = catalog("en")
     state = engine.new_state(PLAYERS)
     engine.apply(state, parse_army(t, state, "Ola")("2 HC, 1 LB!"))
-    text = " ".join(str(getattr(b, "text", "")) for b in summary.board(state, t))
+    text = " ".join(str(getattr(b, "text", "")) for b in view.board(state, t))
     assert "Ola has chosen an army: it stays hidden" in text
     # not even its value on the field or its baggage (MB-R1): nothing of it shows yet
-    (ola,) = [row for row in summary.armies_table(t, state).rows if row[0] == "Ola"]
+    (ola,) = [row for row in view.armies_table(t, state).rows if row[0] == "Ola"]
     assert ola[4] == "–" and ola[5] == "–"
     with pytest.raises(dialogs.Invalid, match="costs 22 recruitment points"):
         parse_army(t, state, "Bartek")("7 HC, 1 PK")
@@ -182,14 +182,14 @@ def test_recruitment_says_once_who_chose_and_then_the_points_left_unspent(tmp_pa
 ])
 def test_MB_R2_the_points_left_unspent_in_each_language(lang, army, said):
     from referee.core.text import catalog
-    from referee.games.medieval import engine, summary
+    from referee.games.medieval import engine, news
     from referee.games.medieval.dialog import parse_army
 
     t = catalog(lang)
     state = engine.new_state(PLAYERS, map="large")
     engine.apply(state, parse_army(t, state, "Ola")("10 HC"))
-    marker = summary.news_marker(state)
+    marker = news.news_marker(state)
     engine.apply(state, parse_army(t, state, "Bartek")(army + "!"))
-    text = [x.text.strip() for x in summary.news(t, marker, state)]
+    text = [x.text.strip() for x in news.news(t, marker, state)]
     unspent = [x for x in text if "MB-R2" in x]
     assert [x[:len(said or "")] for x in unspent] == ([] if said is None else [said]), text

@@ -196,17 +196,17 @@ def test_MB_G3_a_returning_unit_is_offered_with_the_movement_points_it_comes_bac
 
 
 def test_MB_T2_the_log_and_exports_say_who_attacked_a_baggage_train():
-    from referee.games.medieval import GAME, summary
+    from referee.games.medieval import GAME, news
 
     state = battle()
     apply(state, Play(YELLOW, "Y-LC1", origin="plain", attack="R-BG", terrain="plain"))
     assert state.log[-1]["baggage"] == {"unit": "R-BG", "result": "attacked", "attacker": "Y-LC1"}
     apply(state, Pass(RED), Play(YELLOW, "Y-HC1", origin="plain", attack="R-BG", terrain="plain"))
-    said = [line.text for line in summary.entry_lines(T, state.log[-1])]
+    said = [line.text for line in news.entry_lines(T, state.log[-1])]
     assert "Y-HC1 destroys the baggage train R-BG: 3 VP." in said
     exported = GAME.export_json(state, T, {})
     assert exported["entries"][-1]["baggage"]["attacker"] == "Y-HC1"
-    pl = [line.text for line in summary.entry_lines(catalog("pl"), state.log[-1])]
+    pl = [line.text for line in news.entry_lines(catalog("pl"), state.log[-1])]
     assert "Y-HC1 niszczy tabor R-BG: 3 PZ." in pl
 
 

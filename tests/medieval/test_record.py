@@ -185,14 +185,14 @@ def test_the_export_numbers_every_entry_and_charts_each_player_apart():
 
     from referee.core.report import Line, LineChart
     from referee.core.text import catalog
-    from referee.games.medieval import summary
+    from referee.games.medieval import exports
 
     document = json.loads((Path(__file__).parents[2] / "examples" / "medieval" / "standard-map.json")
                           .read_text(encoding="utf-8"))
     parsed = record.parse_record(document)
     state, steps = parsed.replay()
     t = catalog("en")
-    report = summary.export_report(state, t, parsed.meta, actions=[s.action for s in steps])
+    report = exports.export_report(state, t, parsed.meta, actions=[s.action for s in steps])
     numbered = [b.text for b in report if isinstance(b, Line) and b.text[:1].isdigit()]
     assert [int(x.split(".")[0]) for x in numbered] == list(range(1, len(state.log) + 1))
     assert "21. Ola stops the pursuit: the turn ends." in numbered
@@ -202,3 +202,30 @@ def test_the_export_numbers_every_entry_and_charts_each_player_apart():
         assert [name for name, _ in chart.series] == ["Ola", "Bartek"] and chart.colors == ["red", "yellow"]
         assert all(len(values) == len(chart.steps) for _, values in chart.series)
     assert chart.steps[-1] == "11" and [values[-1] for _, values in charts[1].series] == [4, 5]
+
+
+def test_the_reader_refuses_a_play_as_apply_does_and_undoes_nothing_it_drops():
+    """Issue 27 (replay speed): the record reader applies with ``atomic=False`` (it drops the state
+    on a refused entry, so nothing is kept to undo it); the play is refused with the same rule,
+    place and message as by ``apply``, which still leaves the state as it was."""
+    from referee.games.medieval.actions import Play
+    doc = {**example(), "turns": example()["turns"][:2]}
+    bad = Play("Bartek", "Y-HC2", ("plain", "plain"), attack="R-BG", terrain="forest")
+    kept, _ = replay(doc)
+    dropped, _ = replay(doc)
+    with pytest.raises(RecordError) as atomic:
+        engine.apply(kept, bad)
+    with pytest.raises(RecordError) as not_atomic:
+        engine.apply_decided(dropped, bad, engine.decision(dropped), atomic=False)
+    assert (atomic.value.rule, atomic.value.location, atomic.value.render("en")) == (
+        not_atomic.value.rule, not_atomic.value.location, not_atomic.value.render("en"))
+    assert dropped.snapshot() != kept.snapshot()  # (the unit moved before its attack was refused)
+
+
+def test_a_decision_is_built_once_for_each_question():
+    """Issue 27 (replay speed): ``decision`` is asked at every entry of every replay; the same
+    question is the same (immutable) value, not a new one each time."""
+    state, _ = replay(example(IN_PROGRESS))
+    first = engine.decision(state)
+    assert first is not None and engine.decision(state) is first
+    assert engine.decision(state.copy()) is first

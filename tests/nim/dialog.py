@@ -10,7 +10,7 @@ from referee.core.text import Catalog
 from tests.nim import engine
 from tests.nim.actions import Take
 from tests.nim.state import MAX_COUNTERS, MAX_HEAPS, MAX_TAKE, STANDARD_HEAPS, NimState
-from tests.nim.summary import board
+from tests.nim.view import board
 
 
 def parse_heaps(t: Catalog):

@@ -9,7 +9,7 @@ from referee.core.text import Catalog
 from tests.tictactoe import engine
 from tests.tictactoe.actions import Mark
 from tests.tictactoe.state import MARKS, TicTacToeState
-from tests.tictactoe.summary import board
+from tests.tictactoe.view import board
 
 
 def is_secret(action: Any) -> bool:

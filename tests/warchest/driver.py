@@ -7,7 +7,7 @@ from referee.core import dialog as dialogs
 from referee.core.text import catalog
 from referee.games.warchest.actions import Deal, Done, Draw, FirstPicker, Flip, Pick, Play, Resign
 from referee.games.warchest.dialog import LEVELS, RESIGN, _group
-from referee.games.warchest.summary import code
+from referee.games.warchest.names import code
 
 BY_FIELD = {level.field: level for level in LEVELS if level.field}
 

@@ -10,7 +10,7 @@ import pytest
 from referee.core.text import catalog
 from referee.games.warchest import bot, engine
 from referee.games.warchest.dialog import private_lines
-from referee.games.warchest.summary import codes_of
+from referee.games.warchest.names import codes_of
 
 
 def _refilling_draw():

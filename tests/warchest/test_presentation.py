@@ -12,7 +12,7 @@ from referee.core import dialog as dialogs
 from referee.core import export
 from referee.core.report import Board, Line
 from referee.core.text import catalog
-from referee.games.warchest import GAME, bot, engine, summary
+from referee.games.warchest import GAME, bot, engine, exports, names, news, summary, view
 from referee.games.warchest.actions import Deal, Draw, Play
 from referee.games.warchest.dialog import HEX_KEYS, Retry, ask, setup
 from referee.games.warchest.units import sort_coins
@@ -75,7 +75,7 @@ def test_the_board_fits_100_columns_with_every_hex_labelled():
         state = engine.new_state(["Ola", "Bartek", "Ewa", "Kuba"][:players], {"method": "custom"})
         hexes = sorted(state.board.hexes)
         labels = {h: HEX_KEYS[i % len(HEX_KEYS)] for i, h in enumerate(hexes)}
-        board = summary.grid(state, EN, {}, labels)
+        board = view.grid(state, EN, {}, labels)
         text = board.text()
         assert len(board.cells) == {2: 37, 4: 47}[players]
         assert max(len(line) for line in text.splitlines()) <= 100
@@ -93,7 +93,7 @@ def test_a_board_picture_with_units_stacks_and_control():
 
     state = position(stacks=(((3, 3), 0, "swordsman", 2), ((3, 4), 1, "archer", 1)))
     state.control[(3, 2)] = "raven"
-    text = summary.grid(state, EN, {"Ania": "red"}, {(3, 5): "a"}).text()
+    text = view.grid(state, EN, {"Ania": "red"}, {(3, 5): "a"}).text()
     assert text == "\n".join([
         "            [0,6]   [ · ]   [ · ]   [ · ]W  [ · ]  [3,6]",
         "        [0,5]   [ · ]W  [ · ]   [ · ]  a[ · ]   [ · ]* [4,5]",
@@ -102,7 +102,7 @@ def test_a_board_picture_with_units_stacks_and_control():
         "    [1,2]   [ · ]   [ · ]   [ · ]R  [ · ]   [ · ]   [ · ]  [6,2]",  # [3,2]: the raven's now
         "        [2,1]   [ · ]*  [ · ]   [ · ]   [ · ]   [ · ]R [6,1]",
         "            [3,0]   [ · ]   [ · ]R  [ · ]   [ · ]  [6,0]"])
-    assert "Łu1" in summary.grid(state, PL).text() and "Sz2" in summary.grid(state, PL).text()
+    assert "Łu1" in view.grid(state, PL).text() and "Sz2" in view.grid(state, PL).text()
 
 
 def test_the_memory_aid_shows_only_what_the_table_has_seen():
@@ -110,19 +110,19 @@ def test_the_memory_aid_shows_only_what_the_table_has_seen():
     state = engine.new_state(["Ola", "Bartek"], {"method": "random"})
     for _ in range(70):
         engine.apply(state, bot.random_action(state, rng))
-    report = summary.board(state, EN, hints=True)
+    report = view.board(state, EN, hints=True)
     title = next(k for k, b in enumerate(report) if isinstance(b, Line) and b.text.startswith("Memory aid"))
     aid = " ".join(b.text for b in report[title + 1:])
     assert all(len(b.text) <= 78 for b in report[title:])  # under the map, within 80 columns
     for p in state.players:
         memo = engine.memory_aid(state, p.name)
-        assert p.name in aid and f"supply {summary.codes_of(EN, p.supply)}" in aid
-        assert f"face up {summary.codes_of(EN, p.faceup)}" in aid
+        assert p.name in aid and f"supply {names.codes_of(EN, p.supply)}" in aid
+        assert f"face up {names.codes_of(EN, p.faceup)}" in aid
         # what can be hidden, never the exact bag or hand
-        assert f"bag/hand/face down {summary.codes_of(EN, memo['hidden'])}" in aid
-        assert all(item in aid for item in summary.next_draw_text(EN, memo["counts"]))
+        assert f"bag/hand/face down {names.codes_of(EN, memo['hidden'])}" in aid
+        assert all(item in aid for item in view.next_draw_text(EN, memo["counts"]))
     assert not any(isinstance(b, Line) and b.text.startswith("Memory aid")
-                   for b in summary.board(state, EN, hints=False))
+                   for b in view.board(state, EN, hints=False))
     # the live dialog shows it with --hints only
     first = next(ask(state, EN, {}, hints=True))
     assert any(isinstance(b, Line) and b.text.startswith("Memory aid") for b in first.report)
@@ -241,7 +241,7 @@ def test_issue22_recruit_face_down_the_coin_in_secret_the_unit_in_public(lang):
     assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"]
     assert [q.key for q in outside] == ["warchest.recruit"]
     assert [c.value for c in inside[-1].choices][:-1] == sorted(
-        ["swordsman", "pikeman", "crossbowman"], key=lambda u: summary.unit_name(catalog(lang), u))
+        ["swordsman", "pikeman", "crossbowman"], key=lambda u: names.unit_name(catalog(lang), u))
 
 
 def test_issue25_3_one_coin_in_hand_is_not_asked_face_down():
@@ -338,26 +338,26 @@ def test_setup_questions_give_record_keys():
 def test_entries_in_words_and_news_in_both_languages():
     for t in (EN, PL):
         for state, target in playout(7, 4):
-            marker = summary.news_marker(state)
-            text = summary.describe(t, target)
+            marker = news.news_marker(state)
+            text = news.describe(t, target)
             assert text and "{" not in text
             if isinstance(target, Draw) and target.coins:
-                assert not any(summary.unit_name(t, c) in text for c in target.coins)  # secret
+                assert not any(names.unit_name(t, c) in text for c in target.coins)  # secret
             trial = state.copy()
             engine.apply(trial, target)
-            for block in summary.news(t, marker, trial):
+            for block in news.news(t, marker, trial):
                 assert "{" not in (block.title if isinstance(block, Board) else block.text)
         assert summary.progress(state, t) == ""
 
 
 def test_a_win_is_announced_at_once_with_the_map():
     for state, target in playout(3, 2):
-        marker = summary.news_marker(state)
+        marker = news.news_marker(state)
         trial = state.copy()
         engine.apply(trial, target)
         if trial.winner is not None:
-            news = summary.news(EN, marker, trial)
-            assert isinstance(news[-2], Board) and news[-1].text.endswith("wins: " + ", ".join(
+            said = news.news(EN, marker, trial)
+            assert isinstance(said[-2], Board) and said[-1].text.endswith("wins: " + ", ".join(
                 p.name for p in trial.players if p.side == trial.winner))
             break
 
@@ -379,7 +379,7 @@ def test_exports_in_every_format():
         assert all("coins" not in e or e.get("action") for r in data["rounds"] for e in r["entries"])
         csv_text = GAME.export(state, "csv", t, meta)
         assert len(csv_text.splitlines()) == 5
-    report = summary.export_report(state, EN, meta)
+    report = exports.export_report(state, EN, meta)
     assert any(isinstance(b, export.Chart) for b in report)
     # a state without its entries (the live table's copy) still exports, without the log
     assert "Round by round" not in GAME.export(state.copy(), "md", EN, meta)

@@ -12,7 +12,7 @@ from referee.cli.prompter import CLEAR
 from referee.core import dialog as dialogs
 from referee.core import export
 from referee.core.text import catalog
-from referee.games.warchest import GAME, bot, engine, summary
+from referee.games.warchest import GAME, bot, engine, names, news
 from referee.games.warchest.actions import FACE_DOWN, Draw, Flip, Play
 from referee.games.warchest.dialog import CARD_KEYS, card_keys, coin_keys
 from referee.games.warchest.units import sort_coins
@@ -106,7 +106,7 @@ def test_issue14_the_screen_says_what_it_chose_echoes_each_entry_and_fits_80_col
     assert "Ro = royal coin" in said
     assert "Only one possibility, chosen: Deploy" in said
     for a in target:
-        assert f"Recorded: {summary.describe(EN, a)}" in said, a
+        assert f"Recorded: {news.describe(EN, a)}" in said, a
     too_wide = [line for line in lines if len(line) > 80
                 and not line.startswith(("Interrupted.", "New session", "referee "))]  # (core's, not the
     # game's: the resume command is printed whole, on a line of its own, for pasting)
@@ -209,7 +209,7 @@ def test_issue14_exports_name_hexes_as_the_terminal_and_colour_the_units(tmp_pat
     assert units
     for h, i in units:
         colour = export.PALETTE[("red", "green")[i]]
-        code = summary.code(EN, final.stacks[h].unit)
+        code = names.code(EN, final.stacks[h].unit)
         assert re.search(rf'<title>\[{h[0]},{h[1]}\] {code}\d[^<]*</title><polygon [^>]*fill="{colour}" '
                          rf'fill-opacity="0.25"[^>]*/><text [^>]*fill="{colour}">{code}\d</text>', html)
     assert "Colours on the map" in html and f'style="color:{export.PALETTE["red"]}"><td>■ Ola' in html

@@ -55,7 +55,7 @@ def test_WC_U6_the_second_footman_maneuver_is_asked_over_the_map_after_the_first
 def test_coin_codes_are_read_without_diacritics_and_never_ambiguous():
     """``lu`` is the Łucznik (Łu) as typed without Polish keys, ``chorazy`` the Chorąży; every code
     and name, with or without its diacritics, in either language, names one coin only."""
-    from referee.games.warchest.summary import code, unit_name
+    from referee.games.warchest.names import code, unit_name
     from referee.games.warchest.units import ROYAL, UNITS
 
     coins = [*UNITS, ROYAL]
@@ -96,7 +96,7 @@ def test_WC_T2_the_memory_aid_says_plainly_what_the_next_draw_takes():
     """Never "next draw from 0 coins, the discard goes back in": 3 of the bag's coins; what is
     left in the bag, then the discard goes back in; the bag empty, the discard goes back in
     first; and how many can be drawn when fewer than 3 coins are left (both languages)."""
-    from referee.games.warchest.summary import next_draw_text
+    from referee.games.warchest.view import next_draw_text
 
     def said(t, bag, down, up):
         return " · ".join(next_draw_text(t, {"bag": bag, "discard_facedown": down, "discard_faceup": up}))
@@ -125,7 +125,7 @@ def test_the_map_names_its_edges_within_80_columns_and_7_lines():
     with every hex labelled with a key."""
     import re
 
-    from referee.games.warchest.summary import WIDTH, grid
+    from referee.games.warchest.view import WIDTH, grid
 
     for names in (["Ola", "Bartek"], ["Ola", "Bartek", "Ewa", "Kuba"]):
         state = engine.new_state(names, {"method": "custom"})

@@ -278,3 +278,36 @@ def test_the_untracked_replay_gives_the_same_output():
     assert tracked.winner is not None and steps and none == []
     assert replay_output(untracked) == replay_output(tracked)
 
+
+
+def test_a_decision_is_built_once_for_each_question():
+    """Issue 27 (replay speed): ``decision`` is asked at every entry of every replay; the same
+    question is the same (immutable) value, not a new one each time."""
+    state, _ = record.parse_record(copy.deepcopy(DIGEST)).replay()
+    first = engine.decision(state)
+    assert first is not None and engine.decision(state) is first
+    assert engine.decision(state.copy()) is first
+
+
+def test_a_tactic_is_checked_against_the_options_toward_its_own_hexes():
+    """Issue 27 (replay speed): ``apply`` checks a tactic against the options ``like`` it (from its
+    unit, toward its target and hex): over random games, every tactic of every coin is accepted
+    by that narrowed list exactly when the full list holds it, for the legal tactics and for
+    each of them aimed elsewhere."""
+    checked = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        names = ["Ola", "Bartek", "Ewa", "Kuba"][: 2 + 2 * (seed % 2)]
+        state, _ = record.parse_record(record.write_record(names, [], {})).replay()
+        while not engine.is_over(state) and checked < 400:
+            d = engine.decision(state)
+            if d is not None and d.kind == "play":
+                i = engine.index(state, d.player)
+                for coin in {a.coin for a in engine.legal_actions(state) if a.action == "tactic"}:
+                    full = engine.tactic_options(state, i, coin)
+                    tried = [*full, *(o._replace(target=t.target, to=t.to) for o in full[:3] for t in full[-3:])]
+                    for mine in tried:
+                        assert (mine in engine.tactic_options(state, i, coin, mine)) == (mine in full)
+                        checked += 1
+            engine.apply(state, bot.random_action(state, rng))
+    assert checked > 100

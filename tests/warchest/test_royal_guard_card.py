@@ -13,7 +13,7 @@ from referee.core.errors import RecordError
 from referee.core.text import catalog
 from referee.games.warchest import engine, record
 from referee.games.warchest.actions import Deal, Flip, GuardCard
-from referee.games.warchest.summary import describe
+from referee.games.warchest.news import describe
 from referee.store.sessions import Store
 from tests.warchest.test_live import TWO, WarTable, final_state, run, target_game
 

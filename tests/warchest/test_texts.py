@@ -53,25 +53,25 @@ def test_units_are_listed_in_the_menus_order_polish_aware():
     """Trial 2, finding 4: the player lines, the export's tables and the menus list units
     alphabetically by name in the session's language, Polish letters right after their base
     letter (Łucznik after Lekka jazda, before Zwiadowca), with no locale module."""
-    from referee.games.warchest import engine, summary
+    from referee.games.warchest import engine, names, summary, view
     from referee.games.warchest.actions import Draw
     from referee.games.warchest.dialog import card_keys
 
     pl, en = catalog("pl"), catalog("en")
-    assert summary.collation_key("Łucznik") > summary.collation_key("Lekka jazda")
-    assert summary.collation_key("Łucznik") < summary.collation_key("Zwiadowca")
-    assert summary.collation_key("ża") > summary.collation_key("źz") > summary.collation_key("zz")
-    names = [pl(f"warchest.unit.{u}") for u in card_keys(pl)]
-    assert names.index("Łucznik") == names.index("Lekka jazda") + 1
-    assert names[-1] in ("Zwiadowca", "Łucznik") and names[-1] != "Łucznik"
+    assert names.collation_key("Łucznik") > names.collation_key("Lekka jazda")
+    assert names.collation_key("Łucznik") < names.collation_key("Zwiadowca")
+    assert names.collation_key("ża") > names.collation_key("źz") > names.collation_key("zz")
+    unit_names = [pl(f"warchest.unit.{u}") for u in card_keys(pl)]
+    assert unit_names.index("Łucznik") == unit_names.index("Lekka jazda") + 1
+    assert unit_names[-1] in ("Zwiadowca", "Łucznik") and unit_names[-1] != "Łucznik"
     assert [en(f"warchest.unit.{u}") for u in card_keys(en)] == sorted(
         en(f"warchest.unit.{u}") for u in card_keys(en))
     state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
     engine.apply(state, Draw("Kasia", None))
-    kasia = summary.players_line(state, en)[0].text
+    kasia = view.players_line(state, en)[0].text
     assert "(Raven: Cr LC Pi Sw)" in kasia, kasia
     table = summary.players_table(state, en)
     assert table.rows[0][2] == "Crossbowman, Light Cavalry, Pikeman, Swordsman"
-    assert summary.coins_text(pl, {"swordsman": 2, "archer": 1, "royal": 1}) == (
+    assert names.coins_text(pl, {"swordsman": 2, "archer": 1, "royal": 1}) == (
         "Łucznik, Szermierz ×2, szton koronny")
-    assert summary.codes_of(en, {"royal": 1, "swordsman": 2, "crossbowman": 1}) == "Cr Sw×2 Ro"
+    assert names.codes_of(en, {"royal": 1, "swordsman": 2, "crossbowman": 1}) == "Cr Sw×2 Ro"

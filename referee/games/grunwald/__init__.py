@@ -40,8 +40,9 @@ class Grunwald(GamePackage):
     # issue 22: show --json, show and the exports of a game in progress: public facts only
     public_output = _lazy("output", "public_output")
     public_summary = _lazy("summary", "public_summary")
+    public_describe = _lazy("public", "public_describe")  # (referee fix's lists)
     # the score as if the game ended now, with titles and who would win (a Report; as data)
-    standing = _lazy("summary", "standing_report")
+    standing = _lazy("scores", "standing_report")
     standing_output = _lazy("advice", "standing_output")
     # ``referee score`` at the table: short players are offered the best feeding (NG-E1)
     ask_inventory = _lazy("inventory", "ask_advised")

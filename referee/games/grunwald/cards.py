@@ -24,11 +24,13 @@ for _kind, (_lo, _hi) in RANGES.items():
 
 #: NG-C3 (Decision NG-D4): the values a ducat card can show (the book does not print them)
 DUCAT_VALUES = (1, 6)
+#: NG-C3 (Decision NG-D6): the values a provision card can show (the book does not print them)
+PROVISION_VALUES = (1, 5)
 #: NG-R3, NG-C3: what a round reveals, by record key: (fewest, most values, lowest, highest
-#: value; ``None``: no bound), in the order the table types them
-REVEALED: dict[str, tuple[int, int, int, int | None]] = {
+#: value), in the order the table types them
+REVEALED: dict[str, tuple[int, int, int, int]] = {
     "crown": (2, 2, *RANGES[CROWN]), "mercenary": (2, 2, *RANGES[MERCENARY]),
-    "provisions": (1, 2, 1, None), "ducats": (1, 3, *DUCAT_VALUES), "teutons": (2, 2, *RANGES[TEUTON])}
+    "provisions": (1, 2, *PROVISION_VALUES), "ducats": (1, 3, *DUCAT_VALUES), "teutons": (2, 2, *RANGES[TEUTON])}
 
 HAND = "hand"
 CAMP = "camp"

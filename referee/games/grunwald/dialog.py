@@ -45,16 +45,10 @@ from referee.games.grunwald.actions import (
     SkirmishCards,
 )
 from referee.games.grunwald.cards import CARDS, REVEALED
+from referee.games.grunwald.names import card_name, cards_text, event_line
+from referee.games.grunwald.scores import standing_report
 from referee.games.grunwald.state import GrunwaldState, take
-from referee.games.grunwald.summary import (
-    board,
-    card_name,
-    cards_text,
-    compact_cards,
-    event_line,
-    field_stakes,
-    standing_report,
-)
+from referee.games.grunwald.view import board, compact_cards, field_stakes
 
 
 @dataclass(frozen=True)
@@ -69,10 +63,16 @@ def is_secret(action: Any) -> bool:
     return isinstance(action, SkirmishCards) and bool(action.cards)
 
 
+#: the key of a loss payment's Done, never another choice's (the advice is 0)
+DONE_KEY = "d"
+
+
 def _stable_keys(cards: list[str]) -> dict[str, str]:
     """Keys for the cards a player may give up, fixed for the whole question, so that a card
     leaving the list never shifts the keys of the others."""
-    keys = "123456789abcdfghijklmnoqstvwxyz"  # e, p, r, u: event effect, provisions, restart, undo
+    # e, p, r, u, d: event effect, provisions, restart, undo, done (0: the advice); a key keeps
+    # its meaning all game (issue 22: 0 was the advice at first and Done once the debt was paid)
+    keys = "123456789abcfghijklmnoqstvwxyz"
     return {c: keys[i] for i, c in enumerate(cards) if i < len(keys)}
 
 
@@ -90,9 +90,10 @@ def _rule_notice(exc: RuleError, t: Catalog) -> Notice:
     return Notice([Line(f"{exc.rule}: {message}" if exc.rule else message, "bad")])
 
 
-def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | None):
-    """The values typed for one kind of revealed card (NG-R3: how many; NG-C3: which values); a
-    refusal says why and what the card allows (issue 22: the trial's table had to guess)."""
+def _numbers(text: str, t: Catalog, name: str):
+    """The values typed for one kind of revealed card, checked by the engine's own rule
+    (``engine.check_revealed``: NG-R3 how many, NG-C3 which values); a refusal says why and what
+    the card allows (issue 22: the trial's table had to guess)."""
     text = text.strip().lower()
     if text in ("u", "undo", "cofnij"):
         return UNDO
@@ -100,15 +101,15 @@ def _numbers(text: str, t: Catalog, lo_n: int, hi_n: int, lo: int, hi: int | Non
     reason = None
     if not parts or not all(p.isdigit() for p in parts):
         reason = t("grunwald.play.numbers_expected")
-    elif not lo_n <= len(parts) <= hi_n:
-        reason = t("grunwald.play.reveal_count_typed", got=len(parts))
     else:
-        wrong = [int(p) for p in parts if int(p) < lo or (hi is not None and int(p) > hi)]
-        if wrong:
-            reason = t("grunwald.play.reveal_value", value=wrong[0])
+        try:
+            engine.check_revealed(name, tuple(int(p) for p in parts))
+        except RuleError as exc:
+            reason = (t("grunwald.play.reveal_count_typed", got=len(parts)) if exc.rule == "NG-R3"
+                      else t("grunwald.play.reveal_value", value=exc.params["value"]))
     if reason is not None:
-        span = (t("grunwald.play.reveal_range", least=lo, most=hi) if hi is not None
-                else t("grunwald.play.reveal_range_open", least=lo))
+        lo_n, hi_n, lo, hi = REVEALED[name]
+        span = t("grunwald.play.reveal_range", least=lo, most=hi)
         allowed = (t("grunwald.play.reveal_allowed_exact", count=lo_n, range=span) if lo_n == hi_n
                    else t("grunwald.play.reveal_allowed_between", least=lo_n, most=hi_n, range=span))
         raise Invalid(t("grunwald.play.reveal_refused", reason=reason, allowed=allowed))
@@ -237,9 +238,8 @@ def _reveal(state: GrunwaldState, t: Catalog, teutons: bool) -> Dialog:
     names = ["crown", "mercenary", "provisions", "ducats"] + (["teutons"] if teutons else [])
     values: dict[str, Any] = {}
     for name in names:
-        lo_n, hi_n, lo, hi = REVEALED[name]
         answer = yield Text(f"reveal.{name}", t(f"grunwald.play.reveal_{name}", round=state.round),
-                            lambda text, a=(lo_n, hi_n, lo, hi): _numbers(text, t, *a), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
+                            lambda text, n=name: _numbers(text, t, n), hint)  # type: ignore[misc]  # mypy cannot type a lambda with a default (it binds the loop's values)
         if answer is UNDO:
             return UNDO
         values[name] = answer
@@ -268,7 +268,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
                             [Choice(t("grunwald.play.effect_add"), "add"),
                              Choice(t("grunwald.play.effect_done"), "done")]
                             + ([Choice(t("grunwald.play.effect_remove"), "remove", "x")] if effects else [])
-                            + [_undo_choice(t)])
+                            + [_undo_choice(t)], safe_default=False)
         if more is UNDO:
             return UNDO
         if more == "done":
@@ -276,7 +276,7 @@ def _event(state: GrunwaldState, t: Catalog) -> Dialog:
         if more == "remove":  # one effect taken back, the others kept
             which = yield Select("event.remove", t("grunwald.play.effect_remove_which"),
                                  [Choice(_effect_text(t, e), i) for i, e in enumerate(effects)]
-                                 + [_back_choice(t)])
+                                 + [_back_choice(t)], safe_default=False)
             if which is BACK:
                 continue
             kept = effects[:which] + effects[which + 1:]
@@ -316,13 +316,14 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     the table goes back."""
     player = yield Select("effect.player", t("grunwald.play.effect_player"),
                           [Choice(n, n) for n in state.names]
-                          + [Choice(t("grunwald.play.effect_everyone"), EVERYONE, "a"), _back_choice(t)])
+                          + [Choice(t("grunwald.play.effect_everyone"), EVERYONE, "a"), _back_choice(t)],
+                          safe_default=False)
     if player is BACK:
         return None
     if player == EVERYONE:  # "everyone gains a ducat" is one answer, not one per player
         kind = yield Select("effect.kind", t("grunwald.play.effect_kind_everyone"),
                             [Choice(t(f"grunwald.play.kind_{k}"), k) for k in ("ducats", "provisions", "helpers")]
-                            + [_back_choice(t)])
+                            + [_back_choice(t)], safe_default=False)
         if kind is BACK:
             return None
         n = yield Text(f"effect.{kind}", t("grunwald.play.effect_amount_everyone",
@@ -347,7 +348,8 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
     if any(CARDS[c][0] in ("crown", "mercenary") for c in p.hand):
         kinds.append("exhaust")
     kind = yield Select("effect.kind", t("grunwald.play.effect_kind", player=player),
-                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds] + [_back_choice(t)])
+                        [Choice(t(f"grunwald.play.kind_{k}"), k) for k in kinds] + [_back_choice(t)],
+                        safe_default=False)
     if kind is BACK:
         return None
     if kind in ("ducats", "provisions", "helpers"):
@@ -367,8 +369,17 @@ def _effect(state: GrunwaldState, t: Catalog) -> Dialog:
         yield only_notice(t, t(f"grunwald.play.effect_{kind}", player=player), card_name(t, options[0]))
         card: dict[str, Any] = {kind: options[0]}  # (the effect's field named by ``kind``)
         return [Effect(player, **card)]
+    # issue 22: the camp lies face down ("kładziemy ją na stół rewersem do góry"): a menu that
+    # lists its cards is the player's private moment (the card given up is then said publicly:
+    # it leaves the game, as a loss paid)
+    camp = kind == "discard" and any(o.startswith("camp/") for o in options)
+    if camp:
+        yield private(t, player)
+        yield Notice([yours(state, t, player)])
     c = yield Select(f"effect.{kind}", t(f"grunwald.play.effect_{kind}", player=player),
-                     choices + [_back_choice(t)])
+                     choices + [_back_choice(t)], safe_default=False)
+    if camp:
+        yield Public()
     if c is BACK:
         return None
     return [Effect(player, **{kind: c})]
@@ -403,7 +414,7 @@ def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
     standing = [Choice(t("grunwald.advice.standing_choice"), "standing", "s")] if open else []
     while True:
         field = yield Select("placement.field", t("grunwald.play.placement", player=player),
-                             choices[:-1] + standing + choices[-1:])
+                             choices[:-1] + standing + choices[-1:], safe_default=False)
         if field is UNDO:
             return UNDO
         if field == "standing":
@@ -481,7 +492,7 @@ def _placement_details(t: Catalog, player: str, field: str, options: list[Place]
         else:
             keyed = [Choice(_value_label(t, attr, v, field), v, None if attr == "pawn" else str(v))
                      for v in values]
-            value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)])
+            value = yield Select(f"placement.{attr}", message, keyed + [_back_choice(t)], safe_default=False)
         if value is BACK:
             if not asked:
                 return BACK
@@ -582,14 +593,17 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             choices.append(Choice(t("grunwald.play.losses_provisions", have=provisions),
                                   ("provisions", provisions), "p"))
         if value >= owed:
-            choices.append(Choice(t("grunwald.play.losses_done"), "done", "0"))
+            choices.append(Choice(t("grunwald.play.losses_done"), "done", DONE_KEY))
         if items:
             choices.append(Choice(t("grunwald.play.losses_restart"), "restart", "r"))
         choices.append(_undo_choice(t))
         shown = ", ".join(card_name(t, i) for i in items) or t("grunwald.summary.none")
         answer = yield Select("losses.item", t("grunwald.play.losses", player=p.name, owed=owed,
                                                value=value, items=shown), choices,
-                              default=_paid_default(value, owed, items))
+                              default=_paid_default(value, owed, items),
+                              # (no advice and nothing to finish or start again: no safe choice)
+                              safe_default=_paid_default(value, owed, items) is not None
+                              or isinstance(choices[0].value, Advised))
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):
@@ -667,7 +681,8 @@ def _feeding(state: GrunwaldState, t: Catalog, d) -> Dialog:
         choices.append(_undo_choice(t))
         answer = yield Select("feeding.card", t("grunwald.play.feeding", player=p.name,
                                                 left=d.owed - len(items), provisions=p.provisions,
-                                                knights=p.knight_count()), choices)
+                                                knights=p.knight_count()), choices,
+                              safe_default=isinstance(choices[0].value, Advised))  # (the advice)
         if answer is UNDO:
             return UNDO
         if isinstance(answer, Advised):

@@ -562,6 +562,12 @@ def _push_reveal(state: GrunwaldState, action: Reveal) -> None:
     state.turn = state.start_player  # NG-P4 (every pawn is home: the start player may place)
 
 
+def check_revealed(name: str, values: tuple[int, ...]) -> None:
+    """NG-R3 (how many values) and NG-C3 (which): the one check of a revealed card, for the
+    record reader and the live dialog alike (``name``: a key of ``cards.REVEALED``)."""
+    _check_values(name, values, *REVEALED[name])
+
+
 def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: int, hi: int | None):
     if not lo_n <= len(values) <= hi_n:
         raise RuleError("NG-R3", key_path(name), "grunwald.error.reveal_count", what=name,

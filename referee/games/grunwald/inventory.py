@@ -17,8 +17,8 @@ from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.grunwald import scoring
 from referee.games.grunwald.cards import RANGES, parse_card
+from referee.games.grunwald.names import card_name, cards_text
 from referee.games.grunwald.record import FORMAT, GAME, card_list, parse_players, string_map
-from referee.games.grunwald.summary import card_name, cards_text
 
 KINDS = (("crown", "crown"), ("mercenary", "mercenary"), ("teutons", "teuton"))
 

@@ -23,6 +23,7 @@ from referee.core.report import Line
 from referee.core.text import Catalog
 from referee.games.kajko import engine
 from referee.games.kajko.actions import Reveal, Send
+from referee.games.kajko.names import card_name, cards_text
 from referee.games.kajko.state import (
     COIN_IN_HAND,
     DEFAULT_STACKS,
@@ -31,7 +32,7 @@ from referee.games.kajko.state import (
     VALUES,
     KajkoState,
 )
-from referee.games.kajko.summary import board, card_name, cards_text, danger_odds
+from referee.games.kajko.view import board, danger_odds
 
 #: stable keys: stack n keeps its key all game long (s, u and b are taken by send, undo, back)
 STACK_KEYS = "1234567890acdefghijk"
@@ -64,7 +65,8 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
                                       character=len(p.town) + 1, of=state.characters), SEND, "s"))
         if state.log:
             choices.append(Choice(t("kajko.play.undo"), UNDO, "u"))
-        answer = yield Select("kajko.turn", t("kajko.play.turn", player=p.name), choices)
+        answer = yield Select("kajko.turn", t("kajko.play.turn", player=p.name), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer == SEND:
@@ -78,7 +80,7 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
         else:
             card = yield Select("kajko.card", t("kajko.play.card", n=stack + 1),
                                 [Choice(card_name(t, c), c, CARD_KEYS[c]) for c in cards]
-                                + [Choice(t("kajko.play.back"), BACK, "b")])
+                                + [Choice(t("kajko.play.back"), BACK, "b")], safe_default=False)
         if card is BACK:
             continue
         target = None
@@ -92,8 +94,8 @@ def ask(state: KajkoState, t: Catalog, colors: dict[str, str] | None = None,
             target = yield Select(
                 "kajko.target", t("kajko.play.target", player=p.name),
                 [Choice(t("kajko.play.target_choice", player=n,
-                          front=cards_text(t, state.player(n).items())), n, str(state.names.index(n) + 1))
-                 for n in names] + [Choice(t("kajko.play.back"), BACK, "b")])
+                          front=cards_text(t, state.player(n).front)), n, str(state.names.index(n) + 1))
+                 for n in names] + [Choice(t("kajko.play.back"), BACK, "b")], safe_default=False)
             if target is BACK:
                 continue
         return Reveal(p.name, stack, card, target)

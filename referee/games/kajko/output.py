@@ -71,9 +71,9 @@ def result_summary(state: KajkoState) -> ResultSummary | None:
 def export_json(state: KajkoState, t: Catalog, meta: dict[str, Any],
                 actions: list[Any] | None = None) -> dict[str, Any]:
     """The replay output, the setup and every turn with what it did."""
-    from referee.games.kajko import record, summary
+    from referee.games.kajko import news, record
 
-    turns = [{"turn": i, **record.action_entry(log.action), "outcome": summary.outcome(t, log)}
+    turns = [{"turn": i, **record.action_entry(log.action), "outcome": news.outcome(t, log)}
              for i, log in enumerate(state.log, 1)]
     setup = {"stacks": list(state.sizes),
              "variants": {"dusigrosz": state.dusigrosz, "coin_in_hand": state.coin_in_hand}}

@@ -45,16 +45,8 @@ from referee.games.medieval.actions import (
     Withdraw,
 )
 from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
+from referee.games.medieval.names import knights, terrain_name, unit_label, unit_name, unit_short
 from referee.games.medieval.state import MedievalState, Unit
-from referee.games.medieval.summary import (
-    knights,
-    live_board,
-    progress,
-    terrain_name,
-    unit_label,
-    unit_name,
-    unit_short,
-)
 from referee.games.medieval.units import (
     BAGGAGE,
     BUDGET,
@@ -71,6 +63,7 @@ from referee.games.medieval.units import (
     dismounted_movement,
     may_stand,
 )
+from referee.games.medieval.view import live_board, progress
 
 
 def terrain_keys(t: Catalog) -> dict[str, str]:
@@ -355,7 +348,8 @@ def _turn(state: MedievalState, t: Catalog, player: str) -> Dialog:
         choices.append(Choice(t("medieval.play.pass"), "pass", "p"))
         if state.log:
             choices.append(_undo(t))
-        answer = yield Select("medieval.turn", t("medieval.play.turn", player=player), choices)
+        answer = yield Select("medieval.turn", t("medieval.play.turn", player=player), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer == "pass":
@@ -490,7 +484,7 @@ def parse_path(t: Catalog, unit_type: str, mp: int, passable: tuple[str, ...] = 
 def _terrain(t: Catalog, key: str, message: str, allowed: list[str]) -> Dialog:
     keys = terrain_keys(t)
     choices = [Choice(terrain_name(t, x), x, keys[x]) for x in allowed]
-    return (yield Select(key, message, choices + [_back(t)]))
+    return (yield Select(key, message, choices + [_back(t)], safe_default=False))
 
 
 def _known_or_asked(t: Catalog, message: str, allowed: list[str], known: str | None,
@@ -531,7 +525,8 @@ def _unit_play(state: MedievalState, t: Catalog, player: str, uid: str, info: di
         choices.append(Choice(t("medieval.play.do_dismount"), "dismount", "d"))
     choices.append(_back(t))
     while True:  # ``b`` at any later question comes back here, one question at a time
-        what = yield Select("medieval.play", t("medieval.play.what", unit=unit_label(t, unit)), choices)
+        what = yield Select("medieval.play", t("medieval.play.what", unit=unit_label(t, unit)), choices,
+                            safe_default=False)
         if what is BACK:
             return BACK
         if what == "dismount":
@@ -607,7 +602,7 @@ def _dismount(state: MedievalState, t: Catalog, player: str, uid: str) -> Dialog
     choices.append(Choice(t("medieval.play.dismount_after"), "after", "2"))
     while True:
         when = yield Select("medieval.dismount", t("medieval.play.dismount", unit=uid),
-                            choices + [_back(t)])
+                            choices + [_back(t)], safe_default=False)
         if when is BACK:
             return BACK
         if when == "only":
@@ -633,7 +628,7 @@ def _flag(state: MedievalState, t: Catalog, uid: str, key: str = "medieval.play.
     message = t(key, unit=uid)
     if key == "medieval.play.flag_then":  # wrapped at 80 columns, its reason below
         message = block(message, t("medieval.play.flag_then_why"))
-    return (yield Select("medieval.flag", message, choices + [_back(t)]))
+    return (yield Select("medieval.flag", message, choices + [_back(t)], safe_default=False))
 
 
 def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, left: int,
@@ -651,13 +646,14 @@ def _after_move(state: MedievalState, t: Catalog, play: Play, unit_type: str, le
         choices.append(Choice(t("medieval.play.do_join"), "join", "j"))
     choices.append(_back(t))
     while True:  # ``b`` below comes back to this question; ``b`` here, to the path
-        how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices)
+        how = yield Select("medieval.ending", t("medieval.play.ending", unit=uid, mp=left), choices,
+                           safe_default=False)
         if how is BACK:
             return BACK
         if how == "join":
             other = yield Select("medieval.join", t("medieval.play.join", unit=uid),
                                  [Choice(unit_label(t, state.units[o]), o, unit_key(state, o))
-                                  for o in partners] + [_back(t)])
+                                  for o in partners] + [_back(t)], safe_default=False)
             if other is not BACK:
                 return replace(play, join=other)
             continue
@@ -685,7 +681,7 @@ def _ending(state: MedievalState, t: Catalog, play: Play, how: str, mp: int,
     choices = [Choice(unit_label(t, e), e.id, unit_key(state, e.id)) for e in targets]
     while True:
         target = yield Select(f"medieval.{how}", t(f"medieval.play.target_{how}", unit=play.unit),
-                              choices + [_back(t)])
+                              choices + [_back(t)], safe_default=False)
         if target is BACK:
             return BACK
         fields = yield from _target(state, t, play, how, mp, unit_type, target)
@@ -730,7 +726,7 @@ def _card_column(state: MedievalState, t: Catalog, kind: str, attacker: str, def
     return (yield Select("medieval.card", block(t(f"medieval.play.card_{kind}",  # as printed (MB-C2)
                                                   unit=unit_name(t, card_of(kind, attacker) or attacker),
                                                   defender=unit_name(t, icon_of(defender)))),
-                         choices + [_back(t)]))
+                         choices + [_back(t)], safe_default=False))
 
 
 # -- the answer to an attack (MB-M9, MB-M10) and the pursuit (MB-M11)
@@ -754,7 +750,8 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
                               block(t("medieval.play.answer" if can_withdraw
                                       else "medieval.play.answer_fight",
                                       player=d.player, attacker=unit_short(t, attacker),
-                                      defender=unit_short(t, defender))), choices)
+                                      defender=unit_short(t, defender))), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer == "stand":
@@ -769,7 +766,8 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             distances = sorted({a.distance for a in legal  # off the map: always with its distance
                                 if isinstance(a, Withdraw) and a.to == OFF_MAP and a.distance is not None})
             n = yield Select("medieval.distance", t("medieval.play.distance", unit=defender.id),
-                             [Choice(str(k), k, str(k)) for k in distances] + [_back(t)])
+                             [Choice(str(k), k, str(k)) for k in distances] + [_back(t)],
+                             safe_default=False)
             if n is not BACK:
                 return Withdraw(d.player, OFF_MAP, n)
             continue
@@ -784,7 +782,8 @@ def _answer(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
             flag = yield Select("medieval.flag", t("medieval.play.flag", unit=defender.id),
                                 [Choice(t("medieval.play.no_flag"), None, "0")]
                                 + [Choice(t("medieval.play.flag_choice", flag=f, vp=state.flags[f]), f,
-                                          flag_key(state, f)) for f in flags] + [_back(t)])
+                                          flag_key(state, f)) for f in flags] + [_back(t)],
+                                safe_default=False)
             if flag is BACK:
                 continue
         return Withdraw(d.player, to, flag=flag)
@@ -801,7 +800,8 @@ def _pursuit(state: MedievalState, t: Catalog, d: engine.Decision) -> Dialog:
                            unit_key(state, x)) for x in targets]
         choices.append(_undo(t))
         answer = yield Select("medieval.pursuit", t("medieval.play.pursuit", player=d.player,
-                                                    unit=unit_short(t, attacker)), choices)
+                                                    unit=unit_short(t, attacker)), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer == "stop":

@@ -13,6 +13,7 @@ entry (``.path[2]``), the record reader prefixes the entry's own (``turns[12]``)
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,22 +122,27 @@ class Decision(core.Decision):
         return self.kind in (ANSWER, PURSUIT)
 
 
+#: the decisions, built once each: a ``Decision`` is an immutable value, and ``decision`` is asked
+#: at every entry of every replay (a frozen dataclass costs ten times a cache lookup to build)
+_decided = functools.lru_cache(maxsize=1024)(Decision)
+
+
 def decision(state: MedievalState) -> Decision | None:
     if state.over:
         return None
     for army in state.armies:  # MB-R1: Red's army, then Yellow's (entered in secret)
         if army.recruited is None:
-            return Decision(RECRUIT, army.name)
+            return _decided(RECRUIT, army.name)
     for army in state.armies:  # MB-D1, MB-D2: Red deploys first
         if not army.deployed:
-            return Decision(RESERVE_KIND, army.name)
+            return _decided(RESERVE_KIND, army.name)
     p = state.pending
     if p is not None:
         if p.stage == ANSWER:
             defender = state.units[p.defender]
-            return Decision(ANSWER, state.armies[defender.owner].name, p.attacker, p.defender)
-        return Decision(PURSUIT, state.armies[state.turn].name, p.attacker, p.defender)
-    return Decision(TURN, state.armies[state.turn].name)
+            return _decided(ANSWER, state.armies[defender.owner].name, p.attacker, p.defender)
+        return _decided(PURSUIT, state.armies[state.turn].name, p.attacker, p.defender)
+    return _decided(TURN, state.armies[state.turn].name)
 
 
 def is_over(state: MedievalState) -> bool:
@@ -253,9 +259,12 @@ _KINDS = {RECRUIT: (Recruit,), RESERVE_KIND: (Reserve,), TURN: (Play, Regroup, P
           ANSWER: (Stand, Withdraw), PURSUIT: (Pursue, Stop)}
 
 
-def apply_decided(state: MedievalState, action: Action, d: Decision | None) -> None:
+def apply_decided(state: MedievalState, action: Action, d: Decision | None, *,
+                  atomic: bool = True) -> None:
     """``apply``, given ``d``: ``decision(state)`` when the caller has it already (the record
-    reader)."""
+    reader).  ``atomic=False``: the caller drops the state when the entry is refused (the record
+    reader: a refused entry ends the replay with its error), so a refused play is not undone and
+    the units are not kept before it."""
     if d is None:
         raise RuleError("MB-V3", "", "medieval.error.game_over")
     names = state.names
@@ -279,6 +288,8 @@ def apply_decided(state: MedievalState, action: Action, d: Decision | None) -> N
     elif isinstance(action, Regroup):
         _regroup(state, owner, action, entry)
         _end_turn(state, entry)
+    elif isinstance(action, Play) and not atomic:
+        _play(state, owner, action, entry)
     elif isinstance(action, Play):  # a refused play leaves the state as it was
         units = dict(state.units)  # (each unit's fields kept, put back in place if refused)
         fields = [(u, u.__dict__.copy()) for u in units.values()]
@@ -757,7 +768,7 @@ def field_units(state: MedievalState, owner: int) -> list[Unit]:
 
 def end_reason(state: MedievalState) -> str | None:
     """MB-V3: ``victory`` (a), ``exhausted`` (b), ``passes`` (c), else ``None``."""
-    if any(state.vp(i) >= state.victory for i in range(2)):
+    if state.vp(0) >= state.victory or state.vp(1) >= state.victory:
         return "victory"
     if all(a.tokens == 0 for a in state.armies) and all(
             u.mp == 0 for i in range(2) for u in field_units(state, i)):

@@ -58,7 +58,7 @@ def public_output(state: MedievalState, data: dict[str, Any], hints: bool = Fals
     chosen while the other is not yet is only said to be chosen (``hidden``)."""
     import copy
 
-    from referee.games.medieval.summary import army_hidden
+    from referee.games.medieval.view import army_hidden
 
     data = copy.deepcopy(data)
     for i, army in enumerate(state.armies):

@@ -63,6 +63,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "attack": ("player", "attack", "terrain", "card"),
 }
 
+KIND_SETS = {k: frozenset(keys) for k, keys in KINDS.items()}
 
 # --------------------------------------------------------------------------------------------
 # The setup
@@ -131,12 +132,25 @@ def _true(entry: dict[str, Any], key: str, location: str) -> None:
                          got=json.dumps(entry[key])[:40])
 
 
-def _strings(value: Any, location: str) -> tuple[str, ...]:
+def _strings(value: Any, location: str, key: str | None = None) -> tuple[str, ...]:
+    """An array of strings (at ``location``, or its ``key``: the location is written only for an
+    error)."""
+    if type(value) is list:
+        for v in value:
+            if type(v) is not str:
+                break
+        else:
+            return tuple(value)
+    if key is not None:
+        location = f"{location}.{key}"
     return tuple(shape.string(v, f"{location}[{i}]") for i, v in enumerate(shape.array(value, location)))
 
 
 def _optional_string(entry: dict[str, Any], key: str, location: str) -> str | None:
-    return shape.string(entry[key], f"{location}.{key}") if key in entry else None
+    value = entry.get(key)
+    if type(value) is str:
+        return value
+    return shape.string(value, f"{location}.{key}") if key in entry else None
 
 
 def _card(entry: dict[str, Any], location: str) -> str | int | None:
@@ -158,11 +172,17 @@ def parse_turn(value: Any, location: str) -> Action:
     """One entry of ``turns``: a play, a regroup, a pass, an answer or a pursuit."""
     if not isinstance(value, dict):
         shape.obj(value, location, ())
-    kind = next((k for k in KINDS if k in value), None)
-    if kind is None:
+    for kind in KINDS:  # (the first key that names a kind: a play may have an ``attack``)
+        if kind in value:
+            break
+    else:
         raise shape.fail(location, "medieval.record.entry_kind", kinds=", ".join(KINDS))
-    entry = shape.obj(value, location, KINDS[kind])
-    player = shape.string(shape.required(entry, "player", location), f"{location}.player")
+    entry = value
+    if not value.keys() <= KIND_SETS[kind]:  # (``shape.obj`` names the unknown key)
+        shape.obj(value, location, KINDS[kind])
+    player = entry.get("player")
+    if type(player) is not str:
+        player = shape.string(shape.required(entry, "player", location), f"{location}.player")
     if kind == "pass":
         _true(entry, "pass", location)
         return Pass(player)
@@ -184,10 +204,12 @@ def parse_turn(value: Any, location: str) -> Action:
         target = shape.string(entry["attack"], f"{location}.attack")
         terrain = shape.string(shape.required(entry, "terrain", location), f"{location}.terrain")
         return Pursue(player, target, terrain, _card(entry, location))
-    unit = shape.string(entry["unit"], f"{location}.unit")
+    unit = entry["unit"]
+    if type(unit) is not str:
+        unit = shape.string(unit, f"{location}.unit")
     return Play(player, unit,
-                path=_strings(entry.get("path", []), f"{location}.path"),
-                through=_strings(entry.get("through", []), f"{location}.through"),
+                path=_strings(entry.get("path", []), location, "path"),
+                through=_strings(entry.get("through", []), location, "through"),
                 origin=_optional_string(entry, "from", location),
                 attack=_optional_string(entry, "attack", location),
                 fire=_optional_string(entry, "fire", location),
@@ -232,8 +254,9 @@ class MedievalRecord(records.Record[MedievalState]):
                 location = f"turns[{i}]"
                 action = parse_turn(turns[i], location)
                 i += 1
-            try:  # (``records.apply_at``, with the decision already in hand)
-                engine.apply_decided(state, action, d)
+            try:  # (``records.apply_at``, with the decision already in hand; a refused entry
+                # ends the replay, its state dropped: nothing to undo)
+                engine.apply_decided(state, action, d, atomic=False)
             except RecordError as error:
                 error.location = location + error.location
                 raise

@@ -27,7 +27,8 @@ from referee.games.medieval.cards import (
     outcome_text,
     parse_cards,
 )
-from referee.games.medieval.summary import battle_lines, knights, unit_name
+from referee.games.medieval.names import knights, unit_name
+from referee.games.medieval.news import battle_lines
 from referee.games.medieval.units import TERRAINS, UNIT_TYPES, UNITS, may_stand
 
 #: where the cards live in the data folder (relative to it)

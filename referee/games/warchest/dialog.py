@@ -43,20 +43,10 @@ from referee.games.warchest.actions import (
     Play,
     Resign,
 )
+from referee.games.warchest.names import by_name, code, codes_of, coins_text, hex_text, side_name, unit_name
 from referee.games.warchest.state import WarChestState, counted
-from referee.games.warchest.summary import (
-    WIDTH,
-    board,
-    by_name,
-    code,
-    codes_of,
-    coins_text,
-    hex_text,
-    packed,
-    side_name,
-    unit_name,
-)
 from referee.games.warchest.units import FIRST_GAME, HISTORIC, ROYAL, UNITS, sort_coins
+from referee.games.warchest.view import WIDTH, board, packed
 
 #: the keys of the unit cards when any card can be chosen (the deal, the draft): the 16 units in
 #: the alphabetical order of their names in the table's language (b, u, n and x are taken)
@@ -144,7 +134,7 @@ def _laid_out(t: Catalog, need: int) -> Dialog:
     while len(chosen) < need:
         choices = [Choice(unit_name(t, u), u, keys[u]) for u in keys if u not in chosen]
         answer = yield Select("warchest.setup.cards", t("warchest.setup.cards", k=len(chosen) + 1, n=need),
-                              choices + [_back(t)])
+                              choices + [_back(t)], safe_default=False)
         if answer is BACK:
             if not chosen:
                 return BACK
@@ -175,7 +165,7 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
         return UNDO if answer is UNDO else GuardCard(answer)
     if d.kind == "first_picker":
         answer = yield Select("warchest.first_picker", t("warchest.play.first_picker"),
-                              _player_choices(state, t) + [_undo(t)])
+                              _player_choices(state, t) + [_undo(t)], safe_default=False)
         return UNDO if answer is UNDO else FirstPicker(answer)
     if d.kind == "pick":
         assert d.player is not None  # a pick names its player
@@ -183,11 +173,11 @@ def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
         keys = card_keys(t)
         answer = yield Select("warchest.pick", t("warchest.play.pick", player=d.player),
                               [Choice(unit_name(t, u), u, keys[u]) for u in keys if u in free]
-                              + [_undo(t)])
+                              + [_undo(t)], safe_default=False)
         return UNDO if answer is UNDO else Pick(d.player, answer)
     if d.kind == "initiative":
         answer = yield Select("warchest.initiative", t("warchest.play.initiative"),
-                              _player_choices(state, t) + [_undo(t)])
+                              _player_choices(state, t) + [_undo(t)], safe_default=False)
         return UNDO if answer is UNDO else Flip(answer)
     return (yield from _turn(state, t, colors, hints, d))
 
@@ -218,7 +208,8 @@ def _deal(state: WarChestState, t: Catalog, player: str) -> Dialog:
         choices = [Choice(unit_name(t, u), u, keys[u]) for u in keys if u in free and u not in chosen]
         choices.append(_back(t) if chosen else _undo(t))
         answer = yield Select("warchest.units", t("warchest.play.units", player=player,
-                                                    k=len(chosen) + 1, n=need), choices)
+                                                    k=len(chosen) + 1, n=need), choices,
+                              safe_default=False)
         if answer is UNDO:
             return UNDO
         if answer is BACK:
@@ -542,23 +533,25 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
         choices = [Choice(t(f"warchest.action.{a}"), a, action_key(t, a))
                    for a in sorted(values, key=KINDS.index)]
         return (yield Select("warchest.action", t("warchest.play.action", player=player,
-                                                   unit=unit_name(t, unit)), choices + [back]))
+                                                   unit=unit_name(t, unit)), choices + [back],
+                             safe_default=False))
     if level.kind == "recruit":
         keys = coin_keys(state, t, player)
         choices = [Choice(unit_name(t, u), u, keys.get(u)) for u in _coin_order(t, values)]
         return (yield Select("warchest.recruit", t("warchest.play.recruit", player=player),
-                             choices + [back]))
+                             choices + [back], safe_default=False))
     if level.kind == "coin":
         # the hand is known (its draw was typed): the face-down coin is chosen in the player's
         # private moment, among the coins of the hand the action can take (never refused)
         keys = coin_keys(state, t, player)
         choices = [Choice(unit_name(t, c), c, keys.get(c)) for c in _coin_order(t, values)]
         return (yield Select("warchest.down_coin", t("warchest.play.down_coin", player=player),
-                             choices + [back]))
+                             choices + [back], safe_default=False))
     if level.kind == "absorb":
         choices = [Choice(t("warchest.play.absorb_no"), False, "1"),
                    Choice(t("warchest.play.absorb_yes"), True, "2"), back]
-        return (yield Select(f"warchest.{level.field}", t("warchest.play.absorb"), choices))
+        return (yield Select(f"warchest.{level.field}", t("warchest.play.absorb"), choices,
+                             safe_default=False))
     # a hex
     state = _view(state, level, cands)
     hexes = [h for h in values if h is not None]
@@ -572,7 +565,7 @@ def _question(state, t: Catalog, colors, hints, d, level: Level, values: list, c
     return (yield Select(f"warchest.hex.{level.field}",
                          t(f"warchest.ask.{field}", player=player, unit=unit_name(t, unit),
                            action=t(f"warchest.action.{action}") if action else "",
-                           step=int(step) + 1 if step else ""), choices + [back]))
+                           step=int(step) + 1 if step else ""), choices + [back], safe_default=False))
 
 
 def _unit_of(group: tuple, a: Any) -> str | None:
@@ -621,7 +614,7 @@ def _top(state: WarChestState, t: Catalog, d, values: list, cands: list) -> Dial
         message = t(f"warchest.play.then_{d.by}", player=d.player)
     else:
         message = t.n("warchest.play.turn", p.hand_n, player=d.player)
-    return (yield Select(f"warchest.{d.kind}", message, choices))
+    return (yield Select(f"warchest.{d.kind}", message, choices, safe_default=False))
 
 
 def _top_order(g: tuple, coins: dict[str, int]) -> tuple:

@@ -8,6 +8,7 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -160,32 +161,37 @@ def taken(state: WarChestState) -> set:
 # -------------------------------------------------------------------------------- decisions
 
 
+#: the decisions, built once each: a ``Decision`` is an immutable value, and ``decision`` is asked
+#: at every entry of every replay (a frozen dataclass costs ten times a cache lookup to build)
+_decided = functools.lru_cache(maxsize=1024)(Decision)
+
+
 def decision(state: WarChestState) -> Decision | None:
     phase = state.phase
     if phase == "play" and not state.pending:  # (the common case first)
         assert state.current is not None  # set while the round is played
-        return Decision("play", state.players[state.current].name)
+        return _decided("play", state.players[state.current].name)
     if state.winner is not None:
         return None
     if phase == "setup":
         if state.method == "draft":
             if state.first_picker is None:
-                return Decision("first_picker", None)
+                return _decided("first_picker", None)
             order = draft_order(state)
-            return Decision("pick", state.players[order[len(state.picks)]].name)
+            return _decided("pick", state.players[order[len(state.picks)]].name)
         for p in state.players:
             if len(p.units) != units_per_player(state):
-                return Decision("units", p.name)
+                return _decided("units", p.name)
         if guard_due(state):
-            return Decision("royal_guard", None)
-        return Decision("initiative", None)
+            return _decided("royal_guard", None)
+        return _decided("initiative", None)
     if state.phase == "draw":  # WC-T2: everybody draws at once, unseen; told in seating order
-        return Decision("draw", state.players[state.drawn].name)
+        return _decided("draw", state.players[state.drawn].name)
     if state.pending:
         top = state.pending[-1]
-        return Decision("then", state.players[top.player].name, top.kind, top.optional)
+        return _decided("then", state.players[top.player].name, top.kind, top.optional)
     assert state.current is not None  # set while the round is played
-    return Decision("play", state.players[state.current].name)
+    return _decided("play", state.players[state.current].name)
 
 
 def guard_due(state: WarChestState) -> bool:
@@ -450,12 +456,14 @@ def advance(state: WarChestState) -> None:
 
 def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = None) -> list[Play]:
     """Every legal tactic of the player's unit(s) paid with ``coin`` (WC-A11, WC-U).  ``like``:
-    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer)
-    and its hex (Cavalry): checking one entry does not list them all."""
+    only those from its unit's hex, toward its chosen unit (Ensign, Marshall), its target (Archer,
+    Crossbowman, Cavalry, Lancer) and its hex (Cavalry, Lancer, Light Cavalry, Ensign, Royal
+    Guard): checking one entry does not list them all."""
     name = state.players[i].name
     if coin == ROYAL:
         return [Play(name, "tactic", ROYAL, frm=h, to=to)
-                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)]
+                for h in mine_at(state, i, "royal_guard", like) for to in royal_guard_moves(state, i, h)
+                if like is None or to == like.to]
     if coin not in TACTICS or coin == "royal_guard":
         return []
     if coin == "footman":
@@ -473,6 +481,8 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
         elif coin == "crossbowman":  # WC-U4
             for d in DIRECTIONS:
                 mid, t = step(h, d), step(h, d, 2)
+                if like is not None and t != like.target:
+                    continue
                 if mid in state.board.hexes and mid not in state.stacks and can_hit(state, i, s.coins, t):
                     out.extend(Play(name, "tactic", coin, frm=h, target=t, absorb=a) for a in absorbs(state, t))
         elif coin == "cavalry":  # WC-U3: move, then attack from there
@@ -480,12 +490,16 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
                 if like is not None and to != like.to:
                     continue
                 for t in state.board.neighbours[to]:
+                    if like is not None and t != like.target:
+                        continue
                     if t != h and can_hit(state, i, s.coins, t):
                         out.extend(Play(name, "tactic", coin, frm=h, to=to, target=t, absorb=a)
                                    for a in absorbs(state, t))
         elif coin == "lancer":  # WC-U8
             for d in DIRECTIONS:
                 for k in (1, 2):
+                    if like is not None and step(h, d, k) != like.to:
+                        continue
                     path = [step(h, d, j) for j in range(1, k + 1)]
                     if all(p in state.board.hexes and p not in state.stacks for p in path):
                         t = step(h, d, k + 1)
@@ -495,12 +509,14 @@ def tactic_options(state: WarChestState, i: int, coin: str, like: Play | None = 
         elif coin == "light_cavalry":  # WC-U9
             ends = {b for a in empty_hexes_near(state, h) for b in state.board.neighbours[a]
                     if b != h and b not in state.stacks}
-            out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends))
+            out.extend(Play(name, "tactic", coin, frm=h, to=b) for b in sorted(ends)
+                       if like is None or b == like.to)
         elif coin == "ensign":  # WC-U5
             for x in (sorted(state.stacks) if chosen is None else chosen):
                 if x != h and distance(x, h) <= 2 and team(state, i, state.stacks[x].player):
                     out.extend(Play(name, "tactic", coin, frm=h, unit=x, to=to)
-                               for to in empty_hexes_near(state, x) if distance(to, h) <= 2)
+                               for to in empty_hexes_near(state, x) if distance(to, h) <= 2
+                               and (like is None or to == like.to))
         elif coin == "marshall":  # WC-U10: the chosen unit "musi przeprowadzić normalny atak"
             for x in (sorted(state.stacks) if chosen is None else chosen):  # (FAQ; DECISIONS.md)
                 sx = state.stacks[x]
@@ -760,7 +776,15 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
     try:
         if d is None:
             d = decision(state)
-        if (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
+        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
+                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
+            assert state.current is not None  # set while the round is played
+            apply_play(state, state.current, action, "")
+            state.plays += 1
+            advance(state)
+        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
+        elif (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
                 and not (type(action) is Play and action.by is not None)):
             # WC-A14 and the record format: a declined "may" is simply absent, so the entry that
             # follows declines it, here as in a record (whose replay stops at a pending "may",
@@ -772,7 +796,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, Done(d.player), d)
             return apply(state, action)
-        if d is not None and d.kind == "royal_guard" and type(action) is Flip:
+        elif d is not None and d.kind == "royal_guard" and type(action) is Flip:
             # WC-U13 and the record format: a record that goes on without the Royal Guard's card
             # (older ones, asked before the deal) uses the base card; so does the flip here
             trial = state.copy()
@@ -780,14 +804,6 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, GuardCard(None), d)
             return apply(state, action)
-        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
-                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
-            assert state.current is not None  # set while the round is played
-            apply_play(state, state.current, action, "")
-            state.plays += 1
-            advance(state)
-        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
-            apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
         else:
             _apply(state, action, d)
         state.last = action

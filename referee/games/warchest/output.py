@@ -105,8 +105,8 @@ def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any],
                 actions: list[Any] | None = None) -> dict[str, Any]:
     """The replay output, the setup and every round's entries and control."""
     from referee.games.warchest.actions import Draw
+    from referee.games.warchest.news import describe, history
     from referee.games.warchest.record import action_entry
-    from referee.games.warchest.summary import describe, history
 
     out = replay_output(state)
     out["setup"] = {"method": state.method, "options": {"royal_guard": "base", **state.options},

@@ -122,9 +122,10 @@ TACTIC_ALLOWED = {k: frozenset((*BASE_KEYS, *v)) for k, v in TACTIC_USES.items()
 def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
     """A key the entry's action does not use (``from`` on a deploy, ``to`` on a pass) is refused:
     the record holds only what happened.  A tactic of a coin without one is left to the rules."""
-    uses = TACTIC_USES.get(coin) if action == "tactic" else USES.get(action)
-    if uses is None:
+    allowed = TACTIC_ALLOWED.get(coin) if action == "tactic" else ALLOWED.get(action)
+    if allowed is None or entry.keys() <= allowed:  # (the entry's keys are all known already)
         return
+    uses = TACTIC_USES[coin] if action == "tactic" else USES[action]
     for key in DATA_KEYS:
         if key in entry and key not in uses:
             what = action if action != "tactic" else f"{coin} tactic"
@@ -141,8 +142,9 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
         shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
     entry = value
+    get = entry.get
     if player is None:
-        player = entry.get("player")
+        player = get("player")
         if type(player) is not str:
             player = shape.string(shape.required(entry, "player", where), f"{where}.player")
         by = None
@@ -150,28 +152,27 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         by = shape.string(shape.required(entry, "by", where), f"{where}.by")
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
-    action = entry.get("action")
+    action = get("action")
     if type(action) is not str or action not in KIND_SET:  # (an array is no action: never looked up)
         action = shape.string(shape.required(entry, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
                          legal=", ".join(KINDS))
-    coin = entry.get("coin")
+    coin = get("coin")
     if (coin is not None and (type(coin) is not str or coin not in COIN_SET)) or ("coin" in entry and coin is None):
         text = shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
     unused_key(entry, action, coin, where)
-    hexes = {}
-    for k in HEX_KEYS:
-        v = entry.get(k)
+    hexes: list[Any] = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
+    for n, k in TACTIC_HEX_PROBES.get(coin, HEX_ORDER) if action == "tactic" else HEX_PROBES[action]:
+        v = get(k)
         if v is None:
-            if k in entry and k != "target":
+            if k != "target" and k in entry:
                 hex_value(v, f"{where}.{k}")
-            continue
-        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
-            hexes[ATTR[k]] = (v[0], v[1])
+        elif type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+            hexes[n] = (v[0], v[1])
         else:
-            hexes[ATTR[k]] = hex_value(v, f"{where}.{k}")
-    recruit = entry.get("recruit")
+            hexes[n] = hex_value(v, f"{where}.{k}")
+    recruit = get("recruit")
     if "recruit" in entry and (type(recruit) is not str or recruit not in COINS):
         shape.string(recruit, f"{where}.recruit")
         raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
@@ -181,7 +182,16 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
                       for j, s in enumerate(shape.array(entry["steps"], f"{where}.steps")))
     then = shape.array(entry["then"], f"{where}.then") if "then" in entry else []
     absorb = "absorb" in entry and absorb_value(entry, where)
-    return Play(player, action, coin, recruit=recruit, steps=steps, absorb=absorb, by=by, **hexes), then
+    frm, at, unit, to, target = hexes
+    return Play(player, action, coin, frm, to, at, unit, target, recruit, steps, absorb, by), then
+
+
+#: ``HEX_KEYS`` with their places in ``parse_play``'s list; ``HEX_PROBES``: those an action (or a
+#: coin's tactic) uses, the only ones its entry may hold once ``unused_key`` has passed it
+HEX_ORDER = tuple(enumerate(HEX_KEYS))
+HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in USES.items()}
+TACTIC_HEX_PROBES: dict[str | None, tuple] = {
+    k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in TACTIC_USES.items()}
 
 
 def parse_record(document: Any) -> WarChestRecord:
@@ -350,10 +360,10 @@ class Reader:
                 return True
             return False
         self.k = k + 1
-        action, then = parse_play(plays[k], f"rounds[{self.r}].plays[{k}]", None)
-        if then:
-            self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
-        try:  # (``push``, inline)
+        try:  # (the entry's location written only for an error, as ``push`` writes it)
+            action, then = parse_play(plays[k], "", None)
+            if then:
+                self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
             engine.apply_decided(self.state, action, d)
         except RecordError as error:
             error.location = f"rounds[{self.r}].plays[{k}]" + error.location
