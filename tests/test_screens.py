@@ -423,7 +423,7 @@ def test_issue22_a_card_s_name_and_its_value_stay_on_one_line_wherever_it_wraps(
     there, in order."""
     from referee.core.text import catalog
     from referee.games.grunwald.cards import CARDS
-    from referee.games.grunwald.summary import card_name
+    from referee.games.grunwald.names import card_name
 
     t = catalog(lang)
     for card in (card_name(t, c) for c in CARDS if c != "peasant"):
