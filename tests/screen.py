@@ -69,9 +69,8 @@ def answered(q, answer: str, t=None) -> list[str]:
         return f"? {message} {prompting.answer_text(answer, message, WIDTH)}".split("\n")
     message = prompting.wrap_message(q.message, WIDTH, prompting.hint_room(q))
     typed = "*" * len(answer) if isinstance(q, dialogs.Secret) else answer
-    # (a masked field shows no instruction: ``text_hint``, as the prompter asks it)
-    instruction = f" {q.instruction} " if isinstance(q, dialogs.Text) and not isinstance(q, dialogs.Secret) \
-        and q.instruction else ""
+    # (a masked field shows its instruction too: ``text_hint``, as the prompter asks it)
+    instruction = f" {q.instruction} " if isinstance(q, dialogs.Text) and q.instruction else ""
     return f"? {message} {instruction}{typed}".split("\n")
 
 

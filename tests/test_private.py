@@ -127,3 +127,81 @@ def test_open_and_hints_are_kept_with_the_session_from_the_command_line(tmp_path
         live.keep_choices()
     with SessionService(store).open_live("g") as live:
         assert not live.open and live.hints
+
+
+# -- masked fields (issue 22 trial): the instruction shown, a refusal right under the field
+
+
+class _CursorTerminal(Terminal):
+    """The virtual terminal answering prompt_toolkit's cursor position requests, as a real one
+    does (it then knows the rows under the cursor and may spread a question over them)."""
+
+    pipe = None
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        n = super().write(text)
+        if "\x1b[6n" in text and self.pipe is not None:
+            cursor = self.screen.cursor
+            self.pipe.send_text(f"\x1b[{cursor.y + 1};{cursor.x + 1}R")
+        return n
+
+
+def _refused_masked(secret: bool):
+    """A card typed in a private moment (Na Grunwald!'s skirmish field and its event-card hint),
+    refused once: the screen while the refusal shows, and the question's first row on it."""
+    import threading
+
+    def parse(text):
+        if text.strip() != "2":
+            raise d.Invalid("REFUSED-REASON type a number from 1 to 3")
+        return text
+
+    ask = d.Secret if secret else d.Text
+
+    def dialog():
+        yield d.Notice([Line(f"public board row {i}") for i in range(5)])
+        yield d.private(catalog("en"), "Kasia")
+        yield d.Notice([Line("Your hand: crown 5, mercenary 3, peasant")])
+        card = yield ask("skirmish.card", "Kasia, choose your card in secret — type its number",
+                         parse, instruction="e: an effect of the event card")
+        yield d.Public()
+        return card
+
+    term, shots = _CursorTerminal(), {}
+    with term.session() as pipe:
+        term.pipe = pipe
+        from referee.cli.prompter import Prompter
+
+        prompter = Prompter(term.console(), "en")
+        prompter.new_entry()
+
+        def before(q):
+            if isinstance(q, d.Private):
+                pipe.send_text("\r")
+                return
+            pipe.send_text("7\r")
+
+            def refused():
+                shots["refused"] = term.display()
+                pipe.send_text("2\r")
+            threading.Timer(0.6, refused).start()
+
+        prompter.before_question = before
+        assert d.run(dialog(), prompter.ask) == "2"
+    return shots["refused"].splitlines()
+
+
+@pytest.mark.parametrize("secret", [True, False], ids=["masked", "plain"])
+def test_issue22_a_masked_field_shows_its_instruction_and_its_refusal_right_under_it(secret):
+    """The trial: the masked field of a secret card showed no instruction (``e: an effect of the
+    event card``: the event's effect was out of reach), and its refusal stood ten rows under it
+    on an empty screen (the terminal's spare rows went between the two)."""
+    lines = _refused_masked(secret)
+    asked = next(i for i, line in enumerate(lines) if line.startswith("? Kasia"))
+    hint = next((i for i, line in enumerate(lines) if "e: an effect of the event card" in line), None)
+    assert hint is not None and hint <= asked + 1, "\n".join(lines)
+    refusal = next(i for i, line in enumerate(lines) if "REFUSED-REASON" in line)
+    assert refusal == hint + 1, "\n".join(lines)

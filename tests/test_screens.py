@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 import threading
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from referee.cli.prompter import Prompter, next_page_key, page, shortcut_keys
@@ -294,3 +296,245 @@ def test_the_folded_memory_aid_is_one_key_away_at_the_look_away_question_too():
         assert drawn.count(prompter.t("core.cli.aid_folded")) == 1
         assert drawn.count("aid row 3") == 2  # in the board at first, then at ``?``
         assert drawn.rindex("aid row 3") > drawn.index(prompter.t("core.cli.aid_folded"))
+
+
+# -- page turns after a long report (issue 22 trial: Medieval Battle's unit menu paged 2 items at a
+# time after a fight report, and a few page turns later the turn header was off the screen)
+
+
+def _pages_on_terminal(turns: int, first_keys, play, lang="en"):
+    """Drive ``play(prompter)`` on an 80×24 pyte terminal: ``first_keys(q)`` types at each
+    question; at the menu it gives ``None`` for, ``turns`` page turns ("more", one key each time
+    a page is on the screen; none once the whole menu is), then Ctrl-C.  The screens of the
+    pages, as they were shown."""
+    from referee.cli import interrupt
+    from referee.cli import prompter as prompting
+    from referee.core.text import catalog
+    from tests.harness import CTRL_C, Typist
+
+    term = Terminal()
+    console = Console(file=term, width=80, height=24, color_system=None, highlight=False,
+                      markup=False, emoji=False, force_terminal=True)
+    pages: list[str] = []
+    paging: list[str] = []  # the keys still to type at the pages
+    real_ask = interrupt.ask
+
+    def ask(app, *args, **kwargs):
+        def shown(_):
+            if paging and not seen:  # (a page's first screen: the next key is typed)
+                seen.append(True)
+                pages.append(term.display())
+                more = catalog(lang)("core.cli.more")
+                if f") {more}" not in pages[-1]:  # the whole menu is on the screen: no page to turn
+                    paging[:] = [CTRL_C]
+                typist.type(paging.pop(0))
+
+        seen: list[bool] = []
+        app.after_render += shown
+        return real_ask(app, *args, **kwargs)
+
+    def keys(q):
+        typed = first_keys(q)
+        if typed is None:  # the menu whose pages are turned
+            more = prompting.next_page_key(prompting.shortcut_keys(q.choices))
+            paging[:] = [more] * turns + [CTRL_C]
+            return ""
+        return typed
+
+    typist = Typist(keys)
+    with term.session() as pipe:
+        prompter = Prompter(console, lang)
+        typist.pipe, typist.lang = pipe, lang
+        prompter.before_question = typist
+        original = prompting.interrupt.ask
+        prompting.interrupt.ask = ask
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                play(prompter)
+        finally:
+            prompting.interrupt.ask = original
+    return pages
+
+
+def _menu_rows(screen_text: str) -> int:
+    return sum(1 for line in screen_text.splitlines() if line[:6].strip(" »").endswith(")"))
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_medieval_page_turns_after_a_fight_report_keep_the_turn_header(tmp_path, monkeypatch, lang):
+    """Medieval Battle (examples/medieval/in-progress.json): Bartek takes the fight, the melee's
+    report is drawn under the turn header, then his unit menu's pages are turned eight times.
+    Every page has the turn header (turn, VP, time tokens) on the screen and a decent page of
+    units under it: the report, once read, is folded to one line (``?`` shows it)."""
+    from pathlib import Path
+
+    from referee.cli import commands
+    from referee.core.service import SessionService
+    from referee.store.sessions import Store
+
+    store = Store(tmp_path)
+    example = Path(__file__).parents[1] / "examples" / "medieval" / "in-progress.json"
+    [(_, handle)] = SessionService(store).import_records([example], "trial", lang)
+    sid = handle if isinstance(handle, str) else handle.id
+
+    def first_keys(q):
+        if q.key == "medieval.answer":
+            return shortcut_keys(q.choices)[0]  # take the fight
+        return None  # the unit menu: its pages are turned
+
+    def play(prompter):
+        monkeypatch.setattr(commands, "console", lambda: prompter.console)
+        commands.play(store, sid, lang, prompter=prompter)
+
+    pages = _pages_on_terminal(8, first_keys, play, lang)
+    assert len(pages) >= 2  # (a page was turned)
+    for n, shown in enumerate(pages):  # the header (turn, VP, time tokens) on every page
+        lines = shown.splitlines()
+        assert any(line.startswith(("Turn 7:", "Tura 7:")) for line in lines), f"page {n}:\n{shown}"
+        assert sum(" VP " in line or " PZ " in line for line in lines) >= 2, f"page {n}:\n{shown}"
+    for n, shown in enumerate(pages):  # under it, a decent page of units (the report read, folded)
+        assert _menu_rows(shown) >= (5 if n == 0 else 8), f"page {n}:\n{shown}"
+
+
+# -- a card's name and its value never parted by a wrap (issue 22 trial: "koronny" / "5" on two lines)
+
+
+def _wraps(text: str) -> dict[str, list[str]]:
+    """``text`` as each of the referee's word wraps draws it at 80 columns: a line of the news
+    (Rich), a question, a menu's label, an answered menu line, a refusal."""
+    from referee.cli.prompter import answer_text, refusal_text, wrap_label, wrap_message
+    from referee.cli.render import render
+
+    out = io.StringIO()
+    render([Line(text)], Console(file=out, width=80, color_system=None, highlight=False,
+                                 markup=False, emoji=False), compact=True)
+    return {"news": out.getvalue().splitlines(), "question": wrap_message(text, 80).split("\n"),
+            "label": wrap_label(text, 80).split("\n"),
+            "answered": answer_text(text, "Which card?", 80).split("\n"),
+            "refusal": refusal_text(text, 80).split("\n")}
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_a_card_s_name_and_its_value_stay_on_one_line_wherever_it_wraps(lang):
+    """Na Grunwald!'s reveal in Polish broke "zaciężny 1; Ewa: nowa karta: koronny" / "5" at
+    80 columns (Rich's news line; the skirmish question split "mercenary" / "3" the same way).
+    Every card, at every column where a wrap falls on it: its name and value on one line, in
+    the news, a question, a menu's label, an answered line and a refusal — each word still
+    there, in order."""
+    from referee.core.text import catalog
+    from referee.games.grunwald.cards import CARDS
+    from referee.games.grunwald.names import card_name
+
+    t = catalog(lang)
+    for card in (card_name(t, c) for c in CARDS if c != "peasant"):
+        name = card.rsplit(" ", 1)[0]
+        for pad in range(40, 80):
+            text = f"{'x' * (pad - 10)} {'y' * 8} {card}; {lang} the next card after it"
+            for where, lines in _wraps(text).items():
+                assert all(cell_len(line) <= 80 for line in lines), (where, lines)
+                assert " ".join(lines).split() == text.split(), (where, lines)
+                parted = [(a, b) for a, b in itertools.pairwise(lines)
+                          if a.rstrip().endswith(name) and b.strip()[:1].isdigit()]
+                assert not parted, (where, card, parted)
+
+
+COLORS = ["red", "blue", "green", "yellow", "magenta"]
+
+
+def _longest_news_before_a_menu(game, names, t, seeds=(0, 1, 2), entries=120):
+    """Of random playouts' first ``entries`` entries, the one whose first question is a menu
+    paged under the board and the longest news (else the longest news): (seed, entry)."""
+    from tests.screen import rich_lines
+
+    best = None
+    for seed in seeds:
+        rng = random.Random(seed)
+        state, _ = game.parse_record(game.new_record(names, {})).replay()
+        news: list = []
+        for n in range(entries):
+            if game.is_over(state):
+                break
+            q, board = _first_menu(game, state, t, names)
+            if isinstance(q, Select) and news:
+                head = len(rich_lines(board)) + len(rich_lines(news))
+                shown, _, more = page(q, head, 24, 80)
+                key = (more, len(rich_lines(news)))
+                if best is None or key > best[0]:
+                    best = (key, seed, n)
+            action = game.random_action(state, rng)
+            marker = game.news_marker(state)
+            game.apply(state, action)
+            news = game.news(t, marker, state)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _first_menu(game, state, t, names):
+    from referee.core import dialog as dialogs
+
+    dialog = game.dialog(state, t, dict(zip(names, COLORS)), hints=False)
+    board: list = []
+    try:
+        q = next(dialog)
+        while isinstance(q, (dialogs.Notice, dialogs.Private, dialogs.Public)):
+            board += q.report if isinstance(q, dialogs.Notice) else []
+            q = dialog.send(None)
+    except StopIteration:
+        q = None
+    dialog.close()
+    return q, board
+
+
+def _at_entry(game, names, t, seed, entry):
+    rng = random.Random(seed)
+    state, _ = game.parse_record(game.new_record(names, {})).replay()
+    news: list = []
+    for _ in range(entry):
+        action = game.random_action(state, rng)
+        marker = game.news_marker(state)
+        game.apply(state, action)
+        news = game.news(t, marker, state)
+    return state, news
+
+
+@pytest.mark.parametrize(("name", "count"), [("war-chest", 4), ("kajko-kokosz", 5), ("na-grunwald", 4),
+                                             ("medieval-battle", 2)])
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_page_turns_after_the_longest_news_keep_the_header(name, count, lang):
+    """Each game at its largest table: the entry with the longest news under its board before a
+    menu (paged where one is), drawn as the play loop draws it (the table playing open), its
+    pages turned up to eight times: the board's first row is on the screen at every page."""
+    from referee.core import dialog as dialogs
+    from referee.core.text import catalog
+    from tests.screen import rich_lines
+
+    game, t = registry.get(name), catalog(lang)
+    names = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:count]
+    seed, entry = _longest_news_before_a_menu(game, names, t)
+    state, news = _at_entry(game, names, t, seed, entry)
+    header: list[str] = []
+
+    def first_keys(q):
+        return None  # the entry's first menu: its pages are turned
+
+    def play(prompter):
+        prompter.open = True
+        prompter.new_entry()
+        dialog = game.dialog(state, t, dict(zip(names, COLORS)), hints=False)
+        q = next(dialog)
+        while True:
+            if not isinstance(q, dialogs.Notice) and news:
+                prompter.show(news)
+                news.clear()
+            answer = prompter.ask(q)
+            if isinstance(q, dialogs.Notice):
+                header.extend([line for line in rich_lines(q.report) if line.strip()][:1])
+                if news:
+                    prompter.show(news)
+                    news.clear()
+            q = dialog.send(answer)
+
+    pages = _pages_on_terminal(8, first_keys, play, lang)
+    assert pages and header
+    for n, shown in enumerate(pages):
+        assert header[0].strip() in shown, f"{name} {count}p {lang}, page {n}:\n{shown}"

@@ -36,7 +36,7 @@ from referee.core.dialog import (
     Text,
 )
 from referee.core.errors import UsageError
-from referee.core.report import Board, Line, Report
+from referee.core.report import Board, Line, Report, wrap_words
 
 SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
 #: clears the visible screen AND the terminal's scrollback (ESC[3J), cursor home: what a private
@@ -118,6 +118,10 @@ class Prompter:
         self.fix_key = False
         #: the memory aid's lines left out of the head to make room for a question (``fold``)
         self.folded: Report = []
+        #: the head's blocks that are the news (the last entry's report, drawn by the play loop,
+        #: not by the entry): once read (a question answered, a page turned under it) or when
+        #: even a short page of the menu would push the header off, folded like the memory aid
+        self.news: Report = []
         self.stale = False  # the head is not on the screen (the folded aid is): draw it again
         #: seconds a question waits before it appears after a notice (an answer the referee gave
         #: itself: "only choice"): a key meant for the question it answered, pressed a moment
@@ -149,7 +153,7 @@ class Prompter:
         if isinstance(q, (Private, Public)):
             return self.moment(q)
         if isinstance(q, Notice):
-            self.show(q.report)
+            self.show(q.report, board=True)
             self.after_notice = bool(q.report)
             return None
         self.require()
@@ -164,7 +168,8 @@ class Prompter:
                 return True
 
             ask = questionary.password if isinstance(q, Secret) else questionary.text
-            kwargs: dict[str, Any] = {"instruction": q.instruction} if q.instruction and ask is questionary.text else {}
+            # (a masked field shows its instruction too, as the plain one does: issue 22 trial)
+            kwargs: dict[str, Any] = {"instruction": q.instruction} if q.instruction else {}
             question = ask(wrap_message(q.message, self.console.width, hint_room(q)), validate=validate,
                            default=q.default, **kwargs)
             _clear_when_refused(question)
@@ -254,7 +259,7 @@ class Prompter:
         """Clear the screen and the terminal's scrollback (nothing drawn is on it any more: the
         next board is the head of what follows)."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
-        self.folded, self.stale = [], False
+        self.folded, self.stale, self.news = [], False, []
         file = self.console.file
         try:
             file.write(CLEAR)
@@ -266,20 +271,23 @@ class Prompter:
     def new_entry(self) -> None:
         """An entry begins (its board is drawn next): count the lines drawn from here."""
         self.drawn, self.head, self.head_rows, self.asked = 0, [], 0, 0
-        self.folded, self.stale = [], False
+        self.folded, self.stale, self.news = [], False, []
         self.in_entry = True
 
-    def show(self, report: Any, console: Console | None = None) -> None:
+    def show(self, report: Any, console: Console | None = None, board: bool = False) -> None:
         """Draw a report above the next question (and count its rows).  What is drawn before the
         entry's first question is its head (the board, the news), and so is a board drawn
         later in the entry (a map with the choices' keys on it): it is drawn again when a
-        question would push it off the screen."""
+        question would push it off the screen.  ``board``: drawn by the entry (a ``Notice``),
+        else it is the play loop's news (``news``)."""
         n = drawn_rows(report, console or self.console, self.console.width)
         if self.in_entry and (not self.asked or any(isinstance(block, Board) for block in report)):
             if self.asked:  # a new board: it is the head from here
                 self.head, self.head_rows, self.asked = [], 0, 0
-                self.folded, self.stale = [], False
+                self.folded, self.stale, self.news = [], False, []
             self.head += list(report)
+            if not board:
+                self.news += list(report)
             self.head_rows += n
         self.drawn += n
 
@@ -296,9 +304,7 @@ class Prompter:
         need = message_rows(q.message, width, text_hint(q)) + count
         self.fold(q)
         if self.head and (self.stale or (self.drawn > self.head_rows and self.drawn + need > self.height())):
-            self.console.clear()
-            render(self.head, self.console, compact=True)
-            self.drawn, self.stale = self.head_rows, False
+            self.redraw()
         if isinstance(q, Select):
             return page(q, self.above(), self.height(), width)
         return [], 0, False
@@ -307,19 +313,35 @@ class Prompter:
         """Issue 22: when the head (the board, the news) and the question ``q`` with all its
         choices do not fit the screen together, the board's memory aid (``--hints``: its lines
         of style ``aid``) is left out of the head, one line in its place saying that ``?`` shows
-        it; the head is drawn again at once (``stale``).  What decides the answer stays in view."""
+        it; the head is drawn again at once (``stale``).  What decides the answer stays in view.
+        So is the news (a long fight report), once it was read (a question answered under it, a
+        page turned) or when even a short page of the menu would push the header off."""
         width = self.console.width
         need = message_rows(q.message, width, text_hint(q)) + (
             sum(label_rows(c.label, width) for c in q.choices) if isinstance(q, Select)
             else 2 if isinstance(q, Confirm) else 0)
-        if self.folded or not self.head or self.head_rows + need <= self.height() \
-                or not any(_is_aid(block) for block in self.head):
+        if not self.head or self.head_rows + need <= self.height():
             return
-        self.folded = [block for block in self.head if _is_aid(block)]
-        at = next(i for i, block in enumerate(self.head) if _is_aid(block))
-        head = [block for block in self.head if not _is_aid(block)]
-        head.insert(at, Line(self.t("core.cli.aid_folded"), "muted"))
+        if any(_is_aid(block) for block in self.head):  # (once folded, none is left in it)
+            self._fold(_is_aid, "core.cli.aid_folded")
+        news = self.news
+        if news and (self.asked or self.head_rows + shortest(q, width) > self.height()):
+            self._fold(lambda block: any(block is n for n in news), "core.cli.news_folded")
+            self.news = []
+
+    def _fold(self, folding: Callable[[Any], bool], key: str) -> None:
+        """The head's blocks ``folding`` says are to go: one line (``key``) in their place."""
+        at = next(i for i, block in enumerate(self.head) if folding(block))
+        self.folded += [block for block in self.head if folding(block)]
+        head = [block for block in self.head if not folding(block)]
+        head.insert(at, Line(self.t(key), "muted"))
         self.head, self.head_rows, self.stale = head, rows(head, self.console.width), True
+
+    def redraw(self) -> None:
+        """The screen cleared, the head drawn again at its top."""
+        self.console.clear()
+        render(self.head, self.console, compact=True)
+        self.drawn, self.stale = self.head_rows, False
 
     def show_folded(self) -> None:
         """``?`` at a menu: the memory aid that was folded, on a clear screen, the menu under it
@@ -437,6 +459,9 @@ class Prompter:
             self.answered(answered_rows(message, answer_text(title, message, self.console.width)))
             if index != MORE:
                 return q.choices[index].value
+            if self.head:  # (issue 22: page turns never push the header off; the news, read, folds)
+                self.fold(q)
+                self.redraw()
             shown, start, more = page(q, self.above(), self.height(), self.console.width,
                                       start + len(shown))
 
@@ -500,12 +525,18 @@ def rows(report: Any, width: int) -> int:
     return sum(max(1, -(-cell_len(line) // width)) for line in drawn.getvalue().splitlines())
 
 
+def shortest(q: Any, width: int) -> int:
+    """The rows of ``q`` with the shortest page of its choices (``page``'s floor)."""
+    sizes = [label_rows(c.label, width) for c in q.choices] if isinstance(q, Select) else \
+        [1, 1] if isinstance(q, Confirm) else []
+    shown = sum(sizes) if len(sizes) <= MIN_PAGE + 1 else sum(sizes[:MIN_PAGE]) + 1
+    return message_rows(q.message, width, text_hint(q)) + shown
+
+
 def text_hint(q: Any) -> str:
     """What questionary draws after a question's text: a menu's hint (as wide as the widest
-    language's), a text field's instruction (a masked field shows none) and room for what is
+    language's), a text field's instruction (a masked one's too) and room for what is
     typed (``ANSWER_ROOM``: a typed answer is not cut in the middle of a word)."""
-    if isinstance(q, Secret):
-        return " " * ANSWER_ROOM
     if isinstance(q, Text):
         return (f" {q.instruction} " if q.instruction else "") + " " * ANSWER_ROOM
     return " " * HINT_ROOM
@@ -520,14 +551,12 @@ def answer_text(title: str, message: str, width: int) -> str:
     """A menu's answer as the answered question shows it (``? <message> <answer>``): after the
     question's last line when it fits there, else on the lines under it, broken between words
     (issue 22: the terminal would cut a word in two)."""
-    import textwrap
-
     text = title.replace("\n" + " " * LABEL_INDENT, " ")  # (a label wrapped for the menu)
     last = message.split("\n")[-1]
     used = (0 if "\n" in message else 2) + cell_len(last) + 1
     if used + cell_len(text) <= width:
         return text
-    lines = textwrap.wrap(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
+    lines = wrap_words(text, max(20, width - 2), break_long_words=False, break_on_hyphens=False)
     return "\n" + "\n".join("  " + line for line in lines)
 
 
@@ -539,12 +568,10 @@ def answered_rows(message: str, answer: str) -> int:
 def refusal_text(text: str, width: int) -> str:
     """A refused answer's reason broken between words to fit ``width`` (issue 22: it was cut at
     80 columns); a list too long for a line (ids joined by commas) breaks after a comma."""
-    import textwrap
-
     room = max(20, width - 1)
     words = [w.replace(",", ", ") if cell_len(w) > room else w for w in text.split(" ")]
-    return "\n".join(textwrap.wrap(" ".join(words), room, break_long_words=True,
-                                    break_on_hyphens=False)) or text
+    return "\n".join(wrap_words(" ".join(words), room, break_long_words=True,
+                                 break_on_hyphens=False)) or text
 
 
 def hint_room(q: Any) -> int:
@@ -562,12 +589,10 @@ def message_rows(message: str, width: int, hint: str = " " * 28) -> int:
 def wrap_message(message: str, width: int, hint: int = 0) -> str:
     """The question's text broken between words to fit ``width`` after questionary's ``? ``
     (the terminal would cut a word in two), leaving room for the menu's hint on its last line."""
-    import textwrap
-
     lines: list[str] = []
     for paragraph in message.split("\n"):
-        lines += textwrap.wrap(paragraph, max(20, width - 2), break_long_words=False,
-                               break_on_hyphens=False) or [""]
+        lines += wrap_words(paragraph, max(20, width - 2), break_long_words=False,
+                            break_on_hyphens=False) or [""]
     if lines and cell_len(lines[-1]) + (hint or HINT_ROOM) > width - 2:
         lines.append("")  # the hint on a line of its own
     return "\n".join(lines)
@@ -607,10 +632,8 @@ LABEL_INDENT = 6  # " » 1) " before a choice's label
 
 def wrap_label(label: str, width: int) -> str:
     """A choice's label broken between words to fit after its key (continued under it)."""
-    import textwrap
-
-    lines = textwrap.wrap(label, max(20, width - LABEL_INDENT), break_long_words=False,
-                          break_on_hyphens=False) or [label]
+    lines = wrap_words(label, max(20, width - LABEL_INDENT), break_long_words=False,
+                       break_on_hyphens=False) or [label]
     return ("\n" + " " * LABEL_INDENT).join(lines)
 
 
@@ -714,14 +737,21 @@ def _wrap_answer(question: Any, message: str, width: int) -> None:
 
 def _tall_refusals(question: Any) -> None:
     """The line under a text field that says why an answer was refused is as tall as the reason
-    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words."""
+    (prompt_toolkit's is one row: the rest was cut); ``refusal_text`` breaks it between words.
+    No taller: on a terminal that says where its cursor is, the spare rows under the question
+    went to it, and the reason stood ten rows under its field (issue 22 trial)."""
+    from prompt_toolkit.filters import to_filter
     from prompt_toolkit.filters.app import has_validation_error
     from prompt_toolkit.layout.containers import ConditionalContainer, Window
+    from prompt_toolkit.layout.controls import BufferControl
 
     for container in question.application.layout.walk():
         if isinstance(container, ConditionalContainer) and container.filter is has_validation_error \
                 and isinstance(container.content, Window):
             container.content.height = None
+            container.content.dont_extend_height = to_filter(True)
+        elif isinstance(container, Window) and isinstance(container.content, BufferControl):
+            container.dont_extend_height = to_filter(True)  # (the field: the reason right under it)
 
 
 def _give_back_cursor_reports(app: Any, read: bytes) -> None:

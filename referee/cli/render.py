@@ -11,7 +11,7 @@ from rich.segment import Segment, Segments
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from referee.core.report import Board, Heading, Line, Report, Table, neutral
+from referee.core.report import Board, Heading, Line, Report, Table, kept_together, neutral
 
 STYLES = {"": "", "muted": "dim", "good": "green", "bad": "red", "strong": "bold",
           "aid": "dim"}  # (a memory aid's line: folded away when it leaves a question no room)
@@ -56,7 +56,8 @@ def render(report: Report, console: Console, compact: bool = False) -> None:
         elif isinstance(block, Line):
             # a semantic style, else a colour (a player's line on a board)
             style = STYLES[block.style] if block.style in STYLES else _style(block.style) or ""
-            console.print(_text(block.text, style))
+            # (broken between words by us where a name and its value would be parted: issue 22)
+            console.print(_text(kept_together(block.text, console.width), style))
         elif isinstance(block, Table):
             table = _rich_table(block, compact)
             if block.transposable:

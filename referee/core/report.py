@@ -6,6 +6,7 @@ renders them with Rich, and exporters can render the same blocks as Markdown, HT
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 #: what stands for a character that must not reach a terminal or a document as it is
@@ -189,3 +190,26 @@ def _clip(text: str, width: int) -> str:
 
 Block = Heading | Line | Table | Chart | LineChart | Board
 Report = list[Block]
+
+
+#: a space between a word and the number after it — a card's name and its value ("mercenary 5",
+#: "koronny 5"), a unit and its strength: a line is never broken there (issue 22 trial)
+_KEPT_TOGETHER = re.compile(r"(?<=[^\W\d_]) (?=\d)")
+_GLUE = "\ue000"  # (a private-use character stands for that space while the text is wrapped)
+
+
+def wrap_words(text: str, width: int, **options: object) -> list[str]:
+    """``textwrap.wrap(text, width, **options)``, a name and its value kept on one line."""
+    import textwrap
+
+    glued = _KEPT_TOGETHER.sub(_GLUE, text)
+    return [line.replace(_GLUE, " ") for line in textwrap.wrap(glued, width, **options)]  # type: ignore[arg-type]
+
+
+def kept_together(text: str, width: int) -> str:
+    """``text`` broken between words to fit ``width`` (each of its lines), a name and its value
+    kept on one line; a text that fits, or has no such pair to keep, is given back as it is."""
+    if ("\n" not in text and len(text) <= width) or not _KEPT_TOGETHER.search(text):
+        return text
+    return "\n".join("\n".join(wrap_words(line, width) or [line]) if len(line) > width else line
+                     for line in text.split("\n"))

@@ -12,7 +12,6 @@ library, no printing.
 from __future__ import annotations
 
 import re
-import textwrap
 from dataclasses import replace
 from typing import Any
 
@@ -31,7 +30,7 @@ from referee.core.dialog import (
     private,
 )
 from referee.core.errors import RuleError
-from referee.core.report import Line
+from referee.core.report import Line, wrap_words
 from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.actions import (
@@ -85,9 +84,9 @@ def block(first: str, *lines: str, answer_below: bool = False, hang: bool = True
     """A question readable at 80 columns: its first line, then each further line indented and
     wrapped; ``answer_below``: the answer is typed on a line of its own; ``hang``: a further
     line's continuation is indented 2 more (to tell several lines apart), else aligned with it."""
-    out = textwrap.wrap(first, 76, subsequent_indent="  ") or [first]
+    out = wrap_words(first, 76, subsequent_indent="  ") or [first]
     for line in lines:
-        out += textwrap.wrap(line, 76, initial_indent="  ", subsequent_indent="    " if hang else "  ")
+        out += wrap_words(line, 76, initial_indent="  ", subsequent_indent="    " if hang else "  ")
     return "\n".join(out) + ("\n  " if answer_below else "")
 
 
@@ -297,12 +296,11 @@ def _recruit(state: MedievalState, t: Catalog, player: str) -> Dialog:
     lines = [t("medieval.play.recruit_costs", costs=costs)]
     if limit is not None:
         lines.append(t("medieval.play.longbow_limit", limit=limit))
-    lines.append(t("medieval.play.recruit_example"))  # typed masked: no instruction is shown
+    lines.append(t("medieval.play.recruit_example"))  # (on its own line: the army is typed under it)
     message = block(t("medieval.play.recruit", player=player, budget=info["budget"]), *lines,
                     answer_below=True)
     yield private(t, player)  # a refusal names what was typed: in the moment only
-    action = yield Secret("medieval.recruit", message, parse_army(t, state, player),
-                          t("medieval.play.recruit_example"))
+    action = yield Secret("medieval.recruit", message, parse_army(t, state, player))
     yield Public()
     return action  # the second army reveals both: the news after the entry says so (``news``)
 
