@@ -24,7 +24,7 @@ def corrected(name, example, location, value):
 
 def said(game, c, lang):
     t = catalog(lang)
-    return [fix.headline(t, c.entry, c.was, c.now, c.note),
+    return [fix.headline(t, c.entry, c.was, c.now, c.note, prefix=game.text_prefix),
             *fix.changed_lines(t, c.changed, prefix=game.text_prefix)]
 
 
@@ -37,7 +37,7 @@ CASES = {
                "Marek: Total 31 → 29",
                "Jacek: Knights 26 → 30; Total 37 → 43; place 2 → 1",
                "Kasia: place 1 → 2"],
-        "pl": ["Runda 8, reveal mercenary #1: 1 → 5, typed wrong",
+        "pl": ["Runda 8, odkryte karty zaciężny #1: 1 → 5, typed wrong",  # (issue 22: in Polish)
                "Zwycięzca: Kasia → Jacek",
                "Tytuł Dowódca wojsk zaciężnych przechodzi: Marek → Jacek",
                "Marek: Razem 31 → 29",
@@ -68,7 +68,7 @@ CASES = {
                "to – → [2,2], typed wrong",
                "The game is no longer over (the winner was Ania): it goes on",
                "Raven: control −[2,1]"],
-        "pl": ["Runda 10, plays #6, Ania: action control → move; at [2,1] → –; from – → [2,1]; "
+        "pl": ["Runda 10, ruch #6, Ania: action control → move; at [2,1] → –; from – → [2,1]; "
                "to – → [2,2], typed wrong",
                "Gra nie jest już zakończona (zwycięzcą był(a) Ania): toczy się dalej",
                "Kruk: kontrola −[2,1]"]}),
@@ -83,7 +83,7 @@ def test_a_game_in_progress_tells_the_stock_its_board_shows():
                         {"player": "Igor", "field": "mercenaries", "pawn": "officer", "ducats": 2})
     assert said(game, c, "en") == ["Round 6, placements #4, Igor: ducats 1 → 2, typed wrong",
                                    "Igor: Ducats 5 → 4"]
-    assert said(game, c, "pl") == ["Runda 6, placements #4, Igor: ducats 1 → 2, typed wrong",
+    assert said(game, c, "pl") == ["Runda 6, rozmieszczanie #4, Igor: ducats 1 → 2, typed wrong",
                                    "Igor: Dukaty 5 → 4"]
 
 

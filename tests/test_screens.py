@@ -173,8 +173,10 @@ def test_a_memory_aid_that_leaves_a_menu_no_room_is_folded_and_one_key_away(lang
         drawn = out.getvalue()
         folded = prompter.t("core.cli.aid_folded")
         assert "?" in folded and drawn.count(folded) == 1
-        # the board drawn again without the aid (the fold), then the aid alone (``?``)
-        assert drawn.count("Round 3 — Ola to play") == 2 and drawn.count("aid row 3") == 2
+        # the board drawn again without the aid (the fold), then the aid under the board's header
+        # (``?``: the header stays on the screen, issue 22 trial)
+        assert drawn.count("Round 3 — Ola to play") == 3 and drawn.count("aid row 3") == 2
+        assert drawn.rindex("Round 3 — Ola to play") < drawn.rindex("aid row 3")
         assert drawn.index(folded) < drawn.rindex("aid row 3")
         assert prompter.head_rows + 2 + 6 <= 24  # the board, the fold line, the whole menu
         assert prompter.asked == 1  # ``?`` answered nothing

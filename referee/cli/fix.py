@@ -54,7 +54,7 @@ def told(fixed: Fixed, t: Catalog) -> Report:
     c = fixed.correction
     if fixed.status in ("cancelled", "refused"):
         return [Line(t(f"core.fix.{fixed.status}"))]
-    what = core_fix.headline(t, c.entry, c.was, c.now, c.note, fixed.hidden)
+    what = core_fix.headline(t, c.entry, c.was, c.now, c.note, fixed.hidden, fixed.prefix)
     lines: Report = [Line(t("core.fix.done_hidden" if fixed.hidden else "core.fix.done", what=what))]
     if c.broken is not None:
         lines.append(Line(t.n("core.fix.truncated", len(c.dropped), entry=c.broken.entry)))
@@ -128,7 +128,7 @@ def interactive(store: Store, key: str, lang: str | None, prompter: Prompter | N
             outcome(t("core.fix.refused"))
             return
         all_agree = True
-    out.print(t("core.fix.reenter", entry=core_fix.where(t, steps[k].location)))
+    out.print(t("core.fix.reenter", entry=core_fix.where(t, steps[k].location, prefix=game.info.text_prefix)))
     prompter.new_entry()
     dialog = game.dialog(before, t, colors, hints=hints, open=True) if prompter.open else \
         game.dialog(before, t, colors, hints=hints)
@@ -187,12 +187,12 @@ def _steps(game: Any, session: Any) -> tuple[Any, Any, list[Any]]:
     return parsed, state, steps
 
 
-def _group_words(t: Catalog, name: str) -> str:
+def _group_words(t: Catalog, name: str, prefix: str = "") -> str:
     """A part of the record in the list, in words ("Round 5", "Turns 11–20", "armies")."""
     low, dash, high = name.partition("–")
     if dash and low.startswith("turns[") and high.endswith("]"):
         return t("core.fix.said.turns", low=int(low[6:]) + 1, high=int(high[:-1]) + 1)
-    return core_fix.where(t, name)
+    return core_fix.where(t, name, prefix=prefix)
 
 
 def _said(game: Any, t: Catalog, action: Any, hidden: bool) -> str | None:
@@ -212,7 +212,7 @@ def _said(game: Any, t: Catalog, action: Any, hidden: bool) -> str | None:
 def _group_label(game: Any, t: Catalog, name: str, entries: list[int], steps: list[Any],
                  hidden: bool) -> str:
     """A part of the record in the list; one that holds one entry (a setup choice) says it."""
-    words = _group_words(t, name)
+    words = _group_words(t, name, game.info.text_prefix)
     said = _said(game, t, steps[entries[0]].action, hidden) if len(entries) == 1 else None
     return words if said is None else f"{words}: {said}"
 
@@ -220,7 +220,8 @@ def _group_label(game: Any, t: Catalog, name: str, entries: list[int], steps: li
 def _label(game: Any, t: Catalog, step: Any, hidden: bool) -> str:
     """An entry in the list: where it lies in its round or turn ("placements #2", or the turn
     itself) and what it was, in words, but for its private values (``_said``)."""
-    words = core_fix.where(t, step.location, head=False) or core_fix.where(t, step.location)
+    words = core_fix.where(t, step.location, head=False, prefix=game.info.text_prefix) \
+        or core_fix.where(t, step.location, prefix=game.info.text_prefix)
     said = _said(game, t, step.action, hidden)
     return words if said is None else f"{words}: {said}"
 

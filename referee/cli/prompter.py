@@ -244,7 +244,7 @@ class Prompter:
                 raise FixRequested
             if answer != SHOW_AID:
                 break
-            self.show_folded()
+            self.show_folded(Select(q.key, q.message, [Choice(self.t("core.private.ready"), True)]))
         self.clear()
         return None
 
@@ -343,12 +343,22 @@ class Prompter:
         render(self.head, self.console, compact=True)
         self.drawn, self.stale = self.head_rows, False
 
-    def show_folded(self) -> None:
-        """``?`` at a menu: the memory aid that was folded, on a clear screen, the menu under it
-        (the head is drawn again before the next question)."""
+    def show_folded(self, q: Any = None) -> None:
+        """``?`` at a menu (``q``): the memory aid that was folded, on a clear screen under the
+        entry's header and as much of its head as leaves ``q`` room, the menu under it (the head
+        is drawn again before the next question).  Issue 22 trial: the aid alone was drawn, and
+        the turn header and the table were gone until the next entry."""
+        width = self.console.width
+        room = self.height() - rows(self.folded, width) - (shortest(q, width) if q is not None else 0)
+        head: Report = []
+        for block in self.head:  # (the header, the head's first block, always)
+            if head and rows([*head, block], width) > room:
+                break
+            head.append(block)
+        shown = [*head, *self.folded]
         self.console.clear()
-        render(self.folded, self.console, compact=True)
-        self.drawn, self.stale = rows(self.folded, self.console.width), True
+        render(shown, self.console, compact=True)
+        self.drawn, self.stale = rows(shown, width), True
 
     def above(self) -> int:
         """The rows a menu must leave room for: those of the entry drawn so far (none outside a
@@ -452,7 +462,7 @@ class Prompter:
                 self.answered()
                 raise FixRequested
             if index == SHOW_AID:  # the memory aid, then the same menu again under it
-                self.show_folded()
+                self.show_folded(q)
                 shown, start, more = page(q, self.above(), self.height(), self.console.width, start)
                 continue
             title = self.t("core.cli.more") if index == MORE else q.choices[index].label

@@ -466,9 +466,12 @@ def said(t: Any, changed: Sequence[dict[str, Any]], prefix: str = "") -> list[st
     return [*lines, *control, *other]
 
 
-def where(t: Any, location: str, head: bool = True) -> str:
+def where(t: Any, location: str, head: bool = True, prefix: str = "") -> str:
     """Where an entry lies, in words: ``rounds[4].reveal.mercenary[1]`` → "Round 5, reveal
-    mercenary #2" (``head=False``: without its round or turn, "reveal mercenary #2")."""
+    mercenary #2" (``head=False``: without its round or turn, "reveal mercenary #2").  The parts
+    of the record are said in the table's language where the game's catalog (``prefix``) names
+    them (``<prefix>.record_part.<part>``: issue 22 trial, a Polish list read "skirmish losses");
+    a player's name stays as it is."""
     try:
         path = path_of(location)
     except ValueError:
@@ -478,10 +481,16 @@ def where(t: Any, location: str, head: bool = True) -> str:
     if len(rest) >= 2 and rest[0] in ("rounds", "turns") and isinstance(rest[1], int):
         first.append(t(f"core.fix.said.{rest[0][:-1]}", n=rest[1] + 1))
         rest = rest[2:]
-    words = " ".join(f"#{p + 1}" if isinstance(p, int) else str(p) for p in rest)
+    words = " ".join(f"#{p + 1}" if isinstance(p, int) else _part(t, prefix, p) for p in rest)
     if not head:
         return words
     return ", ".join([*first, words] if words else first) or location
+
+
+def _part(t: Any, prefix: str, part: str) -> str:
+    """A part of the record in the game's words (``where``), else as the record names it."""
+    key = f"{prefix}.record_part.{part}"
+    return t(key) if prefix and t.has(key) else part
 
 
 _where = where
@@ -511,9 +520,9 @@ def _plain(value: Any, width: int = 48) -> str:
 
 
 def headline(t: Any, location: str, was: Any, now: Any, note: str = "",
-             hidden: bool = False) -> str:
+             hidden: bool = False, prefix: str = "") -> str:
     """A correction in one line: "Round 5, reveal mercenary #2: 1 → 4, typed wrong"."""
-    where = _where(t, location)
+    where = _where(t, location, prefix=prefix)
     player = was.get("player") if isinstance(was, dict) else None
     if player is not None and isinstance(now, dict) and now.get("player") == player:
         where = t("core.fix.said.by", where=where, player=player)
@@ -537,7 +546,7 @@ def trail_report(t: Any, meta: dict[str, Any], hidden: bool = False,
         text = t("core.fix.trail_entry_hidden" if hidden else "core.fix.trail_entry",
                  at=_local(c.get("at")),
                  what=headline(t, str(c.get("entry", "")), c.get("was"), c.get("now"),
-                               str(c.get("note") or ""), hidden))
+                               str(c.get("note") or ""), hidden, prefix))
         out.append(Line(text))
         out += [Line("  " + line, "muted")
                 for line in changed_lines(t, c.get("changed") or [], prefix=prefix)]

@@ -617,7 +617,8 @@ def _losses(state: GrunwaldState, t: Catalog, d) -> Dialog:
             def amount(text: str, have=provisions) -> int:
                 if text.strip().isdigit() and 1 <= int(text) <= have:
                     return int(text)
-                raise Invalid(t("grunwald.play.range_expected", range=f"1–{have}"))
+                # (issue 22 trial: the refusal says what may be typed, and why: no more than held)
+                raise Invalid(t("grunwald.play.losses_amount_refused", player=p.name, have=have))
 
             left = max(0, owed - value)
             message = t("grunwald.play.losses_amount", have=provisions, left=left)
