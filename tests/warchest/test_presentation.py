@@ -231,16 +231,21 @@ def test_issue22_face_down_coin_is_chosen_in_the_private_moment_among_the_hand()
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_issue22_recruit_face_down_the_coin_in_secret_the_unit_in_public(lang):
-    """The recruited unit is public (it goes to the discard face up), asked after the moment."""
+    """The recruited unit is public (it goes to the discard face up): the table reads it in the
+    entry's news, never the coin; it is asked in the same moment as the coin, so that ← Back from
+    it never leads out of the moment (issue 22 trial: the whole turn is one moment)."""
     state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
     engine.apply(state, Draw("Kasia", ("swordsman", "pikeman", "crossbowman")))
     engine.apply(state, Draw("Bartek", None))
     target = Play("Kasia", "recruit", "crossbowman", recruit="swordsman")
     got, inside, outside, _said = run_with_moments(state, target, lang)
     assert got == target
-    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"]
-    assert [q.key for q in outside] == ["warchest.recruit"]
-    assert [c.value for c in inside[-1].choices][:-1] == sorted(
+    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin", "warchest.recruit"]
+    assert not outside
+    t = catalog(lang)
+    said = news.describe(t, target)
+    assert names.unit_name(t, "swordsman") in said and names.unit_name(t, "crossbowman") not in said
+    assert [c.value for c in inside[1].choices][:-1] == sorted(
         ["swordsman", "pikeman", "crossbowman"], key=lambda u: names.unit_name(catalog(lang), u))
 
 
@@ -288,9 +293,12 @@ def test_issue22_the_shared_screen_is_the_same_whatever_the_hand(lang, action):
     one, two = public_transcript(first, target(first), lang), public_transcript(
         second, target(second), lang)
     assert one[:2] == two[:2]
-    # one moment: the turn menu (and the face-down coin when there is a choice)
-    assert [q.key for q in one[2]] == (["warchest.play"] if action == "deploy" else
-                                       ["warchest.play", "warchest.down_coin"])
+    assert one[1] == [] and two[1] == []  # nothing of the turn is asked in public
+    # one moment, the whole turn: the turn menu, then the hex to deploy on, or the face-down coin
+    # (when there is a choice) and the unit recruited
+    assert [q.key for q in one[2]] == {
+        "deploy": ["warchest.play", "warchest.hex.to"], "pass": ["warchest.play", "warchest.down_coin"],
+        "recruit": ["warchest.play", "warchest.down_coin", "warchest.recruit"]}[action]
     hand = catalog(lang)("warchest.unit.pikeman")
     assert any(hand in c.label for c in one[2][0].choices)  # the moment showed it
     assert not any(hand in text for text in one[0] if "Pi " not in text)  # (the legend's codes)

@@ -29,10 +29,10 @@ def play_on_terminal(store, table, lang="en", open_table=None, hints=None):
     with term.prompts(table, lang) as prompter:
 
         def before(q):  # (the table's typing, each question checked first)
-            if isinstance(q, dialogs.Private) or prompter.private is not None:
+            if prompter.private is not None and not isinstance(q, dialogs.Private):
                 checked["private"] += 1
-            else:  # a public question: nothing of any moment before it is left anywhere
-                checked["public"] += 1
+            else:  # a public question, or the look-away one (the table still sees the screen):
+                checked["public"] += 1  # nothing of any moment before it is left anywhere
                 if not prompter.open:
                     assert_clean(term, lang)
             table(q)
