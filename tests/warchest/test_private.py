@@ -263,3 +263,33 @@ def test_issue22_a_coin_taken_back_is_never_named_to_the_table(tmp_path, capsys,
     assert t("warchest.describe.deploy", player="Ola", unit=unit_name(t, "pikeman"),
              to=hex_text(entry.to)) in news
     assert not any(words in news for words in named)
+
+
+def test_issue22_ctrl_c_at_a_face_up_coin_s_hex_resumes_in_a_new_moment(tmp_path):
+    """Stopped at a face-up coin's hex (now inside the player's moment: the coin chosen is not
+    named to the table until the entry is made): the screen is cleared before "Interrupted";
+    resumed, the kept answers replay silently and the hex is asked in a new moment."""
+    from referee.games.warchest.actions import Play
+
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 2, {})
+    state = engine.new_state(TWO, {"method": "first_game"})
+    for k, a in enumerate(target):  # the first face-up play of a known hand that asks a hex
+        if isinstance(a, Play) and a.coin and a.action == "move" \
+                and state.players[engine.index(state, a.player)].hand is not None:
+            break
+        engine.apply(state, a)
+    else:
+        raise AssertionError("no face-up move")
+    table = WarTable(store, target[:k + 1], stop_at=(k, "warchest.hex.to"))
+    table.sid = new_session(store)
+    term, _ = play_on_terminal(store, table)
+    assert table.saved() == k
+    assert_clean(term, "en")
+    assert "what does the" not in term.everything() and "to which hex" not in term.everything()
+    asked = len(table.asked)
+    play_on_terminal(store, table)
+    resumed = table.asked[asked:]
+    assert isinstance(resumed[0], dialogs.Private)  # a new moment, before any private fact
+    assert resumed[1].key == "warchest.hex.to"  # the turn menu's (and action's) answers replayed
+    assert table.saved() == k + 1
