@@ -13,7 +13,7 @@ from referee.core import export
 from referee.core.report import Board, Line
 from referee.core.text import catalog
 from referee.games.warchest import GAME, bot, engine, exports, names, news, summary, view
-from referee.games.warchest.actions import Deal, Draw, Play
+from referee.games.warchest.actions import Deal, Draw, Play, Resign
 from referee.games.warchest.dialog import HEX_KEYS, Retry, ask, setup
 from referee.games.warchest.units import sort_coins
 from tests.warchest.driver import direct
@@ -231,16 +231,21 @@ def test_issue22_face_down_coin_is_chosen_in_the_private_moment_among_the_hand()
 
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_issue22_recruit_face_down_the_coin_in_secret_the_unit_in_public(lang):
-    """The recruited unit is public (it goes to the discard face up), asked after the moment."""
+    """The recruited unit is public (it goes to the discard face up): the table reads it in the
+    entry's news, never the coin; it is asked in the same moment as the coin, so that ← Back from
+    it never leads out of the moment (issue 22 trial: the whole turn is one moment)."""
     state = engine.new_state(["Kasia", "Bartek"], {"method": "first_game"})
     engine.apply(state, Draw("Kasia", ("swordsman", "pikeman", "crossbowman")))
     engine.apply(state, Draw("Bartek", None))
     target = Play("Kasia", "recruit", "crossbowman", recruit="swordsman")
     got, inside, outside, _said = run_with_moments(state, target, lang)
     assert got == target
-    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin"]
-    assert [q.key for q in outside] == ["warchest.recruit"]
-    assert [c.value for c in inside[-1].choices][:-1] == sorted(
+    assert [q.key for q in inside] == ["warchest.play", "warchest.down_coin", "warchest.recruit"]
+    assert not outside
+    t = catalog(lang)
+    said = news.describe(t, target)
+    assert names.unit_name(t, "swordsman") in said and names.unit_name(t, "crossbowman") not in said
+    assert [c.value for c in inside[1].choices][:-1] == sorted(
         ["swordsman", "pikeman", "crossbowman"], key=lambda u: names.unit_name(catalog(lang), u))
 
 
@@ -288,12 +293,77 @@ def test_issue22_the_shared_screen_is_the_same_whatever_the_hand(lang, action):
     one, two = public_transcript(first, target(first), lang), public_transcript(
         second, target(second), lang)
     assert one[:2] == two[:2]
-    # one moment: the turn menu (and the face-down coin when there is a choice)
-    assert [q.key for q in one[2]] == (["warchest.play"] if action == "deploy" else
-                                       ["warchest.play", "warchest.down_coin"])
+    assert one[1] == [] and two[1] == []  # nothing of the turn is asked in public
+    # one moment, the whole turn: the turn menu, then the hex to deploy on, or the face-down coin
+    # (when there is a choice) and the unit recruited
+    assert [q.key for q in one[2]] == {
+        "deploy": ["warchest.play", "warchest.hex.to"], "pass": ["warchest.play", "warchest.down_coin"],
+        "recruit": ["warchest.play", "warchest.down_coin", "warchest.recruit"]}[action]
     hand = catalog(lang)("warchest.unit.pikeman")
     assert any(hand in c.label for c in one[2][0].choices)  # the moment showed it
     assert not any(hand in text for text in one[0] if "Pi " not in text)  # (the legend's codes)
+
+
+def _sequence(state, answers):
+    """The dialog of the turn answered in turn by ``answers``: what it yielded (a moment's
+    opening and closing as ``private``/``public``, a question by its key) and its result."""
+    said = []
+    answers = iter(answers)
+
+    def answer(q):
+        if isinstance(q, dialogs.Private):
+            said.append("private")
+        elif isinstance(q, dialogs.Public):
+            said.append("public")
+        elif not isinstance(q, dialogs.Notice):
+            said.append(q.key)
+            return next(answers)
+        return None
+
+    return dialogs.run(ask(state, EN, {}), answer), said
+
+
+def _sw_sw_pi():
+    """Ola holds Sw Sw Pi (typed), a Swordsman of hers on the board; Bartek's draw untold."""
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", ("swordsman", "swordsman", "pikeman")))
+    engine.apply(state, Draw("Bartek", None))
+    engine.apply(state, Play("Ola", "deploy", "swordsman", to=(4, 0)))
+    engine.apply(state, Play("Bartek", "pass", None))
+    return state
+
+
+def test_issue22_the_whole_turn_is_one_moment_back_and_all():
+    """The hand known: one moment opens before the turn menu and closes only once the entry is
+    complete; ← Back from the action (and from a hex) stays in it, the coin chosen again in it
+    (the unit moved from: one possibility, said in the moment)."""
+    got, said = _sequence(_sw_sw_pi(), [("coin", "swordsman"), dialogs.BACK, ("coin", "swordsman"),
+                                        "move", dialogs.BACK, "move", (4, 1)])
+    assert got == Play("Ola", "move", "swordsman", frm=(4, 0), to=(4, 1))
+    assert said == ["private", "warchest.play", "warchest.action", "warchest.play", "warchest.action",
+                    "warchest.hex.to", "warchest.action", "warchest.hex.to", "public"]
+
+
+def test_issue22_undo_and_resign_close_the_moment_first():
+    state = _sw_sw_pi()
+    got, said = _sequence(state, [("coin", "swordsman"), dialogs.BACK, dialogs.UNDO])
+    assert got is dialogs.UNDO
+    assert said == ["private", "warchest.play", "warchest.action", "warchest.play", "public"]
+    got, said = _sequence(state, ["resign", False, "resign", True])
+    assert got == Resign("Ola")
+    assert said == ["private", "warchest.play", "warchest.resign", "warchest.play", "warchest.resign",
+                    "public"]
+
+
+def test_issue22_the_hand_unknown_opens_no_moment():
+    """Ola's draw untold: nothing of the turn is private; it is asked with no moment at all,
+    ← Back too (the table sees what any coin of her bag could do)."""
+    state = engine.new_state(["Ola", "Bartek"], {"method": "first_game"})
+    engine.apply(state, Draw("Ola", None))
+    engine.apply(state, Draw("Bartek", None))
+    got, said = _sequence(state, [("coin", "pikeman"), dialogs.BACK, ("coin", "swordsman"), (6, 1)])
+    assert got == Play("Ola", "deploy", "swordsman", to=(6, 1))
+    assert said == ["warchest.play", "warchest.hex.to", "warchest.play", "warchest.hex.to"]
 
 
 def test_back_returns_to_the_previous_question():

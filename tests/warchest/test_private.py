@@ -29,10 +29,10 @@ def play_on_terminal(store, table, lang="en", open_table=None, hints=None):
     with term.prompts(table, lang) as prompter:
 
         def before(q):  # (the table's typing, each question checked first)
-            if isinstance(q, dialogs.Private) or prompter.private is not None:
+            if prompter.private is not None and not isinstance(q, dialogs.Private):
                 checked["private"] += 1
-            else:  # a public question: nothing of any moment before it is left anywhere
-                checked["public"] += 1
+            else:  # a public question, or the look-away one (the table still sees the screen):
+                checked["public"] += 1  # nothing of any moment before it is left anywhere
                 if not prompter.open:
                     assert_clean(term, lang)
             table(q)
@@ -195,3 +195,101 @@ def test_issue22_csv_of_a_game_in_progress_names_no_hand_or_bag(tmp_path):
     with service.open_live(sid, open_table=True) as live:
         live.keep_choices()
     assert service.export(sid, "csv") == text
+
+
+@pytest.mark.parametrize("lang", ["en", "pl"])
+def test_issue22_a_coin_taken_back_is_never_named_to_the_table(tmp_path, capsys, lang):
+    """Issue 22 trial ("what does the Archer do?" asked in public, then ← Back to the Lancer): Ola
+    holds Sw Sw Pi, a Swordsman on the board.  She picks a Swordsman, is asked what it does,
+    presses ← Back, deploys the Pikeman instead.  On every screen the table sees (each public
+    question, each look-away question, the end) nothing names the Swordsman as a coin of her
+    hand — not its action question, not its turn-menu line — nor any word of the moment; the
+    table reads the entry recorded (the Pikeman deployed) in the news."""
+    from referee.cli.prompter import keys_for
+    from referee.games.warchest import record
+    from referee.games.warchest.actions import Draw, Play
+    from referee.games.warchest.names import hex_text, unit_name
+
+    store = Store(tmp_path)
+    sid = new_session(store, lang)
+    state = engine.new_state(TWO, {"method": "first_game"})
+    with SessionService(store).open_live(sid) as live:
+        for a in (Draw("Ola", ("swordsman", "swordsman", "pikeman")), Draw("Bartek", None)):
+            live.apply(a)
+            engine.apply(state, a)
+        first = next(a for a in engine.legal_actions(state) if a.coin == "swordsman" and a.action == "deploy")
+        for a in (first, Play("Bartek", "pass", None)):
+            live.apply(a)
+            engine.apply(state, a)
+    t = catalog(lang)
+    answers = [("coin", "swordsman"), dialogs.BACK, ("coin", "pikeman"), None]
+    asked: list[str] = []
+    term = Terminal()
+    seen: list[str] = []  # what the table saw, screen and scrollback, at each of its screens
+
+    def keys(q):
+        asked.append(q.key)
+        answer = answers.pop(0)
+        if answer is None:
+            return None  # (Bartek's turn: the table stops there)
+        return keys_for(q, answer, lang)
+
+    with term.prompts(keys, lang) as prompter:
+        typist = prompter.before_question
+
+        def before(q):
+            if prompter.private is None or isinstance(q, dialogs.Private):
+                seen.append(term.everything())
+            typist(q)
+
+        prompter.before_question = before
+        with pytest.raises(KeyboardInterrupt):
+            commands.play(store, sid, lang, prompter=prompter)
+    seen.append(term.everything())
+    # (the Pikeman's action and hex: one possibility each, said in the moment)
+    assert asked == ["warchest.play", "warchest.action", "warchest.play", "warchest.play"]
+    entry = record.parse_record(store.open(sid, write=False).record).replay()[1][-1].action
+    assert entry.player == "Ola" and entry.action == "deploy" and entry.coin == "pikeman"
+    swordsman = unit_name(t, "swordsman")
+    named = (t("warchest.play.action", player="Ola", unit=swordsman), f"{swordsman}: ",
+             t.n("warchest.play.turn", 2, player="Ola"))  # (Bartek's hand is not known: public)
+    assert len(seen) >= 3  # Ola's look-away question, Bartek's turn menu, the end
+    for screen in seen:
+        for words in named + tuple(w for w in PRIVATE[lang] if w not in ("coins in hand: which coin",
+                                                                         "sztony na ręce")):
+            assert words not in screen, words
+    # the entry recorded, in the news (drawn by ``play`` on its own console: here, stdout)
+    news = capsys.readouterr().out
+    assert t("warchest.describe.deploy", player="Ola", unit=unit_name(t, "pikeman"),
+             to=hex_text(entry.to)) in news
+    assert not any(words in news for words in named)
+
+
+def test_issue22_ctrl_c_at_a_face_up_coin_s_hex_resumes_in_a_new_moment(tmp_path):
+    """Stopped at a face-up coin's hex (now inside the player's moment: the coin chosen is not
+    named to the table until the entry is made): the screen is cleared before "Interrupted";
+    resumed, the kept answers replay silently and the hex is asked in a new moment."""
+    from referee.games.warchest.actions import Play
+
+    store = Store(tmp_path)
+    _, target = hidden_draws(3, 2, {})
+    state = engine.new_state(TWO, {"method": "first_game"})
+    for k, a in enumerate(target):  # the first face-up play of a known hand that asks a hex
+        if isinstance(a, Play) and a.coin and a.action == "move" \
+                and state.players[engine.index(state, a.player)].hand is not None:
+            break
+        engine.apply(state, a)
+    else:
+        raise AssertionError("no face-up move")
+    table = WarTable(store, target[:k + 1], stop_at=(k, "warchest.hex.to"))
+    table.sid = new_session(store)
+    term, _ = play_on_terminal(store, table)
+    assert table.saved() == k
+    assert_clean(term, "en")
+    assert "what does the" not in term.everything() and "to which hex" not in term.everything()
+    asked = len(table.asked)
+    play_on_terminal(store, table)
+    resumed = table.asked[asked:]
+    assert isinstance(resumed[0], dialogs.Private)  # a new moment, before any private fact
+    assert resumed[1].key == "warchest.hex.to"  # the turn menu's (and action's) answers replayed
+    assert table.saved() == k + 1

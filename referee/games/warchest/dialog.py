@@ -147,9 +147,9 @@ def _laid_out(t: Catalog, need: int) -> Dialog:
 def ask(state: WarChestState, t: Catalog, colors: dict[str, str] | None = None,
         hints: bool = False, open: bool = False) -> Dialog:
     """The next entry's questions.  A player's hand, what depends on it and their exact bag are
-    shown only in their private moment (``Private`` … ``Public``): the draw, the turn menu and
-    the face-down coin (issue 22, docs/table.md); ``open`` changes nothing here (the table then
-    simply opens no moment)."""
+    shown only in their private moment (``Private`` … ``Public``): the draw, and the whole turn
+    while the hand is known (issue 22, docs/table.md); ``open`` changes nothing here (the table
+    then simply opens no moment)."""
     d = engine.decision(state)
     assert d is not None  # asked only while the game goes on
     if d.kind == "draw":
@@ -379,8 +379,8 @@ def _attr(name: str) -> Callable[[Any], Any]:
 LEVELS = [
     Level("top", _group),
     Level("action", lambda a: getattr(a, "action", None)),
-    # the face-down coin is chosen in the player's private moment, right after the action: the
-    # recruited unit (public) is asked once the moment is closed
+    # the face-down coin is chosen right after the action (in the player's private moment, as
+    # the whole turn is when the hand is known)
     Level("coin", lambda a: a.coin if isinstance(a, Play) and a.action in FACE_DOWN else None),
     Level("recruit", _attr("recruit")),
     Level("hex", _attr("frm"), "frm"),
@@ -397,33 +397,34 @@ LEVELS = [
 
 
 def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
-    """A turn, narrowed level by level.  With the hand known (its draw was typed) the turn menu
-    (the hand's coins and what each can do) and the face-down coin are asked in the player's
-    private moment; the moment is closed (screen and scrollback cleared) before anything public:
-    a face-up coin's action and hexes (the coin is then on the table), the recruited unit, the
-    entry.  A face-down action never names its coin; nothing of the hand is said publicly."""
+    """A turn, narrowed level by level.  With the hand known (its draw was typed) the WHOLE turn
+    is asked in the player's private moment, opened before the turn menu (the hand's coins and
+    what each can do) and closed (screen and scrollback cleared) only once the entry is complete,
+    or on ↶ Undo or a resignation: the face-up coin's action and hexes, the face-down coin, the
+    recruited unit, and every ← Back among them.  A coin chosen and then taken back is so never
+    named to the table (issue 22 trial: "what does the Archer do?", asked in public, then ← Back
+    to play the Lancer, told the table of an Archer in the hand); the table learns the entry
+    recorded from the news under the next board, which names a face-up coin played and never a
+    face-down one.  With the hand unknown nothing is private and no moment is opened."""
     candidates = engine.legal_actions(state)
     p = state.players[engine.index(state, d.player)]
     secret = p.hand is not None and any(getattr(a, "coin", None) for a in candidates)
     stack: list[tuple[int, list]] = []
     i, cands = 0, candidates
-    inside = False  # the player's private moment is open
-    redraw = False  # the moment was just closed: the screen is empty
+    if secret:  # (the turn menu lists the hand: the moment opens before it, for the whole turn)
+        yield private(t, d.player)
+        yield Notice(private_lines(state, t, d.player))
+
+    def done(entry: Any) -> Dialog:
+        if secret:
+            yield Public()
+        return entry
+
     while True:
         if i == len(LEVELS):
-            if inside:
-                yield Public()
-            return cands[0]
+            return (yield from done(cands[0]))
         level = LEVELS[i]
         values = _distinct(level.value(a) for a in cands)
-        hidden = secret and _is_private(level, cands)
-        if hidden and not inside:
-            yield private(t, d.player)
-            yield Notice(private_lines(state, t, d.player))
-            inside = True
-        elif inside and not hidden:
-            yield Public()
-            inside, redraw = False, True  # (the screen is cleared: the board before the next menu)
         # one possibility is not asked but said (keys typed ahead would answer the next question);
         # the face-down coin is chosen silently (a word of it would name a coin of the hand)
         if level.kind != "top" and len(values) == 1:
@@ -432,20 +433,13 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
                 yield Notice([Line(t("warchest.play.auto", what=said), "muted")])
             i += 1
             continue
-        if redraw and level.kind != "hex":  # (a hex question draws its own board)
-            yield Notice(board(state, t, colors, hints=hints))
-        redraw = False
         answer = yield from _question(state, t, colors, hints, d, level, values, cands, first=not stack)
         if answer is UNDO:
-            if inside:
-                yield Public()
-            return UNDO
+            return (yield from done(UNDO))
         if answer is RESIGN:
             sure = yield Confirm("warchest.resign", t("warchest.play.resign_confirm", player=d.player))
             if sure:
-                if inside:
-                    yield Public()
-                return Resign(d.player)
+                return (yield from done(Resign(d.player)))
             continue
         if answer is BACK:
             i, cands = stack.pop()
@@ -453,17 +447,6 @@ def _turn(state: WarChestState, t: Catalog, colors, hints: bool, d) -> Dialog:
         stack.append((i, cands))
         cands = [a for a in cands if level.value(a) == answer]
         i += 1
-
-
-def _is_private(level: Level, cands: list) -> bool:
-    """Whether a level of the turn shows the hand: the turn menu, and a face-down play's action
-    and coin (its action is public once the entry is made; asked inside the same moment)."""
-    if level.kind == "top":
-        return True
-    down = all(isinstance(a, Play) and a.action in FACE_DOWN for a in cands)
-    if level.kind == "coin":
-        return down and any(a.coin for a in cands)
-    return level.kind == "action" and down
 
 
 def private_lines(state: WarChestState, t: Catalog, player: str) -> Report:
