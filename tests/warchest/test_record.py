@@ -311,3 +311,28 @@ def test_a_tactic_is_checked_against_the_options_toward_its_own_hexes():
                         checked += 1
             engine.apply(state, bot.random_action(state, rng))
     assert checked > 100
+
+
+@pytest.mark.parametrize("action", record.KINDS)
+def test_the_play_reader_keeps_every_key_it_lets_an_entry_hold(action):
+    """``parse_play`` looks only at the keys an entry's action (or its coin's tactic) uses
+    (``record.READS``): every key it does not refuse (``unused_key``) reaches the play, for every
+    action, every coin and every data key, alone or all together."""
+    values = {"from": [1, 2], "at": [1, 2], "unit": [1, 2], "to": [1, 2], "target": [1, 2],
+              "recruit": "archer", "absorb": True,
+              "steps": [{"action": "move", "from": [0, 0], "to": [0, 1]}]}
+    fields = {"from": "frm", "at": "at", "unit": "unit", "to": "to", "target": "target",
+              "recruit": "recruit", "absorb": "absorb", "steps": "steps"}
+    for coin in (None, *record.COIN_SET):
+        head = {"player": "Ola", "action": action} | ({} if coin is None else {"coin": coin})
+        for keys in ([[k] for k in record.DATA_KEYS]
+                     + [list(record.TACTIC_USES.get(coin, record.DATA_KEYS)) if action == "tactic"
+                        else list(record.USES[action])]):
+            entry = head | {k: values[k] for k in keys}
+            try:
+                play, _ = record.parse_play(entry, "", None)
+            except RecordError:
+                continue  # a key this action does not use: refused, as before
+            for k in keys:
+                got = getattr(play, fields[k])
+                assert got not in (None, False, ()), (action, coin, k)

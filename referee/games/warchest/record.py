@@ -162,8 +162,10 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         text = shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
     unused_key(entry, action, coin, where)
+    probes, recruits, stepped, absorbs = (TACTIC_READS.get(coin, ANY_READS) if action == "tactic"
+                                          else READS[action])
     hexes: list[Any] = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
-    for n, k in TACTIC_HEX_PROBES.get(coin, HEX_ORDER) if action == "tactic" else HEX_PROBES[action]:
+    for n, k in probes:
         v = get(k)
         if v is None:
             if k != "target" and k in entry:
@@ -172,26 +174,42 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
             hexes[n] = (v[0], v[1])
         else:
             hexes[n] = hex_value(v, f"{where}.{k}")
-    recruit = get("recruit")
-    if "recruit" in entry and (type(recruit) is not str or recruit not in COINS):
+    recruit: Any = get("recruit") if recruits else None
+    if recruits and "recruit" in entry and (type(recruit) is not str or recruit not in COINS):
         shape.string(recruit, f"{where}.recruit")
         raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
     steps: tuple = ()
-    if "steps" in entry:
+    if stepped and "steps" in entry:
         steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
                       for j, s in enumerate(shape.array(entry["steps"], f"{where}.steps")))
-    then = shape.array(entry["then"], f"{where}.then") if "then" in entry else []
-    absorb = "absorb" in entry and absorb_value(entry, where)
+    then = get("then")
+    then = [] if then is None and "then" not in entry else shape.array(then, f"{where}.then")
+    absorb = absorbs and "absorb" in entry and absorb_value(entry, where)
     frm, at, unit, to, target = hexes
-    return Play(player, action, coin, frm, to, at, unit, target, recruit, steps, absorb, by), then
+    return _tuple(Play, (player, action, coin, frm, to, at, unit, target, recruit, steps, absorb, by)), then
 
 
-#: ``HEX_KEYS`` with their places in ``parse_play``'s list; ``HEX_PROBES``: those an action (or a
-#: coin's tactic) uses, the only ones its entry may hold once ``unused_key`` has passed it
+#: ``Play``'s own constructor, without the named tuple's ``__new__`` (every field given, in order)
+_tuple = tuple.__new__
+
+
+#: ``HEX_KEYS`` with their places in ``parse_play``'s list; ``READS``: what an action (or a coin's
+#: tactic, ``TACTIC_READS``) uses, the only keys its entry may hold once ``unused_key`` has passed it
 HEX_ORDER = tuple(enumerate(HEX_KEYS))
-HEX_PROBES = {k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in USES.items()}
-TACTIC_HEX_PROBES: dict[str | None, tuple] = {
-    k: tuple((n, key) for n, key in HEX_ORDER if key in uses) for k, uses in TACTIC_USES.items()}
+
+
+def reads(uses: Iterable[str]) -> tuple[tuple, bool, bool, bool]:
+    """What ``parse_play`` reads of an entry whose action uses ``uses``: the hex keys (with their
+    places), and whether it may hold ``recruit``, ``steps``, ``absorb`` — once ``unused_key`` has
+    passed the entry, it holds no other."""
+    uses = tuple(uses)
+    return (tuple((n, key) for n, key in HEX_ORDER if key in uses), "recruit" in uses,
+            "steps" in uses, "absorb" in uses)
+
+
+READS = {k: reads(uses) for k, uses in USES.items()}
+TACTIC_READS: dict[str | None, tuple] = {k: reads(uses) for k, uses in TACTIC_USES.items()}
+ANY_READS = reads(DATA_KEYS)  # (a tactic of a coin without one: every key, left to the rules)
 
 
 def parse_record(document: Any) -> WarChestRecord:
