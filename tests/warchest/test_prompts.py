@@ -263,3 +263,31 @@ def test_trial2_control_chart_in_the_sides_colours_and_an_unfinished_round_marke
             assert ">Round 5</text>" in chart
     pl = GAME.export(final, "html", catalog("pl"), parsed.meta, "trial")
     assert f">Runda {final.round} (w toku)</text>" in pl
+
+
+def test_issue22_enter_alone_after_a_refused_draw_asks_before_the_draw_goes_untold(tmp_path):
+    """A trial: an impossible draw was refused and asked again; the table's next Enter, out of
+    habit (meant for the next screen), recorded the draw as untold.  Enter alone right after a
+    refusal now asks whether the table does not say (default No: the draw is asked again)."""
+    store = Store(tmp_path)
+    _, target = hidden_draws(9, 1, {})
+    first = draw_index(target, "Ola", 0)
+    table = WarTable(store, target[:first + 1], setup=new_game_answers(TWO, "first_game"))
+    wrong = iter(["sw sw sw", ""])  # a third Swordsman, then Enter alone
+    answer = table.answer
+    confirms = []
+
+    def answer_with_mistakes(q):
+        if q.key == "warchest.draw_untold":
+            confirms.append(q)
+            return q.default  # (Enter: the safe default, No)
+        if q.key == "warchest.draw":
+            typed = next(wrong, None)
+            if typed is not None:
+                return typed
+        return answer(q)
+
+    table.answer = answer_with_mistakes
+    run(store, table)
+    assert [q.default for q in confirms] == [False] and "Ola" in confirms[0].message
+    assert store.open(table.sid, write=False).record["rounds"][0]["draws"]["Ola"] == list(target[first].coins)

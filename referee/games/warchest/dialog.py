@@ -329,8 +329,20 @@ def _draw(state: WarChestState, t: Catalog, colors, hints: bool, player: str) ->
                 return Retry(t("warchest.play.draw_impossible", player=p.name))
         return drawn
 
-    answer = yield from _secret(Secret("warchest.draw", t.n("warchest.play.draw", count, player=player),
-                                       parse))
+    question = Secret("warchest.draw", t.n("warchest.play.draw", count, player=player), parse)
+    refused = False
+    while True:
+        answer = yield question
+        if isinstance(answer, Retry):
+            refused = True
+            yield Notice([Line(answer.message, "bad")])
+            continue
+        # Enter alone just after a refused draw: the table's habit (meant for the next screen),
+        # or the table not saying?  Asked; the safe answer (No) asks the draw again (a trial)
+        if answer is None and refused and not (
+                yield Confirm("warchest.draw_untold", t("warchest.play.draw_untold_confirm", player=player))):
+            continue
+        break
     yield Public()
     if answer is UNDO:
         return UNDO
