@@ -60,6 +60,7 @@ def test_issue22_a_polish_fix_list_says_where_each_entry_lies_in_polish(tmp_path
     assert not english, [label for label in labels if any(re.search(rf"\b{w}\b", label) for w in english)]
 
 
+@pytest.mark.slow  # (7 s; the Polish list, the finding, stays in the quick run)
 def test_issue22_an_english_fix_list_keeps_its_words(tmp_path):
     said = " ".join(_lists("en", tmp_path))
     assert "skirmish cards" in said and "placements #1" in said

@@ -110,6 +110,7 @@ def test_a_key_keeps_its_meaning_all_game_over_many_games(name, count):
         assert not faults, (seed, faults)
 
 
+@pytest.mark.slow  # (10 s: the playouts' reach; the check itself runs fast per game)
 def test_the_playouts_see_the_menus_where_keys_went_astray():
     """The check reaches the trials' menus: a loss payment's advice and Done, Medieval Battle's
     flags, War Chest's coins."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -81,9 +82,20 @@ def a_result(draw):
     return json.loads(json.dumps(result)), players
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(a_result(), max_size=6))
 def test_results_checked_all_at_once_say_what_each_checked_alone_says(pairs):
+    _checked_all_at_once_as_alone(pairs)
+
+
+@pytest.mark.slow  # (the same, 500 examples)
+@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(a_result(), max_size=6))
+def test_results_checked_all_at_once_say_what_each_checked_alone_says_many(pairs):
+    _checked_all_at_once_as_alone(pairs)
+
+
+def _checked_all_at_once_as_alone(pairs):
     results, players = [r for r, _ in pairs], [p for _, p in pairs]
     good = [reference(r, p) for r, p in pairs]
     assert results_ok(results, players) == all(good)

@@ -62,7 +62,7 @@ def new_session(store, lang="en", **choices):
     return sid
 
 
-@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pl", marks=pytest.mark.slow)])  # (pl: 18 s)
 def test_issue22_war_chest_nothing_private_outlives_its_moment(tmp_path, lang):
     """Two rounds, every draw typed: each turn menu, face-down coin and draw in a moment; at
     every public question and at the end, no word of any moment on the screen or scrollback."""
