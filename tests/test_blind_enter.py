@@ -5,15 +5,13 @@ through the real prompts (``tests/harness.py``)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from referee.cli.prompter import keys_for
 from referee.core import dialog as dialogs
 from referee.core import registry
 from referee.core.text import catalog
-from tests import screen
+from tests import playouts
 from tests.test_keys import _one, drive
 
 #: menus where every choice does something: a turn's actions, a unit, a hex, a card, a field
@@ -39,26 +37,9 @@ def find_menu(name: str, kind: str) -> dialogs.Select:
         assert q.key == kind
         return q
     for seed in range(40):
-        rng = random.Random(seed)
-        state, _ = game.parse_record(game.new_record(["Ola", "Bartek"], {})).replay()
-        while not game.is_over(state):
-            dialog = game.dialog(state, t, {"Ola": "red", "Bartek": "blue"})
-            try:
-                q = next(dialog)
-                for _ in range(60):
-                    if isinstance(q, dialogs.Select) and q.key == kind and len(q.choices) > 2:
-                        return q
-                    answer = None
-                    if isinstance(q, (dialogs.Select, dialogs.Confirm, dialogs.Text)):
-                        answer = screen._answer(q, rng, t)
-                        if answer is screen._STOP:
-                            break
-                    q = dialog.send(answer)
-            except StopIteration:
-                pass
-            finally:
-                dialog.close()
-            game.apply(state, game.random_action(state, rng))
+        for _, q in playouts.questions(game, ["Ola", "Bartek"], seed):
+            if isinstance(q, dialogs.Select) and q.key == kind and len(q.choices) > 2:
+                return q
     raise AssertionError(f"no {kind} in 40 games of {name}")
 
 

@@ -14,7 +14,6 @@ and something else (Done, the advice, Undo), nor two things that are not items."
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import defaultdict
 from typing import Any
 
@@ -23,8 +22,7 @@ import pytest
 from referee.cli.prompter import shortcut_keys
 from referee.core import dialog as dialogs
 from referee.core import registry
-from referee.core.text import catalog
-from tests import screen
+from tests import playouts
 
 ITEM = "an item of the question"
 
@@ -57,32 +55,13 @@ def meaning(game: str, value: Any) -> Any:
 def playout(name: str, count: int, seed: int, entries: int | None = None) -> dict[tuple, dict[str, set]]:
     """(menu kind, player) → key → the meanings it had in one random game."""
     game = registry.get(name)
-    rng = random.Random(seed)
-    t = catalog("en")
-    state, _ = game.parse_record(game.new_record(["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:count], {})).replay()
     seen: dict[tuple, dict[str, set]] = defaultdict(lambda: defaultdict(set))
-    n = 0
-    while not game.is_over(state) and (entries is None or n < entries):
-        player = getattr(game.decision(state), "player", None)
-        dialog = game.dialog(state, t, dict(zip(state.names, ["red", "blue", "green", "yellow", "magenta"])))
-        try:
-            q = next(dialog)
-            for _ in range(60):
-                answer = None
-                if isinstance(q, dialogs.Select):
-                    for choice, key in zip(q.choices, shortcut_keys(q.choices)):
-                        seen[(q.key, player)][key].add(meaning(name, choice.value))
-                if isinstance(q, (dialogs.Select, dialogs.Confirm, dialogs.Text)):
-                    answer = screen._answer(q, rng, t)
-                    if answer is screen._STOP:
-                        break
-                q = dialog.send(answer)
-        except StopIteration:
-            pass
-        finally:
-            dialog.close()
-        game.apply(state, game.random_action(state, rng))
-        n += 1
+    for state, q in playouts.questions(game, ["Ola", "Bartek", "Ewa", "Kuba", "Lena"][:count], seed,
+                                       entries=entries):
+        if isinstance(q, dialogs.Select):
+            player = getattr(game.decision(state), "player", None)
+            for choice, key in zip(q.choices, shortcut_keys(q.choices)):
+                seen[(q.key, player)][key].add(meaning(name, choice.value))
     return seen
 
 

@@ -5,13 +5,11 @@ words in it), never with an empty one or another error."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from referee.core import dialog as dialogs
 from referee.core import registry
-from referee.core.text import catalog
+from tests import playouts
 from tests.screen import TEXTS
 
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
@@ -22,34 +20,20 @@ WRONG = ["", " ", "abc", "43", "0", "-1", "6", "999999", "1 2 3 4 5 6 7 8 9", "x
 def _questions(game, names, lang, seed, entries=60):
     """The text questions of the first ``entries`` entries of a random playout (each entry's
     questions answered at random, its text questions with the first of ``TEXTS`` they take)."""
-    t, rng = catalog(lang), random.Random(seed)
-    state, _ = game.parse_record(game.new_record(names, {})).replay()
-    for _ in range(entries):
-        if game.is_over(state):
-            return
-        dialog = game.dialog(state, t, dict(zip(names, COLORS)), hints=True)
-        try:
-            q = next(dialog)
-            for _ in range(30):
-                answer = None
-                if isinstance(q, dialogs.Text):
-                    yield q
-                    answer = next((v for v in (_parsed(q, x) for x in TEXTS) if v is not None), None)
-                    if answer is None:
-                        break
-                elif isinstance(q, dialogs.Select):
-                    values = [c.value for c in q.choices if c.value not in (dialogs.UNDO, dialogs.BACK)]
-                    if not values:
-                        break
-                    answer = rng.choice(values)
-                elif isinstance(q, dialogs.Confirm):
-                    answer = rng.random() < 0.5
-                q = dialog.send(answer)
-        except StopIteration:
-            pass
-        finally:
-            dialog.close()
-        game.apply(state, game.random_action(state, rng))
+    for _, q in playouts.questions(game, names, seed, lang, answer=_answer, hints=True,
+                                   entries=entries, per_entry=30):
+        if isinstance(q, dialogs.Text):
+            yield q
+
+
+def _answer(q, rng, _t):
+    if isinstance(q, dialogs.Text):
+        answer = next((v for v in (_parsed(q, x) for x in TEXTS) if v is not None), None)
+        return playouts.STOP if answer is None else answer
+    if isinstance(q, dialogs.Select):
+        values = [c.value for c in q.choices if c.value not in (dialogs.UNDO, dialogs.BACK)]
+        return rng.choice(values) if values else playouts.STOP
+    return rng.random() < 0.5
 
 
 def _parsed(q, text):
