@@ -204,14 +204,14 @@ def test_issue22_fix_lists_every_entry_of_a_game_in_progress_and_shows_no_privat
     screen = list_every_entry(store, sid, lang, [g for g, n in groups.items() if n > 1 or len(groups) == 1])
     for s in steps:  # every entry was listed, by its place
         g = cli_fix.group_of(s.location)
-        place = core_fix.where(t, s.location, head=False) if groups[g] > 1 or len(groups) == 1 \
-            else cli_fix._group_words(t, g)
+        place = core_fix.where(t, s.location, head=False, prefix=game.info.text_prefix) \
+            if groups[g] > 1 or len(groups) == 1 else cli_fix._group_words(t, g, game.info.text_prefix)
         assert place in screen, s.location
     shown = [p for p in private if p and p in screen]
     assert not shown, shown
     lines = re.split(r"[\r\n]", screen)
     for location, words in ON_ITS_LINE.items():
-        place = core_fix.where(t, location, head=False)
+        place = core_fix.where(t, location, head=False, prefix=game.info.text_prefix)
         said = [line.split(f"{place}: ", 1)[1] for line in lines if f"{place}: " in line]
         assert said, location  # (the entry's line was found)
         assert not [(w, x) for x in said for w in words if w in x], location
