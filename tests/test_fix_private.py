@@ -217,6 +217,7 @@ def test_issue22_fix_lists_every_entry_of_a_game_in_progress_and_shows_no_privat
         assert not [(w, x) for x in said for w in words if w in x], location
 
 
+@pytest.mark.slow  # (7 s: the needles of the hidden list are really there, open)
 def test_issue22_an_open_table_sees_the_camp_cards_in_the_list(tmp_path):
     """The same list at a table that plays open names the cards (the test's needles are real)."""
     from referee.games.grunwald.actions import Event, SkirmishCards
