@@ -63,7 +63,9 @@ def win_share(r: dict[str, Any], t: Any) -> str:
         share = p["wins"] / total
         y = gap + i * (bar_h + gap)
         w = max(share * scale, 1)
-        label = t("core.cli.chart_win_label", share=f"{share:.0%}", wins=p["wins"], games=p["games"])
+        # (the share of all wins, beside the table's win rate of each player's own games: the
+        # label says of what, so 28 % here and 29 % there never read as the same figure twice)
+        label = t("core.cli.chart_win_label", share=f"{share:.0%}", wins=p["wins"], total=total)
         parts.append(f'<text x="{label_w - 8}" y="{y + bar_h * 0.72:.1f}" text-anchor="end" font-size="14">'
                      f'{_e(name)}</text><rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" '
                      f'rx="3" fill="{colours[name]}"><title>{_e(name)}: {_e(label)}</title></rect>'
