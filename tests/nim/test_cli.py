@@ -59,6 +59,7 @@ def test_new_asks_the_setup_and_the_record_keeps_it(referee, monkeypatch):
                       "heaps": [1, 2], "takes": []}
 
 
+@pytest.mark.slow  # (7 s; tests/tictactoe runs every command of the template in the quick run)
 def test_every_command_on_nim_with_the_misere_variant(referee, monkeypatch, tmp_path):
     code, _out, _ = referee("new", "--game", "nim", "--players", "Ala,Bob", "--variant", "misere",
                             "--no-play")

@@ -86,6 +86,7 @@ def test_issue22_war_chest_open_table_shows_the_hand_and_opens_no_moment(tmp_pat
     assert "Ola's hand (only you see it)" in term.everything()
 
 
+@pytest.mark.slow  # (9 s; the face-up hex case of the same resume stays quick)
 def test_issue22_ctrl_c_in_a_moment_resumes_into_a_new_moment(tmp_path):
     """Stopped at the face-down coin (inside Ola's moment): the screen is cleared before
     "Interrupted"; resumed, the kept answers replay silently and a new moment opens."""
