@@ -34,6 +34,8 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
 FOLDERS = {"kajko-kokosz": "kajko", "war-chest": "warchest", "medieval-battle": "medieval"}
@@ -323,3 +325,31 @@ if __name__ == "__main__":
     sys.path.insert(0, str(ROOT))
     for name in sys.argv[1:] or list(FOLDERS):
         make(name)
+
+
+_CHUNKS = [0, *(pytest.param(k, marks=pytest.mark.slow) for k in range(1, CHUNKS))]
+
+
+class GoldenSuite:
+    """The golden tests of one game (``GAME``): a game's ``test_golden.py`` is
+    ``class TestGolden(golden.GoldenSuite): GAME = "…"`` (the first chunk in the quick run, the
+    others slow)."""
+
+    GAME = ""
+
+    def test_the_corpus_holds_games_and_errors(self):
+        records, cli = load(self.GAME)
+        assert len(records) > 500 and len(cli) == 1
+        assert sum("line" in c for c in records) > 200 and sum("error" in c for c in records) > 200
+        assert sum('"complete":true' in c.get("line", "") for c in records) > 150
+
+    @pytest.mark.parametrize("k", _CHUNKS)
+    def test_replay_json_prints_the_golden_lines(self, k, tmp_path):
+        check_replay_json(self.GAME, tmp_path, k)
+
+    @pytest.mark.parametrize("k", _CHUNKS)
+    def test_the_tracked_replay_gives_the_golden_answers(self, k):
+        check_tracked(self.GAME, k)
+
+    def test_replay_json_over_several_files_prints_what_it_printed(self, tmp_path):
+        check_cli(self.GAME, tmp_path)
