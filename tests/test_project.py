@@ -126,6 +126,19 @@ def test_every_game_has_the_same_set_of_test_modules(game):
     assert set(GAME_TEST_MODULES) <= have, sorted(set(GAME_TEST_MODULES) - have)
 
 
+def test_the_readmes_quick_run_names_modules_every_game_has():
+    """README's quick run (issue 27: under a minute while editing a game) globs module names: each
+    pattern names one of the modules every game has, so no game drops out of it unnoticed."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    line = next(ln for ln in readme.splitlines() if ln.startswith("python -m pytest tests/test_game_suite.py"))
+    patterns = line.split()[3:]
+    assert patterns and patterns[0] == "tests/test_game_suite.py"
+    for pattern in patterns[1:]:
+        folder, name = pattern.split("/")[1:]
+        assert folder == "*" and name.removesuffix(".py") in GAME_TEST_MODULES, pattern
+        assert {p.parent.name for p in ROOT.glob(pattern)} >= set(GAME_FOLDERS), pattern
+
+
 #: what players read (issue 27: each game's ``summary.py`` split along its seams), one module a
 #: part, named the same in every game; a game without a part (``names``, ``scores``) has no module
 PRESENTATION_MODULES = {"names": False, "view": True, "news": True, "scores": False, "summary": True,
