@@ -98,20 +98,23 @@ def _laid_out(block: Table, compact: bool = False, room: int | None = None) -> t
     frame: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False} if compact else {}
     table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False,
                       **frame)
-    # the table's width when no cell is wrapped: each column's widest cell and padding (2), the
-    # lines between the columns and, framed, the two edges
-    unwrapped = -1 if compact else 1
+    widest = []  # each column's widest cell, header or row (its width where none is wrapped)
     for i, col in enumerate(block.columns):
         justify = block.align[i] if i < len(block.align) else "left"
         # no word is ever broken (a Polish name or header cut in two is unreadable):
         # a column is at least as wide as its longest word, header or cell
         texts = (col, *(row[i] for row in block.rows if i < len(row)))
         longest_word = max((len(w) for text in texts for w in text.split()), default=1)
-        unwrapped += max(longest_word, *(cell_len(neutral(text)) for text in texts)) + 3
+        widest.append(max(longest_word, *(cell_len(neutral(text)) for text in texts)))
         table.add_column(_text(col), justify=cast(JustifyMethod, justify),  # (report.Table.align's words)
                          min_width=longest_word, overflow="fold")
-    fits = room is not None and unwrapped <= room
+    # the table's width when no cell is wrapped: the columns, their padding (2 each), the lines
+    # between them and, framed, the two edges
+    fits = room is not None and sum(widest) + 3 * len(widest) + (-1 if compact else 1) <= room
     if fits and _stackable(block):
+        # the widths Rich would measure, and nothing to wrap: given, not measured (issue 27)
+        for column, width in zip(table.columns, widest):
+            column.width, column.no_wrap = width, True
         table.add_row(*(_text("\n".join(row[i] for row in block.rows)) for i in range(len(block.columns))))
         return table, fits
     for i, row in enumerate(block.rows):
