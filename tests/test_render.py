@@ -203,13 +203,16 @@ def game_reports(name: str, seed: int, every: int) -> list[list]:
 
 def edge_tables() -> list[Table]:
     """Tables at the edges of drawing one as a single row of many lines: empty cells first and
-    last, wide and combining characters, trailing spaces, a cell of two lines or with a tab, a
-    short row, colours, and a table exactly as wide as 40 columns and one wider."""
+    last, wide and combining characters, trailing spaces, a cell of two lines or with tabs (drawn
+    wider than Rich measures it: at 20 columns transposed), a short row, colours, and a table
+    exactly as wide as 40 columns and one wider."""
     return [
         Table("Empty", ["A", "B"], [["", "1"], ["x", ""], ["", ""]], align=["left", "right"]),
         Table("", ["Wide", "n"], [["李小龍", "12"], ["Zoe\u0301", "3"], ["ab  ", "4"]],
               align=["left", "right"], transposable=True),
         Table("Lines", ["A", "B"], [["one\ntwo", "1"], ["tab\there", "2"]]),
+        Table("Tabs", ["A", "B"], [["x\ty" * 4, "1"], ["z", "22"]], transposable=True),
+        Table("Head\nline", ["A\tb", "B"], [["x", "1"]], transposable=True),
         Table("Short", ["A", "B", "C"], [["1", "2"], ["1", "2", "3"]]),
         Table("Colours", ["A", "B"], [["1", "2"], ["3", "4"]], row_styles=["red", "not-a-colour"]),
         Table("No colour", ["A", "B"], [["1", "2"], ["3", "4"]], row_styles=["", "not-a-colour"]),
@@ -238,7 +241,7 @@ def drawings(report, widths, colour: bool) -> None:
 def test_issue27_edge_tables_are_drawn_as_before():
     for block in edge_tables():
         for colour in (False, True):
-            drawings([block], (37, 38, 39, 40, 41, 80), colour)
+            drawings([block], (20, 37, 38, 39, 40, 41, 80), colour)
 
 
 @pytest.mark.parametrize("name", sorted(registry.names()))

@@ -109,8 +109,11 @@ def _laid_out(block: Table, compact: bool = False, room: int | None = None) -> t
         table.add_column(_text(col), justify=cast(JustifyMethod, justify),  # (report.Table.align's words)
                          min_width=longest_word, overflow="fold")
     # the table's width when no cell is wrapped: the columns, their padding (2 each), the lines
-    # between them and, framed, the two edges
-    fits = room is not None and sum(widest) + 3 * len(widest) + (-1 if compact else 1) <= room
+    # between them and, framed, the two edges (known only where each cell is one line, and no
+    # tab widens it as it is drawn)
+    fits = (room is not None and sum(widest) + 3 * len(widest) + (-1 if compact else 1) <= room
+            and not any("\n" in text or "\t" in text
+                        for text in (*block.columns, *(cell for row in block.rows for cell in row))))
     if fits and _stackable(block):
         # the widths Rich would measure, and nothing to wrap: given, not measured (issue 27)
         for column, width in zip(table.columns, widest):
@@ -125,12 +128,11 @@ def _laid_out(block: Table, compact: bool = False, room: int | None = None) -> t
 
 def _stackable(block: Table) -> bool:
     """Whether ``block``'s rows may be drawn as one row of many lines (in a width where no cell is
-    wrapped): every row full, each cell one line, no row with a colour of its own (Rich colours
+    wrapped, each cell one line): every row full, no row with a colour of its own (Rich colours
     a row's whole width, its padding too)."""
     width = len(block.columns)
     return (bool(block.rows) and all(len(row) == width for row in block.rows)
-            and not any(_style(s) for s in block.row_styles)
-            and not any("\n" in cell or "\t" in cell for row in block.rows for cell in row))
+            and not any(_style(s) for s in block.row_styles))
 
 
 def _fitting(table: RichTable, console: Console) -> Segments | None:
