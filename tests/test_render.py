@@ -204,7 +204,7 @@ def game_reports(name: str, seed: int, every: int) -> list[list]:
 def edge_tables() -> list[Table]:
     """Tables at the edges of drawing one as a single row of many lines: empty cells first and
     last, wide and combining characters, trailing spaces, a cell of two lines or with tabs (drawn
-    wider than Rich measures it: at 20 columns transposed), a short row, colours, and a table
+    wider than Rich measures it: at 20 columns transposed), a short row and a long one, colours, and a table
     exactly as wide as 40 columns and one wider."""
     return [
         Table("Empty", ["A", "B"], [["", "1"], ["x", ""], ["", ""]], align=["left", "right"]),
@@ -214,6 +214,7 @@ def edge_tables() -> list[Table]:
         Table("Tabs", ["A", "B"], [["x\ty" * 4, "1"], ["z", "22"]], transposable=True),
         Table("Head\nline", ["A\tb", "B"], [["x", "1"]], transposable=True),
         Table("Short", ["A", "B", "C"], [["1", "2"], ["1", "2", "3"]]),
+        Table("Long", ["A"], [["1", "x" * 30], ["2", "y"]], transposable=True),
         Table("Colours", ["A", "B"], [["1", "2"], ["3", "4"]], row_styles=["red", "not-a-colour"]),
         Table("No colour", ["A", "B"], [["1", "2"], ["3", "4"]], row_styles=["", "not-a-colour"]),
         Table("No rows", ["A", "B"]),

@@ -109,11 +109,12 @@ def _laid_out(block: Table, compact: bool = False, room: int | None = None) -> t
         table.add_column(_text(col), justify=cast(JustifyMethod, justify),  # (report.Table.align's words)
                          min_width=longest_word, overflow="fold")
     # the table's width when no cell is wrapped: the columns, their padding (2 each), the lines
-    # between them and, framed, the two edges (known only where each cell is one line, and no
-    # tab widens it as it is drawn)
+    # between them and, framed, the two edges (known only where each cell is one line, no tab
+    # widens it as it is drawn, and no row adds a column of its own)
     fits = (room is not None and sum(widest) + 3 * len(widest) + (-1 if compact else 1) <= room
             and not any("\n" in text or "\t" in text
-                        for text in (*block.columns, *(cell for row in block.rows for cell in row))))
+                        for text in (*block.columns, *(cell for row in block.rows for cell in row)))
+            and all(len(row) <= len(block.columns) for row in block.rows))
     if fits and _stackable(block):
         # the widths Rich would measure, and nothing to wrap: given, not measured (issue 27)
         for column, width in zip(table.columns, widest):
