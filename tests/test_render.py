@@ -208,6 +208,8 @@ def edge_tables() -> list[Table]:
     exactly as wide as 40 columns and one wider."""
     return [
         Table("Empty", ["A", "B"], [["", "1"], ["x", ""], ["", ""]], align=["left", "right"]),
+        Table("Spaces", [" A", "B "], [[" a", "  "], ["   ", " 1 "], ["🦊 Lis", "1"]],
+              align=["left", "right"], transposable=True),
         Table("", ["Wide", "n"], [["李小龍", "12"], ["Zoe\u0301", "3"], ["ab  ", "4"]],
               align=["left", "right"], transposable=True),
         Table("Lines", ["A", "B"], [["one\ntwo", "1"], ["tab\there", "2"]]),
