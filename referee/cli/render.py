@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any, cast
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console, JustifyMethod
 from rich.segment import Segment, Segments
 from rich.table import Table as RichTable
@@ -46,48 +47,93 @@ def _text(text: str, style: str = "") -> Text:
 def render(report: Report, console: Console, compact: bool = False) -> None:
     """Draw ``report``.  ``compact``: the play screen's way (issue 22: every question fits 80×24),
     tables without their outer frame (two rows and four columns fewer)."""
+    # a run of lines (and headings under a space) is printed at once (issue 27: Rich wraps each
+    # line on its own, so the same drawing; a print each cost as much as a table's cell)
+    lines: list[Text] = []
     for block in report:
-        if isinstance(block, Heading):
-            if block.level == 1:
-                console.rule(_text(block.text, "bold"))
-            else:
-                console.print()
-                console.print(_text(block.text, "bold underline"))
-        elif isinstance(block, Line):
+        if isinstance(block, Line):
             # a semantic style, else a colour (a player's line on a board)
             style = STYLES[block.style] if block.style in STYLES else _style(block.style) or ""
             # (broken between words by us where a name and its value would be parted: issue 22)
-            console.print(_text(kept_together(block.text, console.width), style))
+            lines.append(_text(kept_together(block.text, console.width), style))
+            continue
+        if isinstance(block, Heading) and block.level != 1:
+            lines += [Text(), _text(block.text, "bold underline")]
+            continue
+        if lines:
+            console.print(*lines, sep="\n")
+            lines.clear()
+        if isinstance(block, Heading):
+            console.rule(_text(block.text, "bold"))
         elif isinstance(block, Table):
-            table = _rich_table(block, compact)
-            if block.transposable:
-                drawn = None if _width(block) > console.width else _fitting(table, console)
-                if drawn is not None:  # (laid out once, issue 27: not once to see if it fits
-                    console.print(drawn)  # and again to draw it)
-                    continue
-                table = _rich_table(block.transposed(), compact)
+            if block.transposable and _width(block) > console.width:  # (too wide: transposed)
+                table = _laid_out(block.transposed(), compact, console.width)[0]
+            else:
+                table, fits = _laid_out(block, compact, console.width)
+                if block.transposable and not fits:  # (a table whose cells all fit is as wide
+                    # as they make it; else laid out once, issue 27: not once to see whether it
+                    # fits and again to draw it)
+                    drawn = _fitting(table, console)
+                    if drawn is not None:
+                        console.print(drawn)
+                        continue
+                    table = _laid_out(block.transposed(), compact, console.width)[0]
             console.print(table)
         elif isinstance(block, Board):
             console.print(board_text(block), no_wrap=True, overflow="ignore", crop=False)
+    if lines:
+        console.print(*lines, sep="\n")
 
 
 def _rich_table(block: Table, compact: bool = False) -> RichTable:
+    """``block`` as a Rich table, a row of Rich's a row of ``block``'s."""
+    return _laid_out(block, compact)[0]
+
+
+def _laid_out(block: Table, compact: bool = False, room: int | None = None) -> tuple[RichTable, bool]:
+    """``block`` as a Rich table, and whether it fits ``room`` columns with no cell wrapped.
+    Where it does and no row has a colour, Rich is given one row whose cells hold every row's
+    line (issue 27: the same drawing, a cell a column laid out, measured and wrapped instead of a
+    cell a row: the end-of-game score table was most of the game's last answer)."""
     frame: dict[str, Any] = {"box": box.SIMPLE_HEAD, "show_edge": False} if compact else {}
     table = RichTable(title=_text(block.title) if block.title else None, title_justify="left", show_lines=False,
                       **frame)
+    widest = []  # each column's widest cell, header or row (its width where none is wrapped)
     for i, col in enumerate(block.columns):
         justify = block.align[i] if i < len(block.align) else "left"
         # no word is ever broken (a Polish name or header cut in two is unreadable):
         # a column is at least as wide as its longest word, header or cell
-        words = [w for text in (col, *(row[i] for row in block.rows if i < len(row)))
-                 for w in text.split()]
-        longest_word = max((len(w) for w in words), default=1)
+        texts = (col, *(row[i] for row in block.rows if i < len(row)))
+        longest_word = max((len(w) for text in texts for w in text.split()), default=1)
+        widest.append(max(longest_word, *(cell_len(neutral(text)) for text in texts)))
         table.add_column(_text(col), justify=cast(JustifyMethod, justify),  # (report.Table.align's words)
                          min_width=longest_word, overflow="fold")
+    # the table's width when no cell is wrapped: the columns, their padding (2 each), the lines
+    # between them and, framed, the two edges (known only where each cell is one line, no tab
+    # widens it as it is drawn, and no row adds a column of its own)
+    fits = (room is not None and sum(widest) + 3 * len(widest) + (-1 if compact else 1) <= room
+            and not any("\n" in text or "\t" in text
+                        for text in (*block.columns, *(cell for row in block.rows for cell in row)))
+            and all(len(row) <= len(block.columns) for row in block.rows))
+    if fits and _stackable(block):
+        # the widths Rich would measure, and nothing to wrap: given, not measured (issue 27)
+        for column, width in zip(table.columns, widest):
+            column.width, column.no_wrap = width, True
+        table.add_row(*(_text("\n".join(row[i] for row in block.rows)) for i in range(len(block.columns))))
+        return table, fits
     for i, row in enumerate(block.rows):
         style = block.row_styles[i] if i < len(block.row_styles) else ""
         table.add_row(*(_text(cell) for cell in row), style=_style(style))
-    return table
+    return table, fits
+
+
+def _stackable(block: Table) -> bool:
+    """Whether ``block``'s rows may be drawn as one row of many lines (in a width where no cell is
+    wrapped, each cell one line): every row full, no row with a colour of its own (Rich colours
+    a row's whole width, its padding too)."""
+    width = len(block.columns)
+    return (bool(block.rows) and all(len(row) == width for row in block.rows)
+            and not any(_style(s) for s in block.row_styles))
 
 
 def _fitting(table: RichTable, console: Console) -> Segments | None:
