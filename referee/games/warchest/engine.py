@@ -31,7 +31,7 @@ from referee.games.warchest.actions import (
     describe,
     hexs,
 )
-from referee.games.warchest.board import DIRECTIONS, SIDES, distance, step
+from referee.games.warchest.board import BOARDS, DIRECTIONS, SIDES, distance, step
 from referee.games.warchest.state import (
     Pending,
     Stack,
@@ -253,7 +253,8 @@ def take_coin(p, coin, face_up: bool, discard: bool = False) -> None:
         else:
             del hidden[coin]
         if discard:
-            p.faceup[coin] = p.faceup.get(coin, 0) + 1
+            faceup = p.faceup
+            faceup[coin] = faceup.get(coin, 0) + 1
     else:
         p.down_n += 1
         down = p.down
@@ -437,18 +438,19 @@ def advance(state: WarChestState) -> None:
     if state.winner is not None or state.pending:
         return
     players = state.players
-    n = j = len(players)
-    current = state.current
-    assert current is not None  # the round is played
-    while j:  # the players after the current one, round the table, the current one last
-        j -= 1
-        current = current + 1 if current + 1 < n else 0
+    assert state.current is not None  # the round is played
+    for current in SEATS_AFTER[len(players)][state.current]:
         if players[current].hand_n > 0:
             state.current = current
             return
     state.round += 1
     state.phase, state.drawn, state.changed, state.current = "draw", 0, False, None
     state.start_holder = state.initiative
+
+
+#: for each table size and seat, the seats after it round the table, that seat itself last
+SEATS_AFTER = {n: tuple(tuple((seat + m) % n for m in range(1, n + 1)) for seat in range(n))
+               for n in BOARDS}
 
 
 # -------------------------------------------------------------------------------- tactics
@@ -776,15 +778,18 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
     try:
         if d is None:
             d = decision(state)
-        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
-                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
-            assert state.current is not None  # set while the round is played
-            apply_play(state, state.current, action, "")
+            if d is None:  # the game is over: refused (WC-V1)
+                return _apply(state, action, d)
+        kind = d.kind
+        if kind == "play" and type(action) is Play and action.player == d.player and action.by is None:
+            current = state.current  # (a turn, the common case: ``_apply``'s checks, in short)
+            assert current is not None  # set while the round is played
+            apply_play(state, current, action, "")
             state.plays += 1
             advance(state)
-        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+        elif kind == "draw" and type(action) is Draw and action.player == d.player:
             apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
-        elif (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
+        elif (kind == "then" and d.optional and type(action) not in (Done, Resign)
                 and not (type(action) is Play and action.by is not None)):
             # WC-A14 and the record format: a declined "may" is simply absent, so the entry that
             # follows declines it, here as in a record (whose replay stops at a pending "may",
@@ -796,7 +801,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, Done(d.player), d)
             return apply(state, action)
-        elif d is not None and d.kind == "royal_guard" and type(action) is Flip:
+        elif kind == "royal_guard" and type(action) is Flip:
             # WC-U13 and the record format: a record that goes on without the Royal Guard's card
             # (older ones, asked before the deal) uses the base card; so does the flip here
             trial = state.copy()
@@ -1002,7 +1007,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
     if kind not in FACE_UP:
         raise fail("WC-A1", where + ".action", "warchest.error.action", action=kind)
     coin = a.coin
-    if p.hand is None or p.hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
+    hand = p.hand
+    if hand is None or hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
         check_coin(p, coin, where + ".coin")
     assert coin is not None  # check_coin refuses a missing coin
     if coin == ROYAL and kind != "tactic":

@@ -133,7 +133,6 @@ def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
             raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET = frozenset(KINDS)
 COIN_SET = frozenset((*COINS, ROYAL))  # any coin
 
 
@@ -141,23 +140,28 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``,
     with every shape checked and named (``shape``).  Each check tests the common shape first
     (one type test, one lookup) and leaves anything else to the ``shape`` call that names it."""
-    if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
-        shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
-    get = value.get
-    if player is None:
+    if player is None:  # a play: the entry names its player
+        if type(value) is not dict or not PLAY_SET.issuperset(value):
+            shape.obj(value, where, PLAY_KEYS)
+        get = value.get
         player = get("player")
         if type(player) is not str:
             player = shape.string(shape.required(value, "player", where), f"{where}.player")
         by = None
     else:
+        if type(value) is not dict or not THEN_SET.issuperset(value):
+            shape.obj(value, where, THEN_KEYS)
+        get = value.get
         by = shape.string(shape.required(value, "by", where), f"{where}.by")
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
     action = get("action")
-    if type(action) is not str or action not in KIND_SET:  # (an array is no action: never looked up)
+    try:
+        spec = READS[action]  # (``None``: a tactic, read as its coin's)
+    except (KeyError, TypeError):  # (not one of ``KINDS``, an array or an object included)
         action = shape.string(shape.required(value, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
-                         legal=", ".join(KINDS))
+                         legal=", ".join(KINDS)) from None
     coin = get("coin")
     if coin is None:
         if "coin" in value:  # (null: no coin)
@@ -165,9 +169,8 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     elif type(coin) is not str or coin not in COIN_SET:
         text = shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
-    allowed, probes, recruits, stepped, absorbs = (TACTIC_READS.get(coin, ANY_READS)
-                                                   if action == "tactic" else READS[action])
-    if not value.keys() <= allowed:
+    allowed, probes, recruits, stepped, absorbs = spec or TACTIC_READS.get(coin, ANY_READS)
+    if not allowed.issuperset(value):
         unused_key(value, action, coin, where)
     frm = at = unit = to = target = None
     for k in probes:  # (the hex keys the action uses, in ``HEX_KEYS``' order)
@@ -226,7 +229,9 @@ def reads(allowed: frozenset, uses: Iterable[str]) -> tuple[frozenset, tuple, bo
             "steps" in uses, "absorb" in uses)
 
 
-READS = {k: reads(ALLOWED[k], uses) for k, uses in USES.items()}
+READS: dict[str, tuple | None] = {k: reads(ALLOWED[k], uses) for k, uses in USES.items()}
+READS["tactic"] = None  # (``TACTIC_READS``)
+assert READS.keys() == set(KINDS)  # (an action is valid if and only if ``READS`` has it)
 TACTIC_READS: dict[str | None, tuple] = {k: reads(TACTIC_ALLOWED[k], uses)
                                          for k, uses in TACTIC_USES.items()}
 #: a tactic of a coin without one: every key, left to the rules (``unused_key`` passes it)
