@@ -1042,7 +1042,10 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         take_coin(p, coin, True, True)
         return do_tactic(state, i, unit, a)
     if kind == "deploy":
-        on_board = sum(1 for s in state.stacks.values() if s.player == i and s.unit == coin)
+        on_board = 0
+        for s in state.stacks.values():
+            if s.unit == coin and s.player == i:
+                on_board += 1
         if on_board >= (2 if coin == "footman" else 1):
             raise fail("WC-U6" if coin == "footman" else "WC-A3", where + ".coin",
                        "warchest.error.on_board", unit=coin)

@@ -196,10 +196,9 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     recruit: Any = None
     if recruits:
         recruit = get("recruit")
-        if recruit is not None or "recruit" in value:
-            if type(recruit) is not str or recruit not in COINS:
-                shape.string(recruit, f"{where}.recruit")
-                raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
+        if (recruit is not None or "recruit" in value) and (type(recruit) is not str or recruit not in COINS):
+            shape.string(recruit, f"{where}.recruit")
+            raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
     steps: tuple = ()
     if stepped and "steps" in value:
         steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
@@ -395,28 +394,36 @@ class Reader:
         return self.read_setup(d, names)
 
     def read_play(self, d) -> bool:
+        """A turn, then the next ones while the game asks for a turn (a round's plays read in one
+        loop); a play's follow-ups, the round's end or the game's go back to ``run``."""
         if self.frames:
             self.unread_then()
             self.frames = []
-        plays = self.plays
+        plays, state, decision, apply = self.plays, self.state, engine.decision, engine.apply_decided
         k = self.k
-        if k >= len(plays):
-            if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
-                self.push(Resign(self.doc["resigned"]), "resigned")
-                return True
-            return False
-        self.k = k + 1
-        try:  # (the entry's location written only for an error, as ``push`` writes it)
-            action, then = parse_play(plays[k], "", None)
+        while True:
+            if k >= len(plays):
+                if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
+                    self.push(Resign(self.doc["resigned"]), "resigned")
+                    return True
+                return False
+            self.k = k + 1
+            try:  # (the entry's location written only for an error, as ``push`` writes it)
+                action, then = parse_play(plays[k], "", None)
+                if then:
+                    self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
+                apply(state, action, d)
+            except RecordError as error:
+                error.location = f"rounds[{self.r}].plays[{k}]" + error.location
+                raise
+            if self.tracked:
+                self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
             if then:
-                self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
-            engine.apply_decided(self.state, action, d)
-        except RecordError as error:
-            error.location = f"rounds[{self.r}].plays[{k}]" + error.location
-            raise
-        if self.tracked:
-            self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
-        return True
+                return True
+            d = decision(state)
+            if d is None or d.kind != "play":
+                return True
+            k += 1
 
     def read_draw(self, d, names) -> bool:
         doc = self.doc
