@@ -37,7 +37,6 @@ from referee.games.warchest.state import (
     Stack,
     WarChestState,
     add,
-    contains,
     empty_state,
     minus,
     plus,
@@ -948,9 +947,10 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
             for c in hand:
                 if c not in hidden and c not in faceup:
                     raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
-            if refilling:  # the whole bag, then coins of the refilled discard
-                must = minus(hidden, down) if down is not None else {}
-                ok = contains(plus(hidden, faceup), hand) and contains(hand, must)
+            if refilling:  # the whole bag (all that is hidden but not face down: when the
+                # face-down discard is known), then coins of the refilled discard
+                ok = all(hidden.get(c, 0) + faceup.get(c, 0) >= k for c, k in hand.items()) and (
+                    down is None or all(n - down.get(c, 0) <= hand.get(c, 0) for c, n in hidden.items()))
             if not ok:
                 raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
                            coins=", ".join(coins))
