@@ -178,8 +178,9 @@ def decision(state: WarChestState) -> Decision | None:
                 return _decided("first_picker", None)
             order = draft_order(state)
             return _decided("pick", state.players[order[len(state.picks)]].name)
+        per_player = units_per_player(state)
         for p in state.players:
-            if len(p.units) != units_per_player(state):
+            if len(p.units) != per_player:
                 return _decided("units", p.name)
         if guard_due(state):
             return _decided("royal_guard", None)
@@ -614,7 +615,8 @@ def legal_actions(state: WarChestState) -> list:
         return []
     if d.kind == "units":
         assert d.player is not None  # a deal names its player
-        free = [u for u in UNITS if u not in taken(state)]
+        held = taken(state)
+        free = [u for u in UNITS if u not in held]
         return [Deal(d.player, c) for c in combinations(free, units_per_player(state))]
     if d.kind == "royal_guard":
         return [GuardCard(card) for card in ROYAL_GUARD_OPTIONS]
@@ -622,7 +624,8 @@ def legal_actions(state: WarChestState) -> list:
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
         assert d.player is not None  # a pick names its player
-        return [Pick(d.player, u) for u in UNITS if u not in taken(state)
+        held = taken(state)
+        return [Pick(d.player, u) for u in UNITS if u not in held
                 and (state.cards is None or u in state.cards)]
     if d.kind == "initiative":
         return [Flip(p.name) for p in state.players]
@@ -882,7 +885,8 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
         if len(units) != units_per_player(state) or len(set(units)) != len(units):
             raise fail("WC-4.1" if len(state.players) == 4 else "WC-C8", ".units",
                        "warchest.error.unit_count", count=units_per_player(state))
-        clash = [u for u in units if u in taken(state)]
+        held = taken(state)
+        clash = [u for u in units if u in held]
         if clash:
             raise fail("WC-C8", ".units", "warchest.error.unit_taken", unit=clash[0])
         state.players[index(state, action.player)].units = list(units)
