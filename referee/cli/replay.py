@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from referee.core import jsonio, registry
 from referee.core.errors import RecordError, RefereeError, from_file
@@ -16,8 +15,6 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from referee.core.game import Game, GameState
-
-_T = TypeVar("_T")
 
 
 def _replay_json(path: str | Path, default_game: str | None) -> tuple[Game, GameState]:
@@ -45,7 +42,7 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
     out = sys.stdout
     if as_json:
         for path in files:
-            line, problem = _without_gc(_json_lines, path, default_game, lang, several)
+            line, problem = _json_lines(path, default_game, lang, several)
             if problem is not None:
                 failed += 1
                 sys.stderr.write(problem)
@@ -70,25 +67,6 @@ def run(files: Sequence[str | Path], *, as_json: bool, default_game: str | None,
         render(game.summary(state, catalog(lang), str(path)), console)
     out.flush()
     return 1 if failed else 0
-
-
-def _without_gc(function: Callable[..., _T], *args: Any) -> _T:
-    """``function(*args)`` with the cyclic garbage collector paused, then resumed as it was.
-
-    One record's reading and replay allocate thousands of objects (the document's dicts and
-    lists, the state's, an entry's) and free them by reference counting: a replay makes no
-    reference cycles (the cycle collector finds none after one), so pausing it loses no memory,
-    only the collections that kept walking the live document (5–10 % of ``replay --json``'s CPU
-    time for War Chest).  It is resumed after each record, so whatever cycles a refused record
-    leaves (an error and its traceback) are collected before the next: memory stays that of one
-    record at a time."""
-    if not gc.isenabled():
-        return function(*args)
-    gc.disable()
-    try:
-        return function(*args)
-    finally:
-        gc.enable()
 
 
 def _problem_line(error: RefereeError, path: str | Path, lang: str) -> str:

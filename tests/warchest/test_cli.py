@@ -170,38 +170,3 @@ def test_a_broken_record_names_the_rule(referee, tmp_path):
     code, _, err = referee("import", str(path))
     assert code == 1 and "rounds[0].plays[1].to: WC-" in err
     assert session_ids(referee) == []
-
-
-def test_replay_json_pauses_the_cycle_collector_per_record_and_restores_it(monkeypatch, tmp_path, capsys):
-    """``replay --json`` replays each record with the cyclic GC paused (issue 27: the collections
-    walked the live document) and resumes it after each one, a refused record's error included;
-    a collector the caller had paused stays paused."""
-    import gc
-
-    from referee.cli import replay as cli_replay
-    from referee.core.errors import RefereeError
-
-    good = EXAMPLES / "warchest" / FINISHED[0]
-    bad = tmp_path / "bad.json"
-    bad.write_text("{", encoding="utf-8")
-    seen: list[bool] = []
-    replay_json = cli_replay._replay_json
-
-    def spying(path, default_game):
-        seen.append(gc.isenabled())
-        return replay_json(path, default_game)
-
-    monkeypatch.setattr(cli_replay, "_replay_json", spying)
-    assert gc.isenabled()
-    try:
-        assert cli_replay.run([good, bad, good], as_json=True, default_game=None, lang="en") == 1
-        assert seen == [False, False, False] and gc.isenabled()
-        with pytest.raises(RefereeError):  # one record alone: its error is raised (the CLI says it)
-            cli_replay.run([bad], as_json=True, default_game=None, lang="en")
-        assert gc.isenabled()
-        gc.disable()
-        assert cli_replay.run([good], as_json=True, default_game=None, lang="en") == 0
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
-    capsys.readouterr()
