@@ -357,10 +357,14 @@ class Reader:
             raise error.with_location("setup" + error.location) from None
         self.check_fixed_units()
         names = self.record.players
-        decision, read, read_play = engine.decision, self.read, self.read_play
+        decision, read, read_play, read_draw = engine.decision, self.read, self.read_play, self.read_draw
         while True:
             d = decision(state)
-            if d is None or not (read_play(d) if d.kind == "play" else read(d, names)):
+            if d is None:
+                break
+            kind = d.kind
+            if not (read_play(d) if kind == "play" else read_draw(d, names) if kind == "draw"
+                    else read(d, names)):
                 break
         if decision(state) is None:
             self.unread_then()
