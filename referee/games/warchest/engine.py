@@ -319,21 +319,24 @@ def maneuvers(state: WarChestState, h) -> list[Maneuver]:
 
 def check_maneuver(state: WarChestState, i: int, unit: str, m, where: str, own: bool = True) -> None:
     """A normal maneuver by the acting player's unit of type ``unit`` (WC-A1, WC-A8..WC-A10)."""
-    h = m.at if m.action == "control" else m.frm
-    s = state.stacks.get(h) if h is not None else None
+    action = m.action  # (a named tuple's field: read once)
+    h = m.at if action == "control" else m.frm
+    stacks = state.stacks
+    s = stacks.get(h) if h is not None else None
     if s is None or s.unit != unit or (own and s.player != i) or (not own and not team(state, i, s.player)):
-        raise fail("WC-A1", where + (".at" if m.action == "control" else ".from"),
+        raise fail("WC-A1", where + (".at" if action == "control" else ".from"),
                    "warchest.error.no_unit", unit=unit, hex=hexs(h))
-    if m.action == "move":
-        if m.to not in state.board.neighbours[h] or m.to in state.stacks:  # adjacent, on the board
-            raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(m.to))
-    elif m.action == "control":
+    if action == "move":
+        to = m.to
+        if to not in state.board.neighbours[h] or to in stacks:  # adjacent, on the board
+            raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(to))
+    elif action == "control":
         if h not in state.board.locations:
             raise fail("WC-A9", where + ".at", "warchest.error.not_location", hex=hexs(h))
         if state.control.get(h) == state.players[i].side:
             raise fail("WC-4.4" if len(state.players) == 4 else "WC-A9", where + ".at",
                        "warchest.error.controlled", hex=hexs(h))
-    elif m.action == "attack":
+    elif action == "attack":
         if unit in TACTIC_ONLY_ATTACK:
             raise fail("WC-U1" if unit == "archer" else "WC-U8", where, "warchest.error.tactic_only",
                        unit=unit)
@@ -412,12 +415,14 @@ def trigger(state: WarChestState, actor: int, h, unit: str, kind: str) -> None:
 
 def do_maneuver(state: WarChestState, actor: int, m) -> None:
     stacks = state.stacks
-    if m.action == "move":
-        unit = stacks[m.frm].unit
-        stacks[m.to] = stacks.pop(m.frm)
+    action = m.action  # (a named tuple's field: read once)
+    if action == "move":
+        frm, to = m.frm, m.to
+        unit = stacks[frm].unit
+        stacks[to] = stacks.pop(frm)
         if unit in ATTRIBUTES:
-            trigger(state, actor, m.to, unit, "move")
-    elif m.action == "control":
+            trigger(state, actor, to, unit, "move")
+    elif action == "control":
         unit = stacks[m.at].unit
         do_control(state, actor, m.at)
         if unit in ATTRIBUTES:

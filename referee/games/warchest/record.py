@@ -143,26 +143,24 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     if player is None:  # a play: the entry names its player
         if type(value) is not dict or not PLAY_SET.issuperset(value):
             shape.obj(value, where, PLAY_KEYS)
-        get = value.get
-        player = get("player")
+        player = value.get("player")
         if type(player) is not str:
             player = shape.string(shape.required(value, "player", where), f"{where}.player")
         by = None
     else:
         if type(value) is not dict or not THEN_SET.issuperset(value):
             shape.obj(value, where, THEN_KEYS)
-        get = value.get
         by = shape.string(shape.required(value, "by", where), f"{where}.by")
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
-    action = get("action")
+    action = value.get("action")
     try:
         spec = READS[action]  # (``None``: a tactic, read as its coin's)
     except (KeyError, TypeError):  # (not one of ``KINDS``, an array or an object included)
         action = shape.string(shape.required(value, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
                          legal=", ".join(KINDS)) from None
-    coin = get("coin")
+    coin = value.get("coin")
     if coin is None:
         if "coin" in value:  # (null: no coin)
             shape.string(coin, f"{where}.coin")
@@ -174,7 +172,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
         unused_key(value, action, coin, where)
     frm = at = unit = to = target = None
     for k in probes:  # (the hex keys the action uses, in ``HEX_KEYS``' order)
-        v = get(k)
+        v = value.get(k)
         if v is None:
             if k != "target" and k in value:
                 hex_value(v, f"{where}.{k}")
@@ -195,7 +193,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
             unit = h
     recruit: Any = None
     if recruits:
-        recruit = get("recruit")
+        recruit = value.get("recruit")
         if (recruit is not None or "recruit" in value) and (type(recruit) is not str or recruit not in COINS):
             shape.string(recruit, f"{where}.recruit")
             raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
@@ -203,7 +201,7 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     if stepped and "steps" in value:
         steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
                       for j, s in enumerate(shape.array(value["steps"], f"{where}.steps")))
-    then = get("then")
+    then = value.get("then")
     if then is None:
         then = [] if "then" not in value else shape.array(then, f"{where}.then")
     elif type(then) is not list:
