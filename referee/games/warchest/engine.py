@@ -8,6 +8,7 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from itertools import combinations
@@ -1131,7 +1132,8 @@ def apply_follow_up(state: WarChestState, i: int, a: Play) -> None:
         trial.pending.pop()
         draw_one(trial.players[i], a.coin)
         apply_play(trial, i, a, "")
-        state.__dict__.update(trial.__dict__)
+        for name in STATE_FIELDS:  # (field by field: reading ``__dict__`` would turn the
+            setattr(state, name, getattr(trial, name))  # state's attributes into a dict's, slower)
         return advance(state)
     h = pend.at
     if pend.kind == "swordsman" and a.action != "move":
@@ -1158,6 +1160,9 @@ def apply_follow_up(state: WarChestState, i: int, a: Play) -> None:
     do_maneuver(state, i, m)
     advance(state)
 
+
+#: the fields of a state (``apply_follow_up`` takes a trial's)
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(WarChestState))
 
 FOLLOW_RULE = {"swordsman": "WC-U15", "berserker": "WC-U2", "mercenary": "WC-U11",
                "warrior_priest": "WC-U16"}
