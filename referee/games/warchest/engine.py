@@ -957,10 +957,17 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
             for c in hand:
                 if c not in hidden and c not in faceup:
                     raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
-            if refilling:  # the whole bag (all that is hidden but not face down: when the
-                # face-down discard is known), then coins of the refilled discard
-                ok = all(hidden.get(c, 0) + faceup.get(c, 0) >= k for c, k in hand.items()) and (
-                    down is None or all(n - down.get(c, 0) <= hand.get(c, 0) for c, n in hidden.items()))
+            if refilling:  # the whole bag, then coins of the refilled discard:
+                ok = True
+                for c, k in hand.items():  # every coin drawn is hidden or in the face-up discard
+                    if hidden.get(c, 0) + faceup.get(c, 0) < k:
+                        ok = False
+                        break
+                if ok and down is not None:  # and every coin of the bag (hidden, not face down)
+                    for c, held in hidden.items():  # was drawn, when the face-down discard is known
+                        if held - down.get(c, 0) > hand.get(c, 0):
+                            ok = False
+                            break
             if not ok:
                 raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
                            coins=", ".join(coins))
