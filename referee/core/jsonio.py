@@ -55,7 +55,8 @@ def loads(text: str) -> Any:
         if text.startswith("\ufeff"):  # as json.loads does; the decoder does not check
             raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
         value = _DECODER.decode(text)
-        if "\\ud" in text or "\\uD" in text:  # an escaped surrogate: lone ones cannot be text
+        if "\\u" in text and ("\\ud" in text or "\\uD" in text):  # an escaped surrogate: lone
+            # ones cannot be text (one pass over a text without escapes, not two)
             json.dumps(value, ensure_ascii=False).encode("utf-8")
         return value
     except _Duplicate as exc:

@@ -3,6 +3,8 @@ and hidden information (WC-V), four players (WC-4) and the setups (WC-X)."""
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from referee.core.errors import RecordError
@@ -291,6 +293,24 @@ def test_WC_U16_warrior_priest_draws_and_must_use_the_coin():
     assert err.value.rule == "WC-V5"
     play(s, action="pass", coin="knight", by="warrior_priest")  # FAQ: pass is always possible
     assert s.players[0].down == {"knight": 1} and engine.decision(s).player == "Marek"
+
+
+@pytest.mark.skipif(sys.implementation.name != "cpython", reason="CPython's object layout")
+def test_WC_U16_the_warrior_priests_follow_up_leaves_the_state_an_ordinary_object():
+    """Issue 27: the follow-up is tried on a copy and the state takes the copy's fields one by one.
+    Reading the state's ``__dict__`` (``state.__dict__.update(trial.__dict__)`` did) turns
+    CPython's inline attribute values into a dict for good: every later attribute read of the
+    game left the interpreter's fast path (4 % of War Chest's replay).  The state's attributes
+    are still its own values (``gc.get_referents``), not one dict holding them."""
+    import gc
+
+    s = position(units=(u("warrior_priest", "knight", "swordsman", "pikeman"), B4),
+                 stacks=[((3, 2), 0, "warrior_priest", 1)], hands=[["warrior_priest"], ["royal"]])
+    assert not any(type(r) is dict and "players" in r for r in gc.get_referents(s))
+    play(s, action="control", coin="warrior_priest", at=(3, 2))
+    play(s, action="pass", coin="knight", by="warrior_priest")
+    assert s.players[0].down == {"knight": 1} and engine.decision(s).player == "Marek"
+    assert not any(type(r) is dict and "players" in r for r in gc.get_referents(s))
 
 
 # ------------------------------------------------------------------ victory, hidden information

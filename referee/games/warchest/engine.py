@@ -8,6 +8,7 @@ entry for it; ``apply(state, action)`` checks an entry and applies it in place, 
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from dataclasses import dataclass
 from itertools import combinations
@@ -31,13 +32,12 @@ from referee.games.warchest.actions import (
     describe,
     hexs,
 )
-from referee.games.warchest.board import DIRECTIONS, SIDES, distance, step
+from referee.games.warchest.board import BOARDS, DIRECTIONS, SIDES, distance, step
 from referee.games.warchest.state import (
     Pending,
     Stack,
     WarChestState,
     add,
-    contains,
     empty_state,
     minus,
     plus,
@@ -179,8 +179,9 @@ def decision(state: WarChestState) -> Decision | None:
                 return _decided("first_picker", None)
             order = draft_order(state)
             return _decided("pick", state.players[order[len(state.picks)]].name)
+        per_player = units_per_player(state)
         for p in state.players:
-            if len(p.units) != units_per_player(state):
+            if len(p.units) != per_player:
                 return _decided("units", p.name)
         if guard_due(state):
             return _decided("royal_guard", None)
@@ -253,7 +254,8 @@ def take_coin(p, coin, face_up: bool, discard: bool = False) -> None:
         else:
             del hidden[coin]
         if discard:
-            p.faceup[coin] = p.faceup.get(coin, 0) + 1
+            faceup = p.faceup
+            faceup[coin] = faceup.get(coin, 0) + 1
     else:
         p.down_n += 1
         down = p.down
@@ -318,21 +320,24 @@ def maneuvers(state: WarChestState, h) -> list[Maneuver]:
 
 def check_maneuver(state: WarChestState, i: int, unit: str, m, where: str, own: bool = True) -> None:
     """A normal maneuver by the acting player's unit of type ``unit`` (WC-A1, WC-A8..WC-A10)."""
-    h = m.at if m.action == "control" else m.frm
-    s = state.stacks.get(h) if h is not None else None
+    action = m.action  # (a named tuple's field: read once)
+    h = m.at if action == "control" else m.frm
+    stacks = state.stacks
+    s = stacks.get(h) if h is not None else None
     if s is None or s.unit != unit or (own and s.player != i) or (not own and not team(state, i, s.player)):
-        raise fail("WC-A1", where + (".at" if m.action == "control" else ".from"),
+        raise fail("WC-A1", where + (".at" if action == "control" else ".from"),
                    "warchest.error.no_unit", unit=unit, hex=hexs(h))
-    if m.action == "move":
-        if m.to not in state.board.neighbours[h] or m.to in state.stacks:  # adjacent, on the board
-            raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(m.to))
-    elif m.action == "control":
+    if action == "move":
+        to = m.to
+        if to not in state.board.neighbours[h] or to in stacks:  # adjacent, on the board
+            raise fail("WC-A8", where + ".to", "warchest.error.move", hex=hexs(to))
+    elif action == "control":
         if h not in state.board.locations:
             raise fail("WC-A9", where + ".at", "warchest.error.not_location", hex=hexs(h))
         if state.control.get(h) == state.players[i].side:
             raise fail("WC-4.4" if len(state.players) == 4 else "WC-A9", where + ".at",
                        "warchest.error.controlled", hex=hexs(h))
-    elif m.action == "attack":
+    elif action == "attack":
         if unit in TACTIC_ONLY_ATTACK:
             raise fail("WC-U1" if unit == "archer" else "WC-U8", where, "warchest.error.tactic_only",
                        unit=unit)
@@ -411,12 +416,14 @@ def trigger(state: WarChestState, actor: int, h, unit: str, kind: str) -> None:
 
 def do_maneuver(state: WarChestState, actor: int, m) -> None:
     stacks = state.stacks
-    if m.action == "move":
-        unit = stacks[m.frm].unit
-        stacks[m.to] = stacks.pop(m.frm)
+    action = m.action  # (a named tuple's field: read once)
+    if action == "move":
+        frm, to = m.frm, m.to
+        unit = stacks[frm].unit
+        stacks[to] = stacks.pop(frm)
         if unit in ATTRIBUTES:
-            trigger(state, actor, m.to, unit, "move")
-    elif m.action == "control":
+            trigger(state, actor, to, unit, "move")
+    elif action == "control":
         unit = stacks[m.at].unit
         do_control(state, actor, m.at)
         if unit in ATTRIBUTES:
@@ -437,18 +444,19 @@ def advance(state: WarChestState) -> None:
     if state.winner is not None or state.pending:
         return
     players = state.players
-    n = j = len(players)
-    current = state.current
-    assert current is not None  # the round is played
-    while j:  # the players after the current one, round the table, the current one last
-        j -= 1
-        current = current + 1 if current + 1 < n else 0
+    assert state.current is not None  # the round is played
+    for current in SEATS_AFTER[len(players)][state.current]:
         if players[current].hand_n > 0:
             state.current = current
             return
     state.round += 1
     state.phase, state.drawn, state.changed, state.current = "draw", 0, False, None
     state.start_holder = state.initiative
+
+
+#: for each table size and seat, the seats after it round the table, that seat itself last
+SEATS_AFTER = {n: tuple(tuple((seat + m) % n for m in range(1, n + 1)) for seat in range(n))
+               for n in BOARDS}
 
 
 # -------------------------------------------------------------------------------- tactics
@@ -613,7 +621,8 @@ def legal_actions(state: WarChestState) -> list:
         return []
     if d.kind == "units":
         assert d.player is not None  # a deal names its player
-        free = [u for u in UNITS if u not in taken(state)]
+        held = taken(state)
+        free = [u for u in UNITS if u not in held]
         return [Deal(d.player, c) for c in combinations(free, units_per_player(state))]
     if d.kind == "royal_guard":
         return [GuardCard(card) for card in ROYAL_GUARD_OPTIONS]
@@ -621,7 +630,8 @@ def legal_actions(state: WarChestState) -> list:
         return [FirstPicker(p.name) for p in state.players]
     if d.kind == "pick":
         assert d.player is not None  # a pick names its player
-        return [Pick(d.player, u) for u in UNITS if u not in taken(state)
+        held = taken(state)
+        return [Pick(d.player, u) for u in UNITS if u not in held
                 and (state.cards is None or u in state.cards)]
     if d.kind == "initiative":
         return [Flip(p.name) for p in state.players]
@@ -776,15 +786,18 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
     try:
         if d is None:
             d = decision(state)
-        if type(action) is Play and d is not None and d.kind == "play" and action.player == d.player \
-                and action.by is None:  # a turn, the common case: ``_apply``'s checks, in short
-            assert state.current is not None  # set while the round is played
-            apply_play(state, state.current, action, "")
+            if d is None:  # the game is over: refused (WC-V1)
+                return _apply(state, action, d)
+        kind = d.kind
+        if kind == "play" and type(action) is Play and action.player == d.player and action.by is None:
+            current = state.current  # (a turn, the common case: ``_apply``'s checks, in short)
+            assert current is not None  # set while the round is played
+            apply_play(state, current, action, "")
             state.plays += 1
             advance(state)
-        elif type(action) is Draw and d is not None and d.kind == "draw" and action.player == d.player:
+        elif kind == "draw" and type(action) is Draw and action.player == d.player:
             apply_draw(state, action)  # (a draw: ``_apply``'s checks, in short)
-        elif (d is not None and d.kind == "then" and d.optional and type(action) not in (Done, Resign)
+        elif (kind == "then" and d.optional and type(action) not in (Done, Resign)
                 and not (type(action) is Play and action.by is not None)):
             # WC-A14 and the record format: a declined "may" is simply absent, so the entry that
             # follows declines it, here as in a record (whose replay stops at a pending "may",
@@ -796,7 +809,7 @@ def apply_decided(state: WarChestState, action, d: Decision | None) -> None:
             apply(trial, action)
             _apply(state, Done(d.player), d)
             return apply(state, action)
-        elif d is not None and d.kind == "royal_guard" and type(action) is Flip:
+        elif kind == "royal_guard" and type(action) is Flip:
             # WC-U13 and the record format: a record that goes on without the Royal Guard's card
             # (older ones, asked before the deal) uses the base card; so does the flip here
             trial = state.copy()
@@ -878,7 +891,8 @@ def apply_setup(state: WarChestState, d: Decision, action) -> None:
         if len(units) != units_per_player(state) or len(set(units)) != len(units):
             raise fail("WC-4.1" if len(state.players) == 4 else "WC-C8", ".units",
                        "warchest.error.unit_count", count=units_per_player(state))
-        clash = [u for u in units if u in taken(state)]
+        held = taken(state)
+        clash = [u for u in units if u in held]
         if clash:
             raise fail("WC-C8", ".units", "warchest.error.unit_taken", unit=clash[0])
         state.players[index(state, action.player)].units = list(units)
@@ -943,9 +957,17 @@ def apply_draw(state: WarChestState, action: Draw) -> None:
             for c in hand:
                 if c not in hidden and c not in faceup:
                     raise fail("WC-V4", "", "warchest.error.draw_coin", player=p.name, coin=c)
-            if refilling:  # the whole bag, then coins of the refilled discard
-                must = minus(hidden, down) if down is not None else {}
-                ok = contains(plus(hidden, faceup), hand) and contains(hand, must)
+            if refilling:  # the whole bag, then coins of the refilled discard:
+                ok = True
+                for c, k in hand.items():  # every coin drawn is hidden or in the face-up discard
+                    if hidden.get(c, 0) + faceup.get(c, 0) < k:
+                        ok = False
+                        break
+                if ok and down is not None:  # and every coin of the bag (hidden, not face down)
+                    for c, held in hidden.items():  # was drawn, when the face-down discard is known
+                        if held - down.get(c, 0) > hand.get(c, 0):
+                            ok = False
+                            break
             if not ok:
                 raise fail("WC-T2" if refilling else "WC-V5", "", "warchest.error.draw_bag", player=p.name,
                            coins=", ".join(coins))
@@ -1002,7 +1024,8 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
     if kind not in FACE_UP:
         raise fail("WC-A1", where + ".action", "warchest.error.action", action=kind)
     coin = a.coin
-    if p.hand is None or p.hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
+    hand = p.hand
+    if hand is None or hand.get(coin, 0) < 1:  # (in the known hand: nothing more to check)
         check_coin(p, coin, where + ".coin")
     assert coin is not None  # check_coin refuses a missing coin
     if coin == ROYAL and kind != "tactic":
@@ -1036,7 +1059,10 @@ def apply_play(state: WarChestState, i: int, a: Play, where: str) -> None:
         take_coin(p, coin, True, True)
         return do_tactic(state, i, unit, a)
     if kind == "deploy":
-        on_board = sum(1 for s in state.stacks.values() if s.player == i and s.unit == coin)
+        on_board = 0
+        for s in state.stacks.values():
+            if s.unit == coin and s.player == i:
+                on_board += 1
         if on_board >= (2 if coin == "footman" else 1):
             raise fail("WC-U6" if coin == "footman" else "WC-A3", where + ".coin",
                        "warchest.error.on_board", unit=coin)
@@ -1113,7 +1139,8 @@ def apply_follow_up(state: WarChestState, i: int, a: Play) -> None:
         trial.pending.pop()
         draw_one(trial.players[i], a.coin)
         apply_play(trial, i, a, "")
-        state.__dict__.update(trial.__dict__)
+        for name in STATE_FIELDS:  # (field by field: reading ``__dict__`` would turn the
+            setattr(state, name, getattr(trial, name))  # state's attributes into a dict's, slower)
         return advance(state)
     h = pend.at
     if pend.kind == "swordsman" and a.action != "move":
@@ -1140,6 +1167,9 @@ def apply_follow_up(state: WarChestState, i: int, a: Play) -> None:
     do_maneuver(state, i, m)
     advance(state)
 
+
+#: the fields of a state (``apply_follow_up`` takes a trial's)
+STATE_FIELDS = tuple(f.name for f in dataclasses.fields(WarChestState))
 
 FOLLOW_RULE = {"swordsman": "WC-U15", "berserker": "WC-U2", "mercenary": "WC-U11",
                "warrior_priest": "WC-U16"}

@@ -10,6 +10,7 @@ later entries follow.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from typing import Any
@@ -132,60 +133,80 @@ def unused_key(entry: dict, action: str, coin: Any, where: str) -> None:
             raise shape.fail(f"{where}.{key}", "warchest.error.unused_key", key=key, what=what)
 
 PLAY_SET, THEN_SET = frozenset(PLAY_KEYS), frozenset(THEN_KEYS)
-KIND_SET = frozenset(KINDS)
 COIN_SET = frozenset((*COINS, ROYAL))  # any coin
 
 
 def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
     """A play (``player`` None: the entry names it) or a follow-up (``by``), and its ``then``,
-    with every shape checked and named (``shape``)."""
-    if type(value) is not dict or not value.keys() <= (PLAY_SET if player is None else THEN_SET):
-        shape.obj(value, where, PLAY_KEYS if player is None else THEN_KEYS)
-    entry = value
-    get = entry.get
-    if player is None:
-        player = get("player")
+    with every shape checked and named (``shape``).  Each check tests the common shape first
+    (one type test, one lookup) and leaves anything else to the ``shape`` call that names it."""
+    if player is None:  # a play: the entry names its player
+        if type(value) is not dict or not PLAY_SET.issuperset(value):
+            shape.obj(value, where, PLAY_KEYS)
+        player = value.get("player")
         if type(player) is not str:
-            player = shape.string(shape.required(entry, "player", where), f"{where}.player")
+            player = shape.string(shape.required(value, "player", where), f"{where}.player")
         by = None
     else:
-        by = shape.string(shape.required(entry, "by", where), f"{where}.by")
+        if type(value) is not dict or not THEN_SET.issuperset(value):
+            shape.obj(value, where, THEN_KEYS)
+        by = shape.string(shape.required(value, "by", where), f"{where}.by")
         if by not in BY:
             raise shape.fail(f"{where}.by", "warchest.record.by", got=by[:40], legal=", ".join(BY))
-    action = get("action")
-    if type(action) is not str or action not in KIND_SET:  # (an array is no action: never looked up)
-        action = shape.string(shape.required(entry, "action", where), f"{where}.action")
+    action = value.get("action")
+    try:
+        spec = READS[action]  # (``None``: a tactic, read as its coin's)
+    except (KeyError, TypeError):  # (not one of ``KINDS``, an array or an object included)
+        action = shape.string(shape.required(value, "action", where), f"{where}.action")
         raise shape.fail(f"{where}.action", "warchest.record.action", got=action[:40],
-                         legal=", ".join(KINDS))
-    coin = get("coin")
-    if (coin is not None and (type(coin) is not str or coin not in COIN_SET)) or ("coin" in entry and coin is None):
+                         legal=", ".join(KINDS)) from None
+    coin = value.get("coin")
+    if coin is None:
+        if "coin" in value:  # (null: no coin)
+            shape.string(coin, f"{where}.coin")
+    elif type(coin) is not str or coin not in COIN_SET:
         text = shape.string(coin, f"{where}.coin")
         raise shape.fail(f"{where}.coin", "warchest.record.coin", got=text[:40])
-    unused_key(entry, action, coin, where)
-    probes, recruits, stepped, absorbs = (TACTIC_READS.get(coin, ANY_READS) if action == "tactic"
-                                          else READS[action])
-    hexes: list[Any] = [None, None, None, None, None]  # (``HEX_KEYS``' order: from, at, unit, to, target)
-    for n, k in probes:
-        v = get(k)
+    allowed, probes, recruits, stepped, absorbs = spec or TACTIC_READS.get(coin, ANY_READS)
+    if not allowed.issuperset(value):
+        unused_key(value, action, coin, where)
+    frm = at = unit = to = target = None
+    for k in probes:  # (the hex keys the action uses, in ``HEX_KEYS``' order)
+        v = value.get(k)
         if v is None:
-            if k != "target" and k in entry:
+            if k != "target" and k in value:
                 hex_value(v, f"{where}.{k}")
-        elif type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
-            hexes[n] = (v[0], v[1])
+            continue
+        if type(v) is list and len(v) == 2 and type(v[0]) is int and type(v[1]) is int:
+            h = (v[0], v[1])
         else:
-            hexes[n] = hex_value(v, f"{where}.{k}")
-    recruit: Any = get("recruit") if recruits else None
-    if recruits and "recruit" in entry and (type(recruit) is not str or recruit not in COINS):
-        shape.string(recruit, f"{where}.recruit")
-        raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
+            h = hex_value(v, f"{where}.{k}")
+        if k == "from":
+            frm = h
+        elif k == "to":
+            to = h
+        elif k == "at":
+            at = h
+        elif k == "target":
+            target = h
+        else:
+            unit = h
+    recruit: Any = None
+    if recruits:
+        recruit = value.get("recruit")
+        if (recruit is not None or "recruit" in value) and (type(recruit) is not str or recruit not in COINS):
+            shape.string(recruit, f"{where}.recruit")
+            raise shape.fail(f"{where}.recruit", "warchest.record.unit", got=recruit[:40])
     steps: tuple = ()
-    if stepped and "steps" in entry:
+    if stepped and "steps" in value:
         steps = tuple(parse_maneuver(s, f"{where}.steps[{j}]")
-                      for j, s in enumerate(shape.array(entry["steps"], f"{where}.steps")))
-    then = get("then")
-    then = [] if then is None and "then" not in entry else shape.array(then, f"{where}.then")
-    absorb = absorbs and "absorb" in entry and absorb_value(entry, where)
-    frm, at, unit, to, target = hexes
+                      for j, s in enumerate(shape.array(value["steps"], f"{where}.steps")))
+    then = value.get("then")
+    if then is None:
+        then = [] if "then" not in value else shape.array(then, f"{where}.then")
+    elif type(then) is not list:
+        shape.array(then, f"{where}.then")
+    absorb = absorbs and "absorb" in value and absorb_value(value, where)
     return _tuple(Play, (player, action, coin, frm, to, at, unit, target, recruit, steps, absorb, by)), then
 
 
@@ -193,23 +214,25 @@ def parse_play(value: Any, where: str, player: str | None) -> tuple[Play, list]:
 _tuple = tuple.__new__
 
 
-#: ``HEX_KEYS`` with their places in ``parse_play``'s list; ``READS``: what an action (or a coin's
-#: tactic, ``TACTIC_READS``) uses, the only keys its entry may hold once ``unused_key`` has passed it
-HEX_ORDER = tuple(enumerate(HEX_KEYS))
+#: what ``parse_play`` reads of an entry of each action (``READS``) or of each coin's tactic
+#: (``TACTIC_READS``): the keys it may hold (``ALLOWED``, ``TACTIC_ALLOWED``: ``unused_key``
+#: names any other), the hex keys it uses (in ``HEX_KEYS``' order), and whether it uses
+#: ``recruit``, ``steps``, ``absorb``; once ``unused_key`` has passed the entry, it holds no other
 
 
-def reads(uses: Iterable[str]) -> tuple[tuple, bool, bool, bool]:
-    """What ``parse_play`` reads of an entry whose action uses ``uses``: the hex keys (with their
-    places), and whether it may hold ``recruit``, ``steps``, ``absorb`` — once ``unused_key`` has
-    passed the entry, it holds no other."""
+def reads(allowed: frozenset, uses: Iterable[str]) -> tuple[frozenset, tuple, bool, bool, bool]:
     uses = tuple(uses)
-    return (tuple((n, key) for n, key in HEX_ORDER if key in uses), "recruit" in uses,
+    return (allowed, tuple(key for key in HEX_KEYS if key in uses), "recruit" in uses,
             "steps" in uses, "absorb" in uses)
 
 
-READS = {k: reads(uses) for k, uses in USES.items()}
-TACTIC_READS: dict[str | None, tuple] = {k: reads(uses) for k, uses in TACTIC_USES.items()}
-ANY_READS = reads(DATA_KEYS)  # (a tactic of a coin without one: every key, left to the rules)
+READS: dict[str, tuple | None] = {k: reads(ALLOWED[k], uses) for k, uses in USES.items()}
+READS["tactic"] = None  # (``TACTIC_READS``)
+assert READS.keys() == set(KINDS)  # (an action is valid if and only if ``READS`` has it)
+TACTIC_READS: dict[str | None, tuple] = {k: reads(TACTIC_ALLOWED[k], uses)
+                                         for k, uses in TACTIC_USES.items()}
+#: a tactic of a coin without one: every key, left to the rules (``unused_key`` passes it)
+ANY_READS = reads(PLAY_SET | THEN_SET, DATA_KEYS)
 
 
 def parse_record(document: Any) -> WarChestRecord:
@@ -312,6 +335,8 @@ class Reader:
         self.name_set = frozenset(record.players)
         self.key_paths = {name: key_path(name) for name in record.players}
         self.checked: set = set()  # rounds whose shape was checked
+        self.draws: dict = {}  # the draws of the round being read (``draws_round``)
+        self.draws_round = -1
 
     def push(self, action, where: str, d=None) -> None:
         try:
@@ -330,10 +355,14 @@ class Reader:
             raise error.with_location("setup" + error.location) from None
         self.check_fixed_units()
         names = self.record.players
-        decision, read, read_play = engine.decision, self.read, self.read_play
+        decision, read, read_play, read_draw = engine.decision, self.read, self.read_play, self.read_draw
         while True:
             d = decision(state)
-            if d is None or not (read_play(d) if d.kind == "play" else read(d, names)):
+            if d is None:
+                break
+            kind = d.kind
+            if not (read_play(d) if kind == "play" else read_draw(d, names) if kind == "draw"
+                    else read(d, names)):
                 break
         if decision(state) is None:
             self.unread_then()
@@ -367,68 +396,81 @@ class Reader:
         return self.read_setup(d, names)
 
     def read_play(self, d) -> bool:
+        """A turn, then the next ones while the game asks for a turn (a round's plays read in one
+        loop); a play's follow-ups, the round's end or the game's go back to ``run``."""
         if self.frames:
             self.unread_then()
             self.frames = []
-        plays = self.plays
+        plays, state, decision, apply = self.plays, self.state, engine.decision, engine.apply_decided
         k = self.k
-        if k >= len(plays):
-            if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
-                self.push(Resign(self.doc["resigned"]), "resigned")
-                return True
-            return False
-        self.k = k + 1
-        try:  # (the entry's location written only for an error, as ``push`` writes it)
-            action, then = parse_play(plays[k], "", None)
+        while True:
+            if k >= len(plays):
+                if "resigned" in self.doc and self.r + 1 >= len(self.rounds):
+                    self.push(Resign(self.doc["resigned"]), "resigned")
+                    return True
+                return False
+            self.k = k + 1
+            try:  # (the entry's location written only for an error, as ``push`` writes it)
+                action, then = parse_play(plays[k], "", None)
+                if then:
+                    self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
+                apply(state, action, d)
+            except RecordError as error:
+                error.location = f"rounds[{self.r}].plays[{k}]" + error.location
+                raise
+            if self.tracked:
+                self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
             if then:
-                self.frames = [[then, 0, f"rounds[{self.r}].plays[{k}].then"]]
-            engine.apply_decided(self.state, action, d)
-        except RecordError as error:
-            error.location = f"rounds[{self.r}].plays[{k}]" + error.location
-            raise
-        if self.tracked:
-            self.steps.append(Step(f"rounds[{self.r}].plays[{k}]", action))
-        return True
+                return True
+            d = decision(state)
+            if d is None or d.kind != "play":
+                return True
+            k += 1
 
     def read_draw(self, d, names) -> bool:
         doc = self.doc
-        if self.frames:
-            self.unread_then()
-        self.r, self.k, self.frames = self.state.round - 1, 0, []
-        rd = self.round_doc(self.r)
-        if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
-            if "resigned" in doc and self.r == len(self.rounds):
-                self.push(Resign(doc["resigned"]), "resigned")
-                return True
-            return False
-        self.plays = rd.get("plays", [])
-        draws = rd.get("draws", {})
-        if type(draws) is not dict or not draws.keys() <= self.name_set:
-            shape.obj(draws, f"rounds[{self.r}].draws", names)
-        if d.player in draws:
-            value = draws[d.player]
-            if value is None:
-                coins = None
-            else:
-                try:  # (a list of coin ids: strings, all hashable)
-                    known = type(value) is list and COIN_SET.issuperset(value)
-                except TypeError:
-                    known = False
-                coins = sort_coins(value if known else parse_coins(value, self.draw_where(d.player)))
-        else:
-            after = names.index(d.player) + 1
-            if not (any(n in draws for n in names[after:]) or rd.get("plays") or self.r + 1 < len(self.rounds)
+        r = self.state.round - 1
+        if r != self.draws_round:  # the round's first draw: its document is read once
+            if self.frames:
+                self.unread_then()
+            self.r, self.k, self.frames = r, 0, []
+            rd = self.round_doc(r)
+            if rd is None:  # WC-V2: a resignation between rounds (every hand empty)
+                if "resigned" in doc and r == len(self.rounds):
+                    self.push(Resign(doc["resigned"]), "resigned")
+                    return True
+                return False
+            self.plays = rd.get("plays", [])
+            draws = rd.get("draws", {})
+            if type(draws) is not dict or not draws.keys() <= self.name_set:
+                shape.obj(draws, f"rounds[{r}].draws", names)
+            self.draws, self.draws_round = draws, r
+        draws = self.draws
+        player = d.player
+        value = draws.get(player, _ABSENT)
+        if value is None:
+            coins = None
+        elif value is _ABSENT:
+            after = names.index(player) + 1
+            if not (any(n in draws for n in names[after:]) or self.plays or r + 1 < len(self.rounds)
                     or "resigned" in doc):
                 return False
             coins = None
-        action = Draw(d.player, coins)
+        else:
+            try:  # (a short list of coin ids, strings: the cache keeps only small keys)
+                coins = drawn_coins(tuple(value)) if type(value) is list and len(value) < 8 else None
+            except TypeError:  # (an unhashable item: not a coin id)
+                coins = None
+            if coins is None:
+                coins = sort_coins(parse_coins(value, self.draw_where(player)))
+        action = _tuple(Draw, (player, coins))
         try:  # (``push``, inline; the location is written only when needed)
             engine.apply_decided(self.state, action, d)
         except RecordError as error:
-            error.location = self.draw_where(d.player) + error.location
+            error.location = self.draw_where(player) + error.location
             raise
         if self.tracked:
-            self.steps.append(Step(self.draw_where(d.player), action))
+            self.steps.append(Step(self.draw_where(player), action))
         return True
 
     def draw_where(self, name: str) -> str:
@@ -572,6 +614,16 @@ class Reader:
             raise RuleError(rule, f"rounds[{r + 1}]", key, **params)
         if "resigned" in doc:
             raise RuleError(rule, "resigned", key, **params)
+
+
+_ABSENT = object()  # (a player the round's draws leave out)
+
+
+@functools.lru_cache(maxsize=4096)
+def drawn_coins(coins: tuple) -> tuple | None:
+    """The coins of a draw, sorted, if every one is a coin id (else ``None``: ``parse_coins``
+    names the first that is not).  Cached: a game's draws repeat the same few hands."""
+    return sort_coins(coins) if COIN_SET.issuperset(coins) else None
 
 
 def parse_coins(value: Any, where: str) -> list[str]:
