@@ -36,7 +36,6 @@ def reference(block: Table, console: Console, compact: bool) -> None:
 def reports() -> list[list]:
     """What play draws above a question: each game's notices before its first question at a few
     moments of a random game (boards, news, the memory aid), and its end-of-game summary."""
-    from referee.core import dialog as dialogs
 
     out = []
     t = catalog("en")
@@ -49,16 +48,25 @@ def reports() -> list[list]:
         entry = 0
         while not game.is_over(state):
             if entry % 30 == 0:
-                dialog = game.dialog(state, t, colors, hints=True)
-                q = next(dialog)
-                while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
-                    if isinstance(q, dialogs.Notice):
-                        out.append(q.report)
-                    q = dialog.send(None)
-                dialog.close()
+                out += notices(game, state, t, colors)
             game.apply(state, game.random_action(state, rng))
             entry += 1
         out.append(game.summary(state, t, "g"))
+    return out
+
+
+def notices(game, state, t, colors) -> list[list]:
+    """The reports of the notices ``game``'s dialog shows before its first question."""
+    from referee.core import dialog as dialogs
+
+    out = []
+    dialog = game.dialog(state, t, colors, hints=True)
+    q = next(dialog)
+    while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
+        if isinstance(q, dialogs.Notice):
+            out.append(q.report)
+        q = dialog.send(None)
+    dialog.close()
     return out
 
 
@@ -172,7 +180,6 @@ def game_reports(name: str, seed: int, every: int) -> list[list]:
     """What a random game of ``name`` draws (its language: Polish for an odd seed): the news of
     every ``every``-th entry and of the last one, the notices before a question and the summary
     at a few moments, and the end summary."""
-    from referee.core import dialog as dialogs
 
     game = registry.get(name)
     rng = random.Random(seed)
@@ -183,13 +190,7 @@ def game_reports(name: str, seed: int, every: int) -> list[list]:
     out, entry = [], 0
     while not game.is_over(state):
         if entry % (every * 5) == 0:
-            dialog = game.dialog(state, t, colors, hints=True)
-            q = next(dialog)
-            while not isinstance(q, (dialogs.Select, dialogs.Text, dialogs.Confirm)):
-                if isinstance(q, dialogs.Notice):
-                    out.append(q.report)
-                q = dialog.send(None)
-            dialog.close()
+            out += notices(game, state, t, colors)
             out.append(game.summary(state, t, "g"))
         marker = game.news_marker(state)
         game.apply(state, game.random_action(state, rng))
