@@ -501,7 +501,7 @@ def _at_entry(game, names, t, seed, entry):
 
 @pytest.mark.parametrize(("name", "count"), [("war-chest", 4), ("kajko-kokosz", 5), ("na-grunwald", 4),
                                              ("medieval-battle", 2)])
-@pytest.mark.parametrize("lang", ["en", "pl"])
+@pytest.mark.parametrize("lang", ["en", pytest.param("pl", marks=pytest.mark.slow)])  # (pl: CI's slow checks)
 def test_issue22_page_turns_after_the_longest_news_keep_the_header(name, count, lang):
     """Each game at its largest table: the entry with the longest news under its board before a
     menu (paged where one is), drawn as the play loop draws it (the table playing open), its

@@ -273,8 +273,9 @@ def test_a_damaged_index_row_is_read_from_its_file_and_mended(root, capsys):
 
 # 6. A session's files replaced by a FIFO (or another non-regular file) never hang a command
 
-@pytest.mark.parametrize("name", ["session.json", "owner", "lock", "session.json.bak",
-                                  "../../index.sqlite", "../../index.sqlite-journal"])
+@pytest.mark.parametrize("name", ["session.json", "../../index.sqlite", *(  # (the other files: CI's slow checks)
+    pytest.param(n, marks=pytest.mark.slow) for n in ("owner", "lock", "session.json.bak",
+                                                      "../../index.sqlite-journal"))])
 def test_a_fifo_in_the_store_never_hangs(root, name):
     path = (session_file(root, LIVE).parent / name).resolve()
     if path.exists():
