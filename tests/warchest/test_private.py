@@ -86,27 +86,38 @@ def test_issue22_war_chest_open_table_shows_the_hand_and_opens_no_moment(tmp_pat
     assert "Ola's hand (only you see it)" in term.everything()
 
 
-@pytest.mark.slow  # (9 s; the face-up hex case of the same resume stays quick)
-def test_issue22_ctrl_c_in_a_moment_resumes_into_a_new_moment(tmp_path):
-    """Stopped at the face-down coin (inside Ola's moment): the screen is cleared before
-    "Interrupted"; resumed, the kept answers replay silently and a new moment opens."""
-    store = Store(tmp_path)
+def stopped_at_first(store, wanted, key):
+    """A two-player game of hidden draws played on a terminal up to the first entry ``wanted``
+    picks (``wanted(state, action)``), stopped by Ctrl-C at its question ``key``: the table, the
+    entry's index and the terminal, checked saved up to the entry before and left clean."""
     _, target = hidden_draws(3, 2, {})
     state = engine.new_state(TWO, {"method": "first_game"})
-    for k, a in enumerate(target):  # the first face-down play whose coin is asked
-        p = state.players[engine.index(state, getattr(a, "player", ""))] if hasattr(a, "action") \
-            else None
-        if p is not None and a.action in ("pass", "recruit", "initiative") and a.coin \
-                and len(p.hand or {}) > 1:
+    for k, a in enumerate(target):
+        if wanted(state, a):
             break
         engine.apply(state, a)
     else:
-        raise AssertionError("no face-down play")
-    table = WarTable(store, target[:k + 1], stop_at=(k, "warchest.down_coin"))
+        raise AssertionError(f"no entry asks {key}")
+    table = WarTable(store, target[:k + 1], stop_at=(k, key))
     table.sid = new_session(store)
     term, _ = play_on_terminal(store, table)
     assert table.saved() == k
     assert_clean(term, "en")
+    return table, k, term
+
+
+@pytest.mark.slow  # (9 s; the face-up hex case of the same resume stays quick)
+def test_issue22_ctrl_c_in_a_moment_resumes_into_a_new_moment(tmp_path):
+    """Stopped at the face-down coin (inside Ola's moment): the screen is cleared before
+    "Interrupted"; resumed, the kept answers replay silently and a new moment opens."""
+    def face_down(state, a) -> bool:  # a face-down play whose coin is asked
+        p = state.players[engine.index(state, getattr(a, "player", ""))] if hasattr(a, "action") \
+            else None
+        return p is not None and a.action in ("pass", "recruit", "initiative") and bool(a.coin) \
+            and len(p.hand or {}) > 1
+
+    store = Store(tmp_path)
+    table, k, _term = stopped_at_first(store, face_down, "warchest.down_coin")
     kept = store.open(table.sid, write=False).settings.get("pending")
     assert kept and kept["answers"]  # the turn menu's answer was kept
     asked = len(table.asked)
@@ -272,21 +283,12 @@ def test_issue22_ctrl_c_at_a_face_up_coin_s_hex_resumes_in_a_new_moment(tmp_path
     resumed, the kept answers replay silently and the hex is asked in a new moment."""
     from referee.games.warchest.actions import Play
 
+    def face_up_move(state, a) -> bool:  # a face-up play of a known hand that asks a hex
+        return isinstance(a, Play) and bool(a.coin) and a.action == "move" \
+            and state.players[engine.index(state, a.player)].hand is not None
+
     store = Store(tmp_path)
-    _, target = hidden_draws(3, 2, {})
-    state = engine.new_state(TWO, {"method": "first_game"})
-    for k, a in enumerate(target):  # the first face-up play of a known hand that asks a hex
-        if isinstance(a, Play) and a.coin and a.action == "move" \
-                and state.players[engine.index(state, a.player)].hand is not None:
-            break
-        engine.apply(state, a)
-    else:
-        raise AssertionError("no face-up move")
-    table = WarTable(store, target[:k + 1], stop_at=(k, "warchest.hex.to"))
-    table.sid = new_session(store)
-    term, _ = play_on_terminal(store, table)
-    assert table.saved() == k
-    assert_clean(term, "en")
+    table, k, term = stopped_at_first(store, face_up_move, "warchest.hex.to")
     assert "what does the" not in term.everything() and "to which hex" not in term.everything()
     asked = len(table.asked)
     play_on_terminal(store, table)
