@@ -5,6 +5,8 @@ moment may stay in either once it is closed)."""
 from __future__ import annotations
 
 import contextlib
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -53,6 +55,23 @@ class Terminal:
     def everything(self) -> str:
         """The scrollback, then the screen: all a player could read by scrolling."""
         return self.scrollback() + "\n" + self.display()
+
+    def once_shown(self, shown: str | Callable[[str], bool], then: Callable[[], Any],
+                   timeout: float = 10.0) -> None:
+        """Call ``then`` (on a thread of its own) once the screen shows ``shown`` (a text on it, or
+        a test of the whole screen), or after ``timeout`` seconds if it never does: a key typed
+        after a drawing waits for the drawing, not for a fixed time (a busy machine draws late),
+        and a test whose screen never comes still ends, its assertions saying what was missing."""
+        test = shown if callable(shown) else (lambda screen: shown in screen)
+
+        def wait() -> None:
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline and not test(self.display()):
+                time.sleep(0.02)
+            time.sleep(0.05)  # (the rest of that frame's writes)
+            then()
+
+        threading.Thread(target=wait, daemon=True).start()
 
     def console(self) -> Console:
         return Console(file=self, width=self.size.columns, color_system=None, highlight=False,

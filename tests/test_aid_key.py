@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import io
 import random
-import threading
-import time
 
 import pytest
 from rich.console import Console
@@ -84,13 +82,10 @@ def test_issue22_the_aid_key_keeps_the_turn_header_on_the_screen(name, count, la
 
                 def look() -> None:  # (the screen once ? has drawn the aid, or after 10 s:
                     # a fixed wait failed on a busy machine before the redraw was done)
-                    deadline = time.monotonic() + 10
-                    while time.monotonic() < deadline and aid[-1].strip() not in term.display():
-                        time.sleep(0.05)
                     seen.append(term.display())
                     pipe.send_text("\x03")
 
-                threading.Thread(target=look, daemon=True).start()
+                term.once_shown(aid[-1].strip() if aid else "", look)
             else:
                 pipe.send_text("\x03")
 

@@ -152,7 +152,6 @@ class _CursorTerminal(Terminal):
 def _refused_masked(secret: bool):
     """A card typed in a private moment (Na Grunwald!'s skirmish field and its event-card hint),
     refused once: the screen while the refusal shows, and the question's first row on it."""
-    import threading
 
     def parse(text):
         if text.strip() != "2":
@@ -187,7 +186,7 @@ def _refused_masked(secret: bool):
             def refused():
                 shots["refused"] = term.display()
                 pipe.send_text("2\r")
-            threading.Timer(0.6, refused).start()
+            term.once_shown("REFUSED-REASON", refused)
 
         prompter.before_question = before
         assert d.run(dialog(), prompter.ask) == "2"

@@ -11,7 +11,6 @@ from __future__ import annotations
 import io
 import itertools
 import random
-import threading
 
 import pytest
 from rich.cells import cell_len
@@ -239,8 +238,14 @@ def test_a_long_refusal_is_broken_between_words_not_cut_at_80_columns(lang):
             if isinstance(q, dialogs.Private):
                 pipe.send_text("\r")
                 return
+            try:  # (the refusal's first words: the next army is typed once they are drawn)
+                q.parse("9 LB")
+                first: list[str] = []
+            except dialogs.Invalid as error:
+                first = str(error).split()[:3]
             pipe.send_text("9 LB\r")  # refused; an army it takes once the refusal is drawn
-            threading.Timer(0.5, lambda: pipe.send_text("1 HC!\r")).start()
+            term.once_shown(lambda screen: _words_in_order(first, screen.split("\n")),
+                            lambda: pipe.send_text("1 HC!\r"))
 
         prompter.before_question = before
         questions = dialog.ask(state, catalog(lang))

@@ -5,8 +5,6 @@ field, in the table's language (real prompts on an 80×24 pyte terminal)."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 
 from referee.cli.prompter import Prompter, keys_for
@@ -30,11 +28,25 @@ def test_NG_S4_a_refused_provisions_amount_says_from_1_to_what_is_held(lang):
         prompter = Prompter(term.console(), lang)
         wrong = list(WRONG)
 
-        def after_each() -> None:  # (the screen half a second after each refused answer)
+        def refuse(typed: str) -> None:
+            """Type a wrong answer; the screen is kept once it has been redrawn with the reason
+            and without the answer in the field (or after 10 s: the assertions say what is
+            missing), and the next one typed then."""
+            written = len(term.raw)
+
+            def refused(screen: str) -> bool:
+                rows = screen.split("\n")
+                field = max((i for i, row in enumerate(rows) if row.startswith("?")), default=0)
+                return (len(term.raw) > written and typed not in rows[field].split()
+                        and any(reason in row for row in rows[field:field + 4]))
+
+            pipe.send_text(f"{typed}\r")
+            term.once_shown(refused, after_each)
+
+        def after_each() -> None:
             screens.append(term.display())
             if wrong:
-                pipe.send_text(f"{wrong.pop(0)}\r")
-                threading.Timer(0.5, after_each).start()
+                refuse(wrong.pop(0))
             else:
                 pipe.send_text("\x03")
 
@@ -44,8 +56,7 @@ def test_NG_S4_a_refused_provisions_amount_says_from_1_to_what_is_held(lang):
             elif q.key == "losses.item":
                 pipe.send_text(keys_for(q, ("provisions", 5), lang))
             elif q.key == "losses.provisions":
-                pipe.send_text(f"{wrong.pop(0)}\r")
-                threading.Timer(0.5, after_each).start()
+                refuse(wrong.pop(0))
             else:
                 pipe.send_text("\x03")
 
