@@ -3,6 +3,7 @@ referee that ``PYTHONPATH`` (or the interpreter) gives, so that two versions of 
 measured interleaved in one run.  Prints one JSON value.
 
     python benchmarks/budgets.py replay FILE...     # [wall, CPU] seconds of replay --json, in process
+    python benchmarks/budgets.py parts FILE...      # CPU seconds of replay --json and of two of its parts
     python benchmarks/budgets.py answer GAME FOLDER RECORD LAST REPEATS
         # seconds of each of the LAST interactive answers at the end of RECORD (medians of
         # REPEATS): {"wall": [...], "cpu": [...], "fsync": [...]} (the wall clock, the CPU time
@@ -36,6 +37,43 @@ def replay(files: list[str]) -> tuple[float, float]:
         return time.perf_counter() - start, time.process_time() - cpu
     finally:
         sys.stdout = out
+
+
+def parts(files: list[str], rounds: int = 5) -> dict[str, float]:
+    """Where ``replay --json``'s CPU time goes, in this process: the whole command (``replay``),
+    the files read and loaded by the strict loader alone (``load``: ``jsonio.read_text`` and
+    ``jsonio.loads``), and the records' rules alone (``rules``: ``parse_record`` and the untracked
+    replay of documents loaded beforehand, one at a time as the command holds them); ``rest`` is
+    what is left (the output written, the NFC check, the game looked up).  Each the least of
+    ``rounds`` runs: the machine's noise only adds."""
+    import gc
+
+    from referee.core import jsonio, registry
+
+    def load() -> None:
+        for path in files:
+            jsonio.loads(jsonio.read_text(path))
+
+    def rules() -> None:
+        for path in files:
+            document = jsonio.loads(jsonio.read_text(path))
+            gc.collect(0)  # (the load's young objects not counted here)
+            cpu = time.process_time()
+            registry.for_document(document, None).parse_record(document).replay(tracked=False)
+            spent[0] += time.process_time() - cpu
+
+    best: dict[str, float] = {}
+    spent = [0.0]
+    for _ in range(rounds):
+        cpu = time.process_time()
+        load()
+        best["load"] = min(best.get("load", 1e9), time.process_time() - cpu)
+        spent[0] = 0.0
+        rules()
+        best["rules"] = min(best.get("rules", 1e9), spent[0])
+        best["replay"] = min(best.get("replay", 1e9), replay(files)[1])
+    best["rest"] = best["replay"] - best["load"] - best["rules"]
+    return best
 
 
 def answer(game_name: str, folder: str, record: str, last: int, repeats: int
@@ -122,5 +160,7 @@ if __name__ == "__main__":
     what, args = sys.argv[1], sys.argv[2:]
     if what == "replay":
         print(json.dumps(replay(args)))
+    elif what == "parts":
+        print(json.dumps(parts(args)))
     else:
         print(json.dumps(answer(args[0], args[1], args[2], int(args[3]), int(args[4]))))

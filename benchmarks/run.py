@@ -154,6 +154,15 @@ def make_game_records(folder: Path, game_name: str, count: int) -> list[Path]:
     return paths
 
 
+def entries_in(game_name: str, records: list[str]) -> int:
+    """The entries the records hold in all (each replayed, tracked: the steps it reads)."""
+    from referee.core import jsonio, registry
+
+    game = registry.get(game_name)
+    return sum(len(game.parse_record(jsonio.loads(Path(r).read_text(encoding="utf-8"))).replay()[1])
+               for r in records)
+
+
 def longest_record(folder: Path, game_name: str, seeds: int = 20) -> Path:
     """The record of the longest of ``seeds`` random games at the largest table."""
     from referee.core import jsonio, registry
@@ -339,9 +348,12 @@ def measure_replay(report: Report, python: str, work: Path, games: list[str],
         spread = f"{n_records / max(cpus):,.0f}–{n_records / min(cpus):,.0f}"
         versus = (f"; CPU time {statistics.median(ratios):.2f}× the reference's (median of "
                   f"{len(ratios)} paired runs)") if ratios else ""
+        entries = entries_in(game_name, records)
         report.add(f"replay --json, {game_name} ({n_records} random games, one process)",
                    f"{per_core:,.0f} games per CPU second (median of {len(cpus)} runs; {spread}"
-                   f"{versus}); by the wall clock {n_records / statistics.median(spans):,.0f} games/s",
+                   f"{versus}); by the wall clock {n_records / statistics.median(spans):,.0f} games/s; "
+                   f"{entries / n_records:.0f} entries a game: {per_core * entries / n_records:,.0f} "
+                   f"entries per CPU second",
                    "≥ 500 games/s per core", f"{per_core / 500:.2f}× the budget", per_core >= 500)
 
 
