@@ -1,5 +1,5 @@
 """The advice (issue 25, items 7 and 8) against a brute force written here from the rulebook
-(/work/shared/seeds/000_*, 001_*), not from the code it checks: its own scorer (NG-E2 … NG-E5),
+(*Na Grunwald!*'s Polish booklet, *3. Faza rozstrzygnięć* and *Koniec gry*), not from the code it checks: its own scorer (NG-E2 … NG-E5),
 its own feeding of every player (NG-E1), its own payments (NG-S4).  The engine is used only to
 apply the actions it is given (a payment, a declined helper) and to resolve the fields as placed.
 

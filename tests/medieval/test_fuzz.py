@@ -21,7 +21,6 @@ from referee.games.medieval.rules import RULES
 
 PLAYERS = ["Ola", "Bartek"]
 PACKAGE = Path(__file__).resolve().parents[2] / "referee" / "games" / "medieval"
-#: the shared digest beside the clone (``<clone>/../shared``), or beside a worktree's parent
 #: the rule digest, in the repository (issue 27: the rule-coverage tests never skip)
 DIGEST = Path(__file__).resolve().parents[2] / "docs" / "rules" / "medieval-battle.md"
 

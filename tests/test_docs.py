@@ -1,0 +1,57 @@
+"""The repository is self-contained (issue 27 item 3): the docs, README and the package cite the
+rulebooks by title and section, never by a path outside the clone (the books are the publishers'
+and are not in the repository), and every relative Markdown link in docs/, README and the
+Decisions resolves to a file in the clone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+#: a path that leaves the clone: the rulebooks' folder beside it, or a machine's absolute path
+OUTSIDE = re.compile(r"\.\./shared|shared/seeds|\.\./seeds|/work/")
+#: ``[text](target)``, ``[text](target "title")``; the target up to its first space
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
+TEXT = {".md", ".json", ".py", ".toml", ".txt"}
+
+
+def cited_files() -> list[Path]:
+    files = [ROOT / "README.md", *(ROOT / "docs").rglob("*"), *(ROOT / "referee").rglob("*")]
+    return sorted(p for p in files if p.is_file() and p.suffix in TEXT)
+
+
+def markdown_files() -> list[Path]:
+    return sorted([ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "referee").rglob("*.md")])
+
+
+def test_no_file_cites_a_path_outside_the_repository():
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()[:100]}"
+             for path in cited_files()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if OUTSIDE.search(line)]
+    assert len(cited_files()) > 50
+    assert found == []
+
+
+@pytest.mark.parametrize("name", [p.relative_to(ROOT).as_posix() for p in markdown_files()])
+def test_every_relative_markdown_link_resolves_inside_the_clone(name):
+    path = ROOT / name
+    broken = []
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if re.match(r"[a-z][a-z0-9+.-]*:", target) or target.startswith("#"):
+            continue  # a web address, or a place in the same file
+        resolved = (path.parent / target.split("#")[0]).resolve()
+        if not resolved.exists() or not resolved.is_relative_to(ROOT):
+            broken.append(target)
+    assert broken == []
+
+
+def test_the_link_check_sees_the_readmes_links():
+    """(So the check above cannot pass by finding nothing.)"""
+    targets = LINK.findall((ROOT / "README.md").read_text(encoding="utf-8"))
+    assert "docs/spec/grunwald-record.md" in targets
+    assert OUTSIDE.search("source: `../seeds/003_2b72b5ca21aaeb23.txt`")
