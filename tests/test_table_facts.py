@@ -13,7 +13,6 @@ import pytest
 
 from referee.core.facts import KINDS, MEMORY_AID, PRIVATE
 from referee.core.registry import find
-
 from tests import rulebooks
 
 ROOT = Path(__file__).resolve().parent.parent
