@@ -12,6 +12,7 @@ import copy
 import gzip
 import json
 import random
+import re
 from functools import cache
 
 import pytest
@@ -220,3 +221,77 @@ def test_a_schema_refuses_what_the_format_forbids(name):
         assert problems(name, doc), (key, value)
     assert problems(name, {**base, "unknown": 1})
     assert problems(name, {**base, "format": 2})
+
+
+# --- Medieval Battle's record spec (docs/spec/medieval-record.md) -----------------------------
+
+SPEC = ROOT / "docs" / "spec" / "medieval-record.md"
+
+
+def _spec_blocks(kind: str) -> list[str]:
+    return re.findall(rf"```{kind}\n(.*?)```", SPEC.read_text(encoding="utf-8"), re.S)
+
+
+def _holds(big, small) -> bool:
+    """``small`` (the spec's sample, some keys left out) is part of ``big`` (the real output)."""
+    if isinstance(small, dict):
+        return isinstance(big, dict) and all(k in big and _holds(big[k], v) for k, v in small.items())
+    return big == small
+
+
+def test_medieval_record_specs_examples_validate_and_replay_as_it_says():
+    from referee.games.medieval import output, record
+
+    blocks = _spec_blocks("json")
+    example = json.loads(blocks[0])
+    assert problems("medieval-battle", example) == []
+    state, _ = record.parse_record(example).replay()
+    out = output.replay_output(state)
+    assert out["complete"] and out["winners"] == ["Bartek"] and out["end"]["vp"] == {"Ola": 0, "Bartek": 3}
+    fragments = [json.loads(line) for line in blocks[1].splitlines() if line.strip()]
+    assert len(fragments) >= 8
+    for fragment in fragments:  # each entry's shape, in the example's place
+        assert problems("medieval-battle", {**example, "turns": [fragment]}) == [], fragment
+    sample = next(json.loads(b) for b in blocks if b.lstrip().startswith('{\n  "game": "medieval-battle",\n  "complete"'))
+    assert _holds(out, sample)
+
+
+#: the edits the spec's error lines were made with, in the order it lists them
+SPEC_ERRORS = [
+    lambda d: d["armies"].__setitem__("Ola", {"heavy_cavalry": 7}),
+    lambda d: d["turns"][0].__setitem__("player", "Ola"),
+    lambda d: d["turns"][2].__setitem__("terrain", "mountains"),
+    lambda d: d["turns"][5].__setitem__("stand", "yes"),
+    lambda d: d["turns"].append({"player": "Ola", "pass": True}),
+]
+
+
+def test_medieval_record_specs_error_lines_are_the_referees(tmp_path, capsys, monkeypatch):
+    from referee.cli.app import main
+
+    example = json.loads(_spec_blocks("json")[0])
+    lines = [ln for ln in _spec_blocks("console")[0].splitlines() if ln.startswith("referee: ")]
+    assert len(lines) == len(SPEC_ERRORS)
+    monkeypatch.chdir(tmp_path)
+    for edit, line in zip(SPEC_ERRORS, lines):
+        doc = copy.deepcopy(example)
+        edit(doc)
+        (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+        with pytest.raises(SystemExit) as stop:
+            main(["replay", "bad.json"])
+        assert stop.value.code == 1
+        assert capsys.readouterr().err.strip() == line
+
+
+def test_medieval_record_spec_names_every_error_the_reader_gives():
+    import tomllib
+
+    spec = SPEC.read_text(encoding="utf-8")
+    texts = tomllib.loads((ROOT / "referee" / "games" / "medieval" / "prompts" / "medieval.en.toml")
+                          .read_text(encoding="utf-8"))["medieval"]
+    keys = [f"medieval.{part}.{key}" for part in ("error", "record", "cards") for key in texts[part]]
+    keys += [f"core.record.{key}" for key in ("bad_game", "bad_format", "missing_key", "unknown_key",
+                                              "expected", "player_empty", "player_unprintable",
+                                              "player_duplicate")]
+    assert len(keys) > 80
+    assert [k for k in keys if f"`{k}`" not in spec] == []
