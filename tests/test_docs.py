@@ -73,3 +73,12 @@ def test_the_readmes_game_records_section_names_every_games_record_spec():
         assert f"]({spec})" in section, game
         text = (ROOT / spec).read_text(encoding="utf-8")
         assert re.search(r"record,? format 1|Record format 1", text), spec
+
+
+def test_every_test_module_the_docs_name_exists():
+    """A test module named in README, docs/ or the Decisions (``tests/…/test_x.py``) is there: a
+    rename of a test module (issue 27: one name, one thing across games) leaves no stale name."""
+    named = {m for path in markdown_files()
+             for m in re.findall(r"tests/[\w/]+\.py", path.read_text(encoding="utf-8"))}
+    assert len(named) > 10
+    assert sorted(m for m in named if not (ROOT / m).is_file()) == []
