@@ -116,7 +116,7 @@ def test_mypy_gates_every_game():
 #: the test modules every game has (issue 27: the same set per game, named after what they test);
 #: a game adds its own beside them (advice, calculator, cards …)
 GAME_TEST_MODULES = ("test_cli", "test_golden", "test_live", "test_private", "test_questions",
-                     "test_record", "test_rules")
+                     "test_record", "test_rules", "test_properties")
 
 
 @pytest.mark.parametrize("game", sorted(p.name for p in (ROOT / "referee" / "games").iterdir()
