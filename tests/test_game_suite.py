@@ -111,6 +111,38 @@ def playout(game, rng: random.Random, count: int):
     return players, state, actions
 
 
+def unordered(action):
+    """An action with its tuples of names read as sets (War Chest's deal names its units in any
+    order; ``legal_actions`` lists each set of units once)."""
+    if not isinstance(action, tuple) and not hasattr(action, "__dataclass_fields__"):
+        return action
+    values = action if isinstance(action, tuple) else vars(action).values()
+    return type(action), tuple(tuple(sorted(v)) if isinstance(v, tuple)
+                               and all(isinstance(x, str) for x in v) else v for v in values)
+
+
+def test_a_finite_decision_lists_every_choice(game):
+    """``Decision.finite`` (core/game.py) says whether ``legal_actions`` lists every choice: over
+    random playouts, a finite decision's ``legal_actions`` is not empty and holds the entry played,
+    and a decision whose ``legal_actions`` is empty (a free-form entry) is not claimed finite."""
+    for seed, count in enumerate(game.player_counts * 2):
+        rng = random.Random(seed)
+        state, _ = game.parse_record(game.new_record(NAMES[:count], {})).replay()
+        kinds: dict[bool, set[str]] = {True: set(), False: set()}
+        while not game.is_over(state):
+            decided = game.decision(state)
+            legal = game.legal_actions(state)
+            action = game.random_action(state, rng)
+            kinds[decided.finite].add(decided.kind)
+            if decided.finite:
+                assert legal and (action in legal or unordered(action) in map(unordered, legal)), \
+                    (decided, action)
+            else:
+                assert not legal, f"{decided.kind}: legal actions listed, yet not finite"
+            game.apply(state, action)
+        assert kinds[True] or kinds[False]
+
+
 def replayed(game, players, actions, meta=None):
     document = jsonio.loads(jsonio.dumps_pretty(game.write_record(players, actions, meta or {})))
     return game.parse_record(document).replay()
