@@ -334,6 +334,7 @@ CONVENTION = {
     "replay_output": ("output", "replay_output"),
     "result_summary": ("output", "result_summary"),  # (state): None before the end
     "export_json": ("output", "export_json"),  # (state, t, meta, actions=None)
+    "progress": ("output", "progress"),  # (state, t): where an unfinished game stands (``list``)
     "summary": ("summary", "summary"),
     "board": ("view", "board"),
     "describe": ("news", "describe"),  # (t, action): an entry in words

@@ -37,7 +37,6 @@ class TicTacToe(GamePackage):
         calculator=False,  # ``referee score`` refuses it (core.cli.no_calculator)
     )
 
-    progress = _lazy("output", "progress")
 
 
 GAME = TicTacToe()

@@ -35,7 +35,6 @@ class Grunwald(GamePackage):
         standing_is_private=True,
     )
 
-    progress = _lazy("output", "progress")
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json, show and the exports of a game in progress: public facts only
     public_output = _lazy("output", "public_output")
