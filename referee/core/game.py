@@ -298,6 +298,8 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "standing": ("standing", "standing_output"),
     "hidden": ("public_output",),
     "tools": ("battle_tool", "cards_dialog", "check_cards"),
+    # by convention (``CONVENTION``), present where ``GameInfo.calculator`` (else they refuse)
+    "calculator": ("ask_inventory", "score", "score_blocks"),
 }
 
 
@@ -348,7 +350,9 @@ CONVENTION = {
     "dialog": ("dialog", "ask"),  # (state, t, colors=None, hints=False, open=False)
     "is_secret": ("dialog", "is_secret"),
     "check_invariants": ("invariants", "check_invariants"),
-    "ask_inventory": ("inventory", "ask_inventory"),
+    # the calculator (``Calculator``; a game with ``GameInfo.calculator``), with ``score_blocks``
+    "ask_inventory": ("inventory", "ask_inventory"),  # (t): the dialog of a final inventory
+    "score": ("inventory", "score"),  # (document): (its JSON output, the result score_blocks draws)
 }
 
 
@@ -384,8 +388,9 @@ class GamePackage:
         for name, (module, function) in CONVENTION.items():
             if name not in cls.__dict__:
                 setattr(cls, name, method(module, function))
-        if not cls.info.calculator:
-            cls.ask_inventory = cls.score = cls._no_calculator  # type: ignore[attr-defined]
+        if not cls.info.calculator:  # the group refuses whole (``OPTIONAL["calculator"]``)
+            for name in OPTIONAL["calculator"]:
+                setattr(cls, name, cls._no_calculator)
 
     def __getattr__(self, name: str) -> Any:
         """The fields of ``info`` (only reached when the usual lookup fails)."""

@@ -43,9 +43,8 @@ class Grunwald(GamePackage):
     # the score as if the game ended now, with titles and who would win (a Report; as data)
     standing = _lazy("scores", "standing_report")
     standing_output = _lazy("advice", "standing_output")
-    # ``referee score`` at the table: short players are offered the best feeding (NG-E1)
-    ask_inventory = _lazy("inventory", "ask_advised")
-    score = _lazy("inventory", "score")
+    # ``referee score`` (``inventory.ask_inventory``, ``inventory.score``, ``scores.score_blocks``
+    # by convention) also says the feeding it advised for a short player the file left open
     score_notes = _lazy("inventory", "score_notes")
 
 

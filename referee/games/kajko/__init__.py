@@ -37,7 +37,6 @@ class Kajko(GamePackage):
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json and the JSON export of a game in progress: the towns as counts
     public_output = _lazy("output", "public_output")
-    score = _lazy("inventory", "score_document")
 
 
 GAME = Kajko()
