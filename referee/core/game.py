@@ -80,7 +80,8 @@ class Decision:
     """The base of every game's decision (what the table must enter next): a ``kind`` (the game's
     own words: ``placement``, ``turn``, ``draw`` …) and the ``player`` who decides (``None``: the
     table as a whole).  Each game subclasses it as a frozen dataclass with its own extra fields;
-    ``finite`` says whether ``legal_actions`` lists every choice (a free-form entry does not)."""
+    ``finite`` says whether ``legal_actions`` lists every choice (a free-form entry does not: its
+    ``legal_actions`` is ``[]``; the shared suite checks both over random playouts)."""
 
     __slots__ = ()
     kind: str
@@ -261,7 +262,9 @@ class Hidden(Protocol):
 
 class Calculator(Protocol):
     """The end-of-game calculator (``referee score``); ``GameInfo.calculator`` says whether a game
-    has one (without: each member refuses with a usage error, ``core.cli.no_calculator``)."""
+    has one (without: each member refuses with a usage error, ``core.cli.no_calculator``).  Found
+    by convention: ``inventory.ask_inventory``, ``inventory.score``, ``scores.score_blocks``
+    (drawn by ``score_report``); ``score_notes`` is ``[]`` unless the game declares its own."""
 
     def ask_inventory(self, t: Catalog) -> Dialog: ...
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
@@ -359,7 +362,7 @@ CONVENTION = {
 class GamePackage:
     """The base of a game object whose parts live in the modules of ``package`` by convention
     (``CONVENTION``), each imported on first use.  A game names its package and its ``info``, and
-    declares the rest (its setup questions, its progress …) as ``lazy`` members too.
+    declares the rest (its setup questions, its optional groups …) as ``lazy`` members too.
 
     The fields of ``info`` read as the game's own attributes (``game.title`` is
     ``game.info.title``), as every caller did before ``GameInfo``."""
