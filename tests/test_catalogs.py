@@ -146,7 +146,7 @@ INVARIANT_AFTER_NUMBER = {
            "from", "on", "is", "still", "would", "up", "down", "known", "answers", "pursues",
            "recruits", "deploys", "entry", "duc"},
     "pl": {"pkt", "PZ", "mod", "z", "na", "przeciw", "do", "po", "więcej", "nie", "odkr", "zakr",
-           "odpowiada", "decyduje", "to", "pokazuje", "Piechura", "duk", "przy"},
+           "odpowiada", "decyduje", "to", "pokazuje", "Piechura", "duk", "przy", "jest"},
 }
 
 

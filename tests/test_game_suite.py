@@ -58,17 +58,54 @@ def test_the_game_protocol_is_small():
 
 def test_every_game_declares_its_members_the_same_way(game):
     """Issue 27: a game's class states its ``package`` and ``info``; every other member is a
-    function of one of its modules, declared with ``lazy`` (by convention or by name)."""
+    function of one of its modules, declared with ``lazy`` (by convention or by name).  A member
+    of the convention is the convention's function, in every game (one name per member), and
+    every declared member names a function its module has."""
+    from importlib import import_module
+
     declared = {n: v for n, v in vars(type(game)).items() if not n.startswith("__")}
     assert isinstance(declared.pop("info"), GameInfo)
     assert isinstance(declared.pop("package"), str)
     if not game.info.calculator:  # its calculator's members refuse (core.cli.no_calculator)
-        assert declared.pop("ask_inventory") is declared.pop("score") is GamePackage._no_calculator
+        refused = [declared.pop(m) for m in OPTIONAL["calculator"]]
+        assert all(m is GamePackage._no_calculator for m in refused)
     odd = [n for n, v in declared.items()
            if not (isinstance(v, staticmethod) and hasattr(v.__func__, "lazy"))]
     assert not odd, odd
-    # the convention's members, unless the game names another function for one
-    assert set(CONVENTION) - {"ask_inventory", "score"} <= set(declared)
+    assert set(CONVENTION) <= set(declared) | set(OPTIONAL["calculator"])
+    renamed = {n: v.__func__.lazy for n, v in declared.items()
+               if n in CONVENTION and v.__func__.lazy != CONVENTION[n]}
+    assert not renamed, f"found by convention, declared elsewhere: {renamed}"
+    missing = [f"{n}: {module}.{function}" for n, v in declared.items()
+               for module, function in [v.__func__.lazy]
+               if not hasattr(import_module(f"{game.package}.{module}"), function)]
+    assert not missing, missing
+
+
+def test_the_calculator_is_whole_or_absent_and_named_alike_in_every_game():
+    """Issue 27: the calculator (``Calculator``: ``referee score``) is found the same way in every
+    game that has one (each member the same module and function: no game's ``ask_advised`` or
+    ``score_document``), every member a function its module has; a game without one refuses with
+    each member (``core.cli.no_calculator``)."""
+    from importlib import import_module
+
+    from referee.core.game import Calculator
+    from tests.conftest import throwaway_games
+
+    games = [*registry.games(), *throwaway_games().values()]
+    found: dict[str, set[tuple[str, str]]] = {}
+    for game in games:
+        # the members core provides for every game (a default) are not the game's to name
+        for member in sorted(contract(Calculator) - set(vars(GamePackage))):
+            declared = getattr(type(game), member)
+            if not game.info.calculator:
+                assert declared is GamePackage._no_calculator, (game.name, member)
+                continue
+            where = declared.lazy
+            assert hasattr(import_module(f"{game.package}.{where[0]}"), where[1]), (game.name, where)
+            found.setdefault(member, set()).add(where)
+    assert found, "no game with a calculator"
+    assert all(len(places) == 1 for places in found.values()), found
 
 
 def test_the_game_states_what_the_cli_and_the_store_use(game):
@@ -81,8 +118,10 @@ def test_the_game_states_what_the_cli_and_the_store_use(game):
         assert hasattr(game, member), member
     assert isinstance(game.info, GameInfo)
     for group, members in OPTIONAL.items():
-        present = [getattr(game, m, None) is not None for m in members]
+        present = [getattr(type(game), m, None) not in (None, GamePackage._no_calculator)
+                   for m in members]
         assert all(present) or not any(present), group
+    assert game.info.calculator == (type(game).score is not GamePackage._no_calculator)
     assert (game.info.cards_file is None) == (game.check_cards is None)
     assert callable(game.check_invariants)
     players = NAMES[: game.player_counts[0]]
@@ -109,6 +148,38 @@ def playout(game, rng: random.Random, count: int):
         check(state)
         assert len(actions) < 5000
     return players, state, actions
+
+
+def unordered(action):
+    """An action with its tuples of names read as sets (War Chest's deal names its units in any
+    order; ``legal_actions`` lists each set of units once)."""
+    if not isinstance(action, tuple) and not hasattr(action, "__dataclass_fields__"):
+        return action
+    values = action if isinstance(action, tuple) else vars(action).values()
+    return type(action), tuple(tuple(sorted(v)) if isinstance(v, tuple)
+                               and all(isinstance(x, str) for x in v) else v for v in values)
+
+
+def test_a_finite_decision_lists_every_choice(game):
+    """``Decision.finite`` (core/game.py) says whether ``legal_actions`` lists every choice: over
+    random playouts, a finite decision's ``legal_actions`` is not empty and holds the entry played,
+    and a decision whose ``legal_actions`` is empty (a free-form entry) is not claimed finite."""
+    for seed, count in enumerate(game.player_counts * 2):
+        rng = random.Random(seed)
+        state, _ = game.parse_record(game.new_record(NAMES[:count], {})).replay()
+        kinds: dict[bool, set[str]] = {True: set(), False: set()}
+        while not game.is_over(state):
+            decided = game.decision(state)
+            legal = game.legal_actions(state)
+            action = game.random_action(state, rng)
+            kinds[decided.finite].add(decided.kind)
+            if decided.finite:
+                assert legal and (action in legal or unordered(action) in map(unordered, legal)), \
+                    (decided, action)
+            else:
+                assert not legal, f"{decided.kind}: legal actions listed, yet not finite"
+            game.apply(state, action)
+        assert kinds[True] or kinds[False]
 
 
 def replayed(game, players, actions, meta=None):

@@ -142,11 +142,11 @@ def test_the_readmes_quick_run_names_modules_every_game_has():
 #: what players read (issue 27: each game's ``summary.py`` split along its seams), one module a
 #: part, named the same in every game; a game without a part (``names``, ``scores``) has no module
 PRESENTATION_MODULES = {"names": False, "view": True, "news": True, "scores": False, "summary": True,
-                        "exports": True}  # module -> every game has it
+                        "exports": True, "output": True}  # module -> every game has it
 #: the members of a game's presentation and the module of the layout each lives in
 PRESENTATION_MEMBERS = {"board": "view", "describe": "news", "news_marker": "news", "news": "news",
                         "summary": "summary", "export_report": "exports", "csv_rows": "exports",
-                        "score_blocks": "scores"}
+                        "score_blocks": "scores", "progress": "output"}
 PRESENTATION_FOLDERS = [*(ROOT / "referee" / "games" / g for g in GAME_FOLDERS),
                         ROOT / "tests" / "tictactoe", ROOT / "tests" / "nim"]
 
@@ -155,7 +155,8 @@ PRESENTATION_FOLDERS = [*(ROOT / "referee" / "games" / g for g in GAME_FOLDERS),
 def test_every_games_presentation_follows_the_one_layout(folder):
     """Every game (the template games in tests/ too) keeps what players read in the same modules:
     ``view`` (the board), ``news`` (each entry in words, what the rules resolved), ``summary``
-    (``show``), ``exports`` (md/html, csv) and, where it has them, ``names`` (its words for its
+    (``show``), ``exports`` (md/html, csv), ``output`` (``progress``, beside the plain data) and,
+    where it has them, ``names`` (its words for its
     things) and ``scores`` (the result); the game object finds each member there, and no other
     of these modules defines one (``summary.py`` holds the summary only)."""
     import ast

@@ -44,6 +44,10 @@ def _parsed(q, text):
     return None if value in (dialogs.UNDO, dialogs.BACK) else value
 
 
+#: the games whose entries never ask a text question (every choice a menu)
+WITHOUT_TEXT_QUESTIONS = {"kajko-kokosz"}
+
+
 @pytest.mark.parametrize("name", sorted(registry.names()))
 @pytest.mark.parametrize("lang", ["en", "pl"])
 def test_issue22_every_text_question_says_why_it_refuses(name, lang):
@@ -59,5 +63,5 @@ def test_issue22_every_text_question_says_why_it_refuses(name, lang):
                 except dialogs.Invalid as refused:
                     if not str(refused).strip():
                         silent.append(f"{q.key}: {text!r}")
-    assert asked or name == "kajko-kokosz", "no text question met"
+    assert asked or name in WITHOUT_TEXT_QUESTIONS, "no text question met"
     assert not silent, silent

@@ -28,10 +28,30 @@ def test_every_rule_id_has_a_test(game):
 
 
 def test_the_digest_and_the_code_know_the_same_rule_ids(game):
+    """A real game (``referee/games/``) has its digest: ``GameInfo.digest`` left at ``None``
+    fails here, it is not skipped; only a throwaway game inside tests/ may have none."""
     if game.digest is None:
-        pytest.skip(f"{game.name} has no rules digest")
+        assert game.package.startswith("tests."), f"{game.name} names no rules digest (GameInfo.digest)"
+        pytest.skip(f"{game.name} (a throwaway game in tests/) has no rules digest")
     digest = DOCS_RULES / game.digest  # (a path of its own, if absolute)
     assert digest.is_file(), f"{game.name}'s digest {digest} is missing"
     ids = DIGEST_ID.findall(digest.read_text(encoding="utf-8"))
     assert len(ids) == len(set(ids)), "an id appears twice in the digest"
     assert set(ids) == set(game.rules)
+
+
+def test_a_real_game_without_a_digest_fails_the_check(game):
+    """``GameInfo.digest`` defaults to ``None``: a real game that forgets it is a failure of the
+    check above, not a skip (a throwaway game in tests/ may have none)."""
+    from dataclasses import replace
+
+    class Forgetful:  # the game as a real package that forgot its digest
+        info = replace(game.info, digest=None)
+        package = f"referee.games.{game.text_prefix}"
+        name, digest = info.name, None
+
+    try:
+        with pytest.raises(AssertionError, match="names no rules digest"):
+            test_the_digest_and_the_code_know_the_same_rule_ids(Forgetful())
+    except pytest.skip.Exception:
+        pytest.fail(f"{game.name} as a real game without a digest was skipped, not failed")

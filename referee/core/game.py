@@ -80,7 +80,8 @@ class Decision:
     """The base of every game's decision (what the table must enter next): a ``kind`` (the game's
     own words: ``placement``, ``turn``, ``draw`` …) and the ``player`` who decides (``None``: the
     table as a whole).  Each game subclasses it as a frozen dataclass with its own extra fields;
-    ``finite`` says whether ``legal_actions`` lists every choice (a free-form entry does not)."""
+    ``finite`` says whether ``legal_actions`` lists every choice (a free-form entry does not: its
+    ``legal_actions`` is ``[]``; the shared suite checks both over random playouts)."""
 
     __slots__ = ()
     kind: str
@@ -261,7 +262,9 @@ class Hidden(Protocol):
 
 class Calculator(Protocol):
     """The end-of-game calculator (``referee score``); ``GameInfo.calculator`` says whether a game
-    has one (without: each member refuses with a usage error, ``core.cli.no_calculator``)."""
+    has one (without: each member refuses with a usage error, ``core.cli.no_calculator``).  Found
+    by convention: ``inventory.ask_inventory``, ``inventory.score``, ``scores.score_blocks``
+    (drawn by ``score_report``); ``score_notes`` is ``[]`` unless the game declares its own."""
 
     def ask_inventory(self, t: Catalog) -> Dialog: ...
     def score(self, document: Any) -> tuple[dict[str, Any], Any]: ...
@@ -298,6 +301,8 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
     "standing": ("standing", "standing_output"),
     "hidden": ("public_output",),
     "tools": ("battle_tool", "cards_dialog", "check_cards"),
+    # by convention (``CONVENTION``), present where ``GameInfo.calculator`` (else they refuse)
+    "calculator": ("ask_inventory", "score", "score_blocks"),
 }
 
 
@@ -334,6 +339,7 @@ CONVENTION = {
     "replay_output": ("output", "replay_output"),
     "result_summary": ("output", "result_summary"),  # (state): None before the end
     "export_json": ("output", "export_json"),  # (state, t, meta, actions=None)
+    "progress": ("output", "progress"),  # (state, t): where an unfinished game stands (``list``)
     "summary": ("summary", "summary"),
     "board": ("view", "board"),
     "describe": ("news", "describe"),  # (t, action): an entry in words
@@ -347,14 +353,16 @@ CONVENTION = {
     "dialog": ("dialog", "ask"),  # (state, t, colors=None, hints=False, open=False)
     "is_secret": ("dialog", "is_secret"),
     "check_invariants": ("invariants", "check_invariants"),
-    "ask_inventory": ("inventory", "ask_inventory"),
+    # the calculator (``Calculator``; a game with ``GameInfo.calculator``), with ``score_blocks``
+    "ask_inventory": ("inventory", "ask_inventory"),  # (t): the dialog of a final inventory
+    "score": ("inventory", "score"),  # (document): (its JSON output, the result score_blocks draws)
 }
 
 
 class GamePackage:
     """The base of a game object whose parts live in the modules of ``package`` by convention
     (``CONVENTION``), each imported on first use.  A game names its package and its ``info``, and
-    declares the rest (its setup questions, its progress …) as ``lazy`` members too.
+    declares the rest (its setup questions, its optional groups …) as ``lazy`` members too.
 
     The fields of ``info`` read as the game's own attributes (``game.title`` is
     ``game.info.title``), as every caller did before ``GameInfo``."""
@@ -383,8 +391,9 @@ class GamePackage:
         for name, (module, function) in CONVENTION.items():
             if name not in cls.__dict__:
                 setattr(cls, name, method(module, function))
-        if not cls.info.calculator:
-            cls.ask_inventory = cls.score = cls._no_calculator  # type: ignore[attr-defined]
+        if not cls.info.calculator:  # the group refuses whole (``OPTIONAL["calculator"]``)
+            for name in OPTIONAL["calculator"]:
+                setattr(cls, name, cls._no_calculator)
 
     def __getattr__(self, name: str) -> Any:
         """The fields of ``info`` (only reached when the usual lookup fails)."""

@@ -161,7 +161,7 @@ def scripted():
 
 def test_NG_E7_rulebook_example_through_the_dialog():
     pick = scripted()
-    document = dialogs.run(ask_inventory(catalog("en")), lambda q: _answer(q, pick))
+    document = dialogs.run(ask_inventory(catalog("en"), advise=False), lambda q: _answer(q, pick))
     assert document["feeding"] == {"Jacek": ["mercenary:6"]}
     assert totals(score(document)) == {"Jacek": (46, 2), "Ania": (46, 1), "Marek": (43, 3)}
 
@@ -185,7 +185,7 @@ def test_NG_E7_rulebook_example_through_the_real_prompts():
         return keys_for(q, value)
 
     with prompts(type_answer, None, width=None) as prompter:
-        document = dialogs.run(ask_inventory(catalog("pl")), prompter.ask)
+        document = dialogs.run(ask_inventory(catalog("pl"), advise=False), prompter.ask)
     # the feeding prompt offers exactly Jacek's knights, each kind once
     assert feeding_choices == [["crown:5", "crown:6", "mercenary:1", "mercenary:6"]]
     out = score(document)
@@ -261,7 +261,7 @@ def test_going_back_asks_the_question_again_as_the_earlier_answer_now_says():
 def test_score_an_amount_that_is_not_a_number_says_a_whole_number_is_needed(lang, words):
     """Typing ``x`` for provisions or ducats says what is wanted, not "must be in ≥ 0"."""
     t = catalog(lang)
-    dialog = ask_inventory(t)
+    dialog = ask_inventory(t, advise=False)
     q = next(dialog)
     while not (isinstance(q, dialogs.Text) and q.key == "score.provisions"):
         answer = {"score.count": 2, "score.name": None}.get(q.key)

@@ -32,7 +32,6 @@ class Nim(GamePackage):
         calculator=False,
     )
 
-    progress = _lazy("output", "progress")
     setup = _lazy("dialog", "setup")  # the heaps and the variant, asked by ``new``
 
 

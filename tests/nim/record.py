@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import records, shape
 from tests.nim import engine
 from tests.nim.actions import Take
@@ -19,7 +20,7 @@ from tests.nim.state import STANDARD_HEAPS, NimState
 GAME = "nim"
 FORMAT = 1
 META_KEYS = ("date", "heaps", "variants")
-TOP_KEYS = ("game", "format", "players", *META_KEYS, "takes")
+TOP_KEYS = ("game", "format", "players", *META_KEYS, "takes", corrections.KEY)
 VARIANTS = ("misere",)
 
 
@@ -66,6 +67,7 @@ def parse_record(document: Any) -> NimRecord:
     if "variants" in doc:
         chosen = shape.obj(doc["variants"], "variants", VARIANTS)
         meta["variants"] = {v: shape.boolean(on, f"variants.{v}") for v, on in chosen.items()}
+    corrections.read(doc, meta)  # the trail of corrections (referee fix): replay ignores it
     return NimRecord(players, meta, doc)
 
 
@@ -81,4 +83,5 @@ def write_record(players: list[str], actions: Iterable[Take], meta: dict[str, An
         if k in meta:
             doc[k] = meta[k]
     doc["takes"] = [take_entry(a) for a in actions]
+    corrections.write(doc, meta)  # (last: after the entries)
     return doc

@@ -7,8 +7,8 @@ Nothing outside this folder knows it: ``tests/conftest.py`` finds ``GAME`` here 
 
 The game object is what the game *is* (``info``); what it *does* lives in the modules of its
 package, found by ``core.game.CONVENTION`` (``engine.apply``, ``record.parse_record``,
-``output.result_summary`` …) and imported on first use.  A member off the convention is declared
-with ``lazy``, like ``progress`` here.
+``output.result_summary``, ``output.progress`` …) and imported on first use.  It needs no member
+off the convention; one would be declared with ``_lazy`` (Nim's ``setup = _lazy("dialog", "setup")``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from referee.core.game import GameInfo, GamePackage, lazy
 
 HERE = Path(__file__).resolve().parent
-_lazy = lazy("tests.tictactoe")
+_lazy = lazy("tests.tictactoe")  # (for a member off the convention: none here)
 
 
 class TicTacToe(GamePackage):
@@ -37,7 +37,6 @@ class TicTacToe(GamePackage):
         calculator=False,  # ``referee score`` refuses it (core.cli.no_calculator)
     )
 
-    progress = _lazy("output", "progress")
 
 
 GAME = TicTacToe()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from referee.core import fix as corrections
 from referee.core import records, shape
 from tests.tictactoe import engine
 from tests.tictactoe.actions import Mark
@@ -14,7 +15,7 @@ from tests.tictactoe.state import TicTacToeState
 GAME = "tic-tac-toe"
 FORMAT = 1
 META_KEYS = ("date", "colors")
-TOP_KEYS = ("game", "format", "players", *META_KEYS, "moves")
+TOP_KEYS = ("game", "format", "players", *META_KEYS, "moves", corrections.KEY)
 
 
 def parse_players(value: Any) -> list[str]:
@@ -54,6 +55,7 @@ def parse_record(document: Any) -> TicTacToeRecord:
     if "colors" in doc:
         colors = shape.obj(doc["colors"], "colors", players)
         meta["colors"] = {n: shape.string(c, f"colors.{n}") for n, c in colors.items()}
+    corrections.read(doc, meta)  # the trail of corrections (referee fix): replay ignores it
     return TicTacToeRecord(players, meta, doc)
 
 
@@ -69,4 +71,5 @@ def write_record(players: list[str], actions: Iterable[Mark], meta: dict[str, An
         if k in meta:
             doc[k] = meta[k]
     doc["moves"] = [move_entry(a) for a in actions]
+    corrections.write(doc, meta)  # (last: after the entries)
     return doc

@@ -16,7 +16,7 @@ def grid(state: TicTacToeState, t: Catalog, colors: dict[str, str] | None = None
     for c in range(1, 10):
         owner = state.grid.get(c)
         name = state.names[owner] if owner is not None else ""
-        cells.append(Cell(((c - 1) % 3, (c - 1) // 3), text=MARKS[owner] if name else "",
+        cells.append(Cell(((c - 1) % 3, (c - 1) // 3), text=MARKS[owner] if owner is not None else "",
                           color=colors.get(name, ""), label=str(c) if keys and not name else "",
                           markers=[Marker("*", name=t("tictactoe.board.line"))] if c in line else []))
     return Board(t("tictactoe.board.title"), cells)

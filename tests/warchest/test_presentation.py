@@ -12,7 +12,7 @@ from referee.core import dialog as dialogs
 from referee.core import export
 from referee.core.report import Board, Line
 from referee.core.text import catalog
-from referee.games.warchest import GAME, bot, engine, exports, names, news, summary, view
+from referee.games.warchest import GAME, bot, engine, exports, names, news, output, view
 from referee.games.warchest.actions import Deal, Draw, Play, Resign
 from referee.games.warchest.dialog import HEX_KEYS, Retry, ask, setup
 from referee.games.warchest.units import sort_coins
@@ -417,7 +417,7 @@ def test_entries_in_words_and_news_in_both_languages():
             engine.apply(trial, target)
             for block in news.news(t, marker, trial):
                 assert "{" not in (block.title if isinstance(block, Board) else block.text)
-        assert summary.progress(state, t) == ""
+        assert output.progress(state, t) == ""
 
 
 def test_a_win_is_announced_at_once_with_the_map():

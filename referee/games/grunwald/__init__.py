@@ -35,7 +35,6 @@ class Grunwald(GamePackage):
         standing_is_private=True,
     )
 
-    progress = _lazy("output", "progress")
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json, show and the exports of a game in progress: public facts only
     public_output = _lazy("output", "public_output")
@@ -44,9 +43,8 @@ class Grunwald(GamePackage):
     # the score as if the game ended now, with titles and who would win (a Report; as data)
     standing = _lazy("scores", "standing_report")
     standing_output = _lazy("advice", "standing_output")
-    # ``referee score`` at the table: short players are offered the best feeding (NG-E1)
-    ask_inventory = _lazy("inventory", "ask_advised")
-    score = _lazy("inventory", "score")
+    # ``referee score`` (``inventory.ask_inventory``, ``inventory.score``, ``scores.score_blocks``
+    # by convention) also says the feeding it advised for a short player the file left open
     score_notes = _lazy("inventory", "score_notes")
 
 

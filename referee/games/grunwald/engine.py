@@ -101,6 +101,13 @@ class Decision(core.Decision):
     price: int = 0  # helper purchase: ducats asked (NG-F8)
     teutons: bool = False  # reveal: whether Teuton cards are revealed this round (NG-R3)
 
+    @property
+    def finite(self) -> bool:
+        """Whether ``legal_actions`` lists every choice: a placement turn and the helper purchase
+        do; an event, a reveal, the skirmish's cards, the losses and the feeding are entered as
+        the table says (their checks are ``apply``'s)."""
+        return self.kind in (PLACEMENT, HELPER_PURCHASE)
+
 
 def new_state(players: list[str], tracked: bool = True) -> GrunwaldState:
     """A new table; ``tracked=False`` skips the round logs and the card ledger (see ``state``)."""

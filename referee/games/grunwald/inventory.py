@@ -181,12 +181,12 @@ def score_output(inventories: list[scoring.Inventory], result: scoring.Result) -
 # Asking the table
 
 
-def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
+def ask_inventory(t: Catalog, advise: bool = True) -> Dialog:
     """Players, then each one's cards, provisions and ducats, then feeding choices: a document.
 
     ``advise``: a short player's menu starts with the referee's best feeding (NG-E1, issue 13), so
-    Enter takes it and a line says which knights and why; the game object (what ``referee score``
-    calls) asks with it, scripted callers of this function get the plain questions."""
+    Enter takes it and a line says which knights and why (``referee score`` at the table);
+    ``advise=False``: the plain questions (scripted callers)."""
     count = yield Select("score.count", t("core.cli.player_count"),
                          [Choice(str(n), n, str(n)) for n in (2, 3, 4)])
     names: list[str] = []
@@ -259,11 +259,6 @@ def ask_inventory(t: Catalog, advise: bool = False) -> Dialog:
     if feeding:
         document["feeding"] = feeding
     return document
-
-
-def ask_advised(t: Catalog) -> Dialog:
-    """``referee score`` at the table: short players are offered the best feeding (NG-E1)."""
-    return ask_inventory(t, advise=True)
 
 
 def score(document: Any) -> tuple[dict[str, Any], scoring.Result]:

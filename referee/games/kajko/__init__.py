@@ -34,11 +34,9 @@ class Kajko(GamePackage):
     )
 
     setup = _lazy("dialog", "setup")  # the setup questions
-    progress = _lazy("output", "progress")
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json and the JSON export of a game in progress: the towns as counts
     public_output = _lazy("output", "public_output")
-    score = _lazy("inventory", "score_document")
 
 
 GAME = Kajko()

@@ -54,7 +54,7 @@ def parse_inventory(document: Any) -> tuple[dict[str, list[list[str]]], bool]:
     return towns, variants.get("dusigrosz", False)
 
 
-def score_document(document: Any) -> tuple[dict[str, Any], engine.Result]:
+def score(document: Any) -> tuple[dict[str, Any], engine.Result]:
     towns, dusigrosz = parse_inventory(document)
     result = engine.score_towns(towns, dusigrosz)
     output = {"players": {n: {"score": result.scores[n].as_dict(), "place": result.places[n]}

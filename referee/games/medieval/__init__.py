@@ -35,7 +35,6 @@ class MedievalBattle(GamePackage):
     )
 
     setup = _lazy("dialog", "setup")  # the setup questions
-    progress = _lazy("view", "progress")
     # issue 22: show --json and the JSON export of a game in progress: a secret army stays hidden
     public_output = _lazy("output", "public_output")
 

@@ -46,6 +46,7 @@ from referee.games.medieval.actions import (
 )
 from referee.games.medieval.cards import FIRE, MELEE, card_of, fire_column_ok, icon_of, outcome_text
 from referee.games.medieval.names import knights, terrain_name, unit_label, unit_name, unit_short
+from referee.games.medieval.output import progress
 from referee.games.medieval.state import MedievalState, Unit
 from referee.games.medieval.units import (
     BAGGAGE,
@@ -63,7 +64,7 @@ from referee.games.medieval.units import (
     dismounted_movement,
     may_stand,
 )
-from referee.games.medieval.view import live_board, progress
+from referee.games.medieval.view import live_board
 
 
 def terrain_keys(t: Catalog) -> dict[str, str]:

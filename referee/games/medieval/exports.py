@@ -10,10 +10,11 @@ from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.names import army_text
 from referee.games.medieval.news import entry_lines
+from referee.games.medieval.output import army_hidden
 from referee.games.medieval.scores import end_lines
 from referee.games.medieval.state import MedievalState
 from referee.games.medieval.summary import setup_line
-from referee.games.medieval.view import armies_table, army_hidden, units_table
+from referee.games.medieval.view import armies_table, units_table
 
 
 def timeline(state: MedievalState, meta: dict[str, Any], actions: list[Any] | None

@@ -51,14 +51,18 @@ def replay_output(state: MedievalState) -> dict[str, Any]:
     return out
 
 
+def army_hidden(state: MedievalState, owner: int) -> bool:
+    """MB-R1: an army chosen in secret stays hidden until the other one is chosen too (the board,
+    the replay output and the exports of a game in progress hide it — issue 22)."""
+    return any(a.recruited is None for a in state.armies) and state.armies[owner].recruited is not None
+
+
 def public_output(state: MedievalState, data: dict[str, Any], hints: bool = False
                   ) -> dict[str, Any]:
     """``data`` (the replay output, or the JSON export) of a game in progress as the table may
     see it (issue 22, MB-R1: "budują swoje armie dokonując w sekrecie wyboru żetonów"): an army
     chosen while the other is not yet is only said to be chosen (``hidden``)."""
     import copy
-
-    from referee.games.medieval.view import army_hidden
 
     data = copy.deepcopy(data)
     for i, army in enumerate(state.armies):
@@ -91,3 +95,11 @@ def export_json(state: MedievalState, t: Catalog, meta: dict[str, Any],
              "dismount": state.dismount, "cards": card_document(state.cards)}
     entries = [{"entry": i, **log} for i, log in enumerate(state.log, 1)]
     return {**replay_output(state), "setup": setup, "entries": entries}
+
+
+def progress(state: MedievalState, t: Catalog) -> str:
+    """Where the game stands, in a few words (``list``; the board's first line)."""
+    d = engine.decision(state)
+    if d is None:
+        return t("medieval.summary.over", turns=state.turns)
+    return t(f"medieval.summary.progress_{d.kind}", turn=state.turns + 1, player=d.player)

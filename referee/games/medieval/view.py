@@ -1,5 +1,5 @@
 """The status report of a game of Medieval Battle (no map: the referee cannot see it), drawn before
-every entry, and where the game stands — renderer-neutral reports (no I/O here)."""
+every entry — renderer-neutral reports (no I/O here)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from referee.core.report import Line, Report, Table
 from referee.core.text import Catalog
 from referee.games.medieval import engine
 from referee.games.medieval.names import knights, unit_name
+from referee.games.medieval.output import army_hidden, progress
 from referee.games.medieval.state import DESTROYED, JOINED, OFF, ON_MAP, RESERVE, MedievalState, Unit
 
 
@@ -16,15 +17,6 @@ def _where(t: Catalog, u: Unit) -> str:
     if u.where == OFF:
         return t("medieval.board.off_map", distance=u.distance)
     return t(f"medieval.board.{u.where}")
-
-
-def _hidden(state: MedievalState, owner: int) -> bool:
-    """MB-R1: an army chosen in secret stays hidden until the other one is chosen too."""
-    return any(a.recruited is None for a in state.armies) and state.armies[owner].recruited is not None
-
-
-#: (its public name: the replay output hides such an army too — issue 22)
-army_hidden = _hidden
 
 
 def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None = None) -> Table:
@@ -37,7 +29,7 @@ def armies_table(t: Catalog, state: MedievalState, colors: dict[str, str] | None
     for i, army in enumerate(state.armies):
         flags = sorted(f for f, h in state.holder.items() if h == i)
         baggage = state.baggage(i)
-        secret = _hidden(state, i)  # MB-R1: not even what the army is worth, until both are in
+        secret = army_hidden(state, i)  # MB-R1: not even what the army is worth, until both are in
         table.rows.append([army.name, t(f"medieval.army.{army.colour}"), str(army.tokens),
                            ", ".join(f"{f} ({state.flags[f]})" for f in flags) or "–",
                            t(f"medieval.baggage.{baggage.baggage}") if baggage and not secret else "–",
@@ -62,7 +54,7 @@ def units_table(t: Catalog, state: MedievalState, owner: int) -> Table:
 def board(state: MedievalState, t: Catalog, colors: dict[str, str] | None = None) -> Report:
     out: Report = [Line(progress(state, t), "strong"), armies_table(t, state, colors)]
     for i in range(2):
-        if _hidden(state, i):
+        if army_hidden(state, i):
             out.append(Line(t("medieval.board.army_hidden", player=state.armies[i].name), "muted"))
         elif state.army_units(i):
             out.append(units_table(t, state, i))
@@ -76,7 +68,7 @@ def live_board(state: MedievalState, t: Catalog, colors: dict[str, str] | None =
     out: Report = [Line(progress(state, t), "strong")]
     for i, army in enumerate(state.armies):
         style = (colors or {}).get(army.name, "")
-        if _hidden(state, i):  # MB-R1: nothing of a secret army shows
+        if army_hidden(state, i):  # MB-R1: nothing of a secret army shows
             out.append(Line(t("medieval.board.army_hidden", player=army.name), "muted"))
             continue
         flags = sorted(f for f, h in state.holder.items() if h == i)
@@ -93,10 +85,3 @@ def live_board(state: MedievalState, t: Catalog, colors: dict[str, str] | None =
             out.append(Line("  " + t("medieval.board.away", player=army.name, units=", ".join(away)),
                             "muted"))
     return out
-
-
-def progress(state: MedievalState, t: Catalog) -> str:
-    d = engine.decision(state)
-    if d is None:
-        return t("medieval.summary.over", turns=state.turns)
-    return t(f"medieval.summary.progress_{d.kind}", turn=state.turns + 1, player=d.player)

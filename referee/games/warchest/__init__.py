@@ -35,7 +35,6 @@ class WarChest(GamePackage):
     )
 
     setup = _lazy("dialog", "setup")  # the setup questions
-    progress = _lazy("summary", "progress")
     play_facts = _lazy("output", "play_facts")
     # issue 22: show --json and exports of a game in progress hold public facts only
     public_output = _lazy("output", "public_output")

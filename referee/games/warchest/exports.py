@@ -10,9 +10,10 @@ from referee.core.text import Catalog
 from referee.games.warchest.board import SIDES
 from referee.games.warchest.names import by_name, code, side_name, unit_name
 from referee.games.warchest.news import history, log_table
+from referee.games.warchest.output import progress
 from referee.games.warchest.scores import result_line
 from referee.games.warchest.state import WarChestState
-from referee.games.warchest.summary import players_table, progress, setup_lines
+from referee.games.warchest.summary import players_table, setup_lines
 from referee.games.warchest.view import grid, legend, side_colors
 
 

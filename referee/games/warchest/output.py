@@ -120,3 +120,13 @@ def export_json(state: WarChestState, t: Catalog, meta: dict[str, Any],
                                       for a in r["entries"] if not isinstance(a, Draw)]}
                          for r in rounds]
     return out
+
+
+def progress(state: WarChestState, t: Catalog) -> str:
+    """Where an unfinished game stands, in a few words (``list``, ``show``); ``""`` once over."""
+    d = decision(state)
+    if d is None:
+        return ""
+    if state.round == 0:
+        return t("warchest.summary.progress_setup")
+    return t("warchest.summary.progress", round=state.round, player=d.player or "")

@@ -1,24 +1,15 @@
-"""The summary of a War Chest game (``show``, ``replay``) and where an unfinished one stands."""
+"""The summary of a War Chest game (``show``, ``replay``)."""
 
 from __future__ import annotations
 
 from referee.core.report import Heading, Line, Report, Table
 from referee.core.text import Catalog
-from referee.games.warchest import engine
 from referee.games.warchest.names import by_name, coins_text, method_text, side_name, unit_name
 from referee.games.warchest.news import history, log_table
+from referee.games.warchest.output import progress
 from referee.games.warchest.scores import result_line
 from referee.games.warchest.state import WarChestState
 from referee.games.warchest.view import grid, legend
-
-
-def progress(state: WarChestState, t: Catalog) -> str:
-    d = engine.decision(state)
-    if d is None:
-        return ""
-    if state.round == 0:
-        return t("warchest.summary.progress_setup")
-    return t("warchest.summary.progress", round=state.round, player=d.player or "")
 
 
 def setup_lines(state: WarChestState, t: Catalog) -> list[Line]:
