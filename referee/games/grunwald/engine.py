@@ -274,13 +274,15 @@ def push_effects(state: GrunwaldState, effects: Sequence[Any], k: int = 0) -> in
         ducats = e.get("ducats", 0)
         provisions = e.get("provisions", 0)
         helpers = e.get("helpers", 0)
-        gain = e.get("gain")
-        discard = e.get("discard")
-        exhaust = e.get("exhaust")
         if (type(name) is not str or type(ducats) is not int or type(provisions) is not int
-                or type(helpers) is not int
-                or (gain is None and "gain" in e) or (discard is None and "discard" in e)
-                or (exhaust is None and "exhaust" in e)):
+                or type(helpers) is not int):
+            return k
+        gain = discard = exhaust = None  # (absent; a card key that holds null is malformed)
+        if "gain" in e and (gain := e["gain"]) is None:
+            return k
+        if "discard" in e and (discard := e["discard"]) is None:
+            return k
+        if "exhaust" in e and (exhaust := e["exhaust"]) is None:
             return k
         try:
             if push_effect(state, name, ducats, provisions, helpers, gain, discard,
