@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+import random
+
 import pytest
 
-from referee.core.errors import RuleError
-from referee.games.grunwald import engine
-from referee.games.grunwald.actions import Effect, Pass, Place
+from referee.core.errors import RecordError, RuleError
+from referee.games.grunwald import bot, engine
+from referee.games.grunwald.actions import Effect, Pass, Place, Reveal
+from referee.games.grunwald.cards import LEAVING, REVEALED
 from referee.games.grunwald.record import parse_players
 from referee.games.grunwald.scoring import Inventory, score
 from tests.grunwald.table import Table
@@ -826,3 +830,133 @@ def test_NG_V2_three_players_two_highest_ducats():
     t.place("Kasia", "ducats")
     t.pass_rest()
     assert [t.p(n).ducats for n in ("Marek", "Jacek", "Kasia")] == [7, 6, 3]
+
+
+# --- One checked path: the record's push and apply share their rules (issue 27) ------------------
+
+_NAMES = ["Marek", "Jacek", "Kasia", "Ania"]
+
+
+@functools.cache
+def _tables() -> dict[str, list]:
+    """Tables where an event's effects or the revealed cards are due, from random legal games of
+    2–4 players, tracked and untracked (states kept as copies, by the phase they await)."""
+    out: dict[str, list] = {"event": [], "reveal": []}
+    for seed, n in enumerate((2, 3, 4, 2, 3, 4)):
+        rng = random.Random(seed)
+        s = engine.new_state(_NAMES[:n], tracked=seed < 3)
+        while not engine.is_over(s):
+            if s.phase in out:
+                out[s.phase].append(s.copy())
+            engine.apply(s, bot.random_action(s, rng))
+    return out
+
+
+#: card strings: every card, with and without a pile, and strings or values that name none
+_CARD_TEXTS = [*sorted(LEAVING), "crown:7", "teuton:0", "knight:3", "hand/", "pile/crown:1", "", 3,
+               ["crown:1"]]
+
+
+def _refusal(action) -> tuple | None:
+    try:
+        action()
+    except RecordError as exc:
+        return type(exc), exc.rule, exc.location, exc.key, exc.params
+    return None
+
+
+def _hostile_effect(rng: random.Random, state) -> dict:
+    """An effect as a record may write it: mostly of a player's own cards and small changes,
+    else any card string (or none), any change, a player not at the table."""
+    p = rng.choice(state.players)
+    held = [*p.hand, *p.camp, *(f"{pile}/{c}" for pile in ("hand", "camp") for c in getattr(p, pile))]
+    entry: dict = {"player": p.name if rng.random() < 0.85 else "Nobody"}
+    for key in rng.sample(["ducats", "provisions", "helpers", "gain", "discard", "exhaust"],
+                          rng.choice((1, 1, 2, 3))):
+        if key in ("gain", "discard", "exhaust"):
+            entry[key] = rng.choice(held if rng.random() < 0.7 else _CARD_TEXTS)
+        else:
+            entry[key] = rng.randint(-2, 2) if rng.random() < 0.8 else rng.randint(-9, 9)
+    return entry
+
+
+def test_NG_R2_push_effects_accepts_an_effect_iff_apply_effect_does():
+    """The record's push (``push_effects``, the effect as written) and the checked path
+    (``apply_effect``, which names the rule) ask one function, ``push_effect``: over thousands
+    of hostile effects, one applies an effect exactly when the other does, both to the same
+    state, and a refused effect changes nothing."""
+    rng = random.Random(27)
+    seen = set()
+    for _ in range(3000):
+        state = rng.choice(_tables()["event"])
+        entry = _hostile_effect(rng, state)
+        before = state.snapshot()
+        pushed, applied = state.copy(), state.copy()
+        done = engine.push_effects(pushed, [entry])
+        refusal = _refusal(lambda: engine.apply_effect(applied, Effect(**entry)))
+        assert (done == 1) == (refusal is None), (entry, refusal)
+        assert pushed.snapshot() == applied.snapshot(), entry
+        if refusal is not None:
+            assert pushed.snapshot() == before, entry
+        seen.add(refusal[3] if refusal else "applied")
+    assert seen == {"applied", *(f"grunwald.error.{k}" for k in (
+        "unknown_player", "effect_negative_ducats", "effect_negative_provisions", "effect_helpers",
+        "gain_peasant", "peasant_stays", "not_held", "exhaust_knight", "not_in_hand")),
+        "grunwald.record.card_type", "grunwald.record.card_prefix", "grunwald.record.card_unknown"}
+
+
+def test_NG_R3_NG_C3_push_reveal_accepts_the_cards_iff_apply_does_and_the_dialog_agrees():
+    """The record's push (``push_reveal``) and the checked path (``apply``) ask one function,
+    ``reveal_fault``: over revealed cards of every count and value, in any round and phase, one
+    applies them exactly when the other does, both to the same state, a refusal changes nothing;
+    and the dialog's check of one kind (``check_revealed``) refuses the kind ``apply`` names,
+    with the same error."""
+    rng = random.Random(27)
+    kinds = ["crown", "mercenary", "provisions", "ducats", "teutons"]
+    seen = set()
+    for _ in range(2000):
+        at_reveal = rng.random() < 0.9
+        state = rng.choice(_tables()["reveal" if at_reveal else "event"])
+        entry = {}
+        for k in kinds:  # (mostly what a round reveals, else any count of any value)
+            fewest, most, lo, hi = REVEALED[k]
+            if rng.random() < 0.9:
+                entry[k] = [rng.randint(lo, hi) for _ in range(rng.randint(fewest, most))]
+            else:
+                entry[k] = [rng.randint(-1, 8) for _ in range(rng.randint(0, 4))]
+        if (state.round >= 4) != (rng.random() < 0.9):  # (Teutons from round 4, mostly)
+            del entry["teutons"]
+        before = state.snapshot()
+        pushed, applied = state.copy(), state.copy()
+        accepted = engine.push_reveal(pushed, entry)
+        action = Reveal(**{k: tuple(v) for k, v in entry.items()})
+        refusal = _refusal(lambda: engine.apply(applied, action))
+        assert accepted == (refusal is None), (entry, refusal)
+        assert pushed.snapshot() == applied.snapshot(), entry
+        if refusal is not None:
+            assert pushed.snapshot() == before, entry
+        seen.add(refusal[3] if refusal else "applied")
+        if at_reveal:  # the dialog asks each kind in turn (the Teutons from round 4)
+            asked = [k for k in kinds if k in entry and (k != "teutons" or state.round >= 4)]
+            checks = [_refusal(lambda k=k: engine.check_revealed(k, tuple(entry[k]))) for k in asked]
+            first = next((c for c in checks if c is not None), None)
+            if refusal is None or refusal[3] in ("grunwald.error.teutons_missing",
+                                                 "grunwald.error.teutons_truce"):
+                assert first is None, entry
+            else:
+                assert first == refusal, entry
+    assert seen == {"applied", *(f"grunwald.error.{k}" for k in (
+        "reveal_count", "value_range", "teutons_missing", "teutons_truce", "not_now"))}
+
+
+def test_NG_C3_an_effect_gaining_no_card_is_refused_as_the_record_refuses_it():
+    """``apply_effect`` with a gain that names no card: the record format's error at ``.gain``
+    (it was a KeyError; a discard or exhaust that names no card always gave this error)."""
+    t = Table(2)
+    t.reveal().pass_rest()
+    with pytest.raises(RecordError) as info:
+        engine.apply_effect(t.s, Effect("Jacek", gain="crown:9"))
+    assert (info.value.rule, info.value.location) == ("NG-C3", ".gain")
+    with pytest.raises(RecordError) as info:
+        engine.apply_effect(t.s, Effect("Jacek", discard="crown:9"))
+    assert (info.value.rule, info.value.location) == ("NG-C3", ".discard")

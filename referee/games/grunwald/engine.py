@@ -5,12 +5,14 @@ action for a turn or a yes/no choice; ``apply(state, action)`` validates an acti
 place, then resolves everything the rules decide on their own until the next real choice.
 
 The placement rules (NG-C2, NG-P1 … NG-P11) are one function, ``placement_fault``: ``apply``
-accepts and diagnoses a placement with it, ``legal_placements`` generates the menu with it.  The
-record's replay pushes some other entries as they stand, through the functions that are their rules:
-``push_reveal`` the revealed cards, ``push_effects`` an event card's effects, ``push_skirmish_cards``
+accepts and diagnoses a placement with it, ``legal_placements`` generates the menu with it.  So
+are the revealed cards' (NG-R3, NG-C3: ``reveal_fault``) and an event effect's (NG-R2:
+``push_effect``, which applies the effect when it finds no fault).  The record's replay pushes
+some entries as they stand: ``push_reveal`` the revealed cards and ``push_effects`` an event
+card's effects (their form read there, their rules asked of those functions), ``push_skirmish_cards``
 and ``push_losses`` the skirmish.  Each applies only what is legal and changes nothing otherwise;
-``apply`` is built on them and, only when a push refuses, finds which rule the entry breaks
-(``_effect_error``, the reveal's checks).  Only the error path pays for messages.
+when a push refuses, the record's checked path reads the entry and ``apply`` names the rule it
+breaks, with the same functions.  Only the error path pays for messages.
 
 Errors are ``RuleError`` with a rule id and a *relative* location (``[2]``, ``.Kasia``); the record
 replayer prefixes the entry's path.  No I/O here.
@@ -18,10 +20,9 @@ replayer prefixes the entry's path.  No I/O here.
 
 from __future__ import annotations
 
-import copy as _copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from referee.core import game as core
 from referee.core.errors import RecordError, RuleError, key_path
@@ -258,90 +259,125 @@ def end_event(state: GrunwaldState, action: Event | None = None) -> None:
 
 _EFFECT_KEYS = frozenset(("player", "ducats", "provisions", "helpers", "gain", "discard", "exhaust"))
 
+#: why an entry is refused: ``(rule, message key, location, parameters)``
+Fault = tuple[str, str, str, dict[str, Any]]
+
 
 def push_effects(state: GrunwaldState, effects: Sequence[Any], k: int = 0) -> int:
-    """The fast push of an event card's explicit effects (NG-R2), as the record writes them:
-    applies ``effects[k]``, ``effects[k + 1]`` … while each is legal; returns the index of the
-    first it did not apply (nothing of that one has changed; ``apply_effect`` says which rule it
-    breaks, if any).  This is where the effects' rules live; ``apply_effect`` pushes through it.
+    """An event card's explicit effects (NG-R2) as the record writes them, pushed by ``push_effect``
+    (their rules): applies ``effects[k]``, ``effects[k + 1]`` … while each is well-formed and
+    legal; returns the index of the first it did not apply (nothing of that one has changed; the
+    record's checked path then reads it and ``apply_effect`` names the rule it breaks, if any).
 
-    An effect is ``{"player": …}`` with any of ``ducats``, ``provisions``, ``helpers`` (integers,
-    0), ``gain`` (a card), ``discard`` (a card the player holds; may name ``hand/`` or ``camp/``)
-    and ``exhaust`` (a knight of the hand, to the camp).  A player's ducats and provisions never
-    go below zero, their helpers stay within 0–5; the peasant is neither gained nor discarded.
+    An effect is ``{"player": …}`` with any of ``ducats``, ``provisions``, ``helpers`` (integers)
+    and ``gain``, ``discard``, ``exhaust`` (card strings); here only their form is read.
     (The caller checks that an event is due: the dialog and the bot probe effects on copies.)"""
-    players = state.players
-    index = state.index
-    tracked = state.tracked
     stop = len(effects)
     while k < stop:
         e = effects[k]
         if type(e) is not dict or len(e) < 2 or not _EFFECT_KEYS.issuperset(e):
             return k
-        name = e.get("player", None)
-        if type(name) is not str or name not in index:
-            return k
-        p = players[index[name]]
+        name = e.get("player")
         ducats = e.get("ducats", 0)
         provisions = e.get("provisions", 0)
         helpers = e.get("helpers", 0)
-        if (type(ducats) is not int or type(provisions) is not int or type(helpers) is not int
-                or p.ducats + ducats < 0 or p.provisions + provisions < 0
-                or not 0 <= p.helpers + helpers <= MAX_HELPERS):
+        if (type(name) is not str or type(ducats) is not int or type(provisions) is not int
+                or type(helpers) is not int):
             return k
-        gain = discard = exhaust = None
-        if "gain" in e:
-            gain = e["gain"]
-            if type(gain) is not str or gain not in CARDS or gain == PEASANT:
+        gain = discard = exhaust = None  # (absent; a card key that holds null is malformed)
+        if "gain" in e and (gain := e["gain"]) is None:
+            return k
+        if "discard" in e and (discard := e["discard"]) is None:
+            return k
+        if "exhaust" in e and (exhaust := e["exhaust"]) is None:
+            return k
+        try:
+            if push_effect(state, name, ducats, provisions, helpers, gain, discard,
+                           exhaust) is not None:
                 return k
-        if "discard" in e:
-            discard = LEAVING.get(e["discard"]) if type(e["discard"]) is str else None
-            if discard is None or discard[1] == PEASANT:
-                return k
-        if "exhaust" in e:
-            exhaust = LEAVING.get(e["exhaust"]) if type(e["exhaust"]) is str else None
-            if exhaust is None or exhaust[0] == CAMP or CARDS[exhaust[1]][0] not in KNIGHT_KINDS:
-                return k
-        if gain is not None or discard is not None or exhaust is not None:
-            # the cards move in this order: gain, discard, exhaust (each sees the one before)
-            hand, camp = dict(p.hand), dict(p.camp)
-            if gain is not None:
-                put(camp if CARDS[gain][0] == TEUTON else hand, gain)
-            if discard is not None:
-                pile = source_pile(hand, camp, *discard)
-                if pile is None:
-                    return k
-                take(pile, discard[1])
-            if exhaust is not None:
-                c = exhaust[1]
-                if c not in hand:
-                    return k
-                take(hand, c)
-                put(camp, c)
-            p.hand, p.camp = hand, camp
-            if tracked:
-                if gain is not None:
-                    put(state.entered, gain)
-                if discard is not None:
-                    put(state.removed, discard[1])
-        p.ducats += ducats
-        p.provisions += provisions
-        p.helpers += helpers
+        except RecordError:  # a card string that names no card (the record's format)
+            return k
         k += 1
     return k
 
 
 def apply_effect(state: GrunwaldState, e: Effect) -> None:
     """One explicit effect of an event card (NG-R2), checked; the dialog and the bot probe effects
-    with it on a copy of the state.  Pushed by ``push_effects``; when it refuses, the rule the
-    effect breaks is found here, checked in a fixed order."""
-    entry: dict[str, Any] = {"player": e.player, "ducats": e.ducats, "provisions": e.provisions,
-                             "helpers": e.helpers}
-    for key in ("gain", "discard", "exhaust"):
-        if getattr(e, key) is not None:
-            entry[key] = getattr(e, key)
-    if not push_effects(state, (entry,)):
-        _effect_error(state, e)
+    with it on a copy of the state.  The rules are ``push_effect``'s."""
+    fault = push_effect(state, e.player, e.ducats, e.provisions, e.helpers, e.gain, e.discard,
+                        e.exhaust)
+    if fault is not None:
+        _refuse(fault)
+
+
+def push_effect(state: GrunwaldState, name: str, ducats: int, provisions: int, helpers: int,
+                gain: Any, discard: Any, exhaust: Any) -> Fault | None:
+    """The rules of one effect of an event card (NG-R2), in one place: applies it and returns
+    ``None`` if it is legal; otherwise changes nothing and returns the first rule it breaks, in a
+    fixed order, as ``(rule, message key, location, parameters)``.  ``push_effects`` accepts with
+    it, ``apply_effect`` diagnoses with it.
+
+    Player ``name`` gets ``ducats``, ``provisions`` and ``helpers`` (changes, 0: none), then
+    ``gain``s a card (a Teuton to the camp, else to the hand), then ``discard``s one (it may name
+    ``hand/`` or ``camp/``; else the camp's if it holds one), then ``exhaust``s a knight of the
+    hand to the camp (``None``: not that part), each part seeing the one before.  A player's
+    ducats and provisions never go below zero, their helpers stay within 0–5 (NG-C2); the
+    peasant is neither gained nor discarded.  A card string that names no card raises the
+    record format's error (``cards.parse_card``)."""
+    i = state.index.get(name)
+    if i is None:
+        return ("NG-C1", "grunwald.error.unknown_player", ".player",
+                {"player": name, "players": ", ".join(state.names)})
+    p = state.players[i]
+    if p.ducats + ducats < 0:
+        return ("NG-R2", "grunwald.error.effect_negative_ducats", ".ducats",
+                {"player": name, "have": p.ducats, "change": ducats})
+    if p.provisions + provisions < 0:
+        return ("NG-R2", "grunwald.error.effect_negative_provisions", ".provisions",
+                {"player": name, "have": p.provisions, "change": provisions})
+    if not 0 <= p.helpers + helpers <= MAX_HELPERS:
+        return ("NG-R2", "grunwald.error.effect_helpers", ".helpers",
+                {"player": name, "have": p.helpers, "change": helpers})
+    if gain is not None or discard is not None or exhaust is not None:
+        hand, camp = dict(p.hand), dict(p.camp)  # (copies: nothing changes on a refusal)
+        if gain is not None:
+            if gain == PEASANT:
+                return "NG-R2", "grunwald.error.gain_peasant", ".gain", {}
+            kind = CARDS.get(gain) if type(gain) is str else None
+            if kind is None:
+                kind = CARDS[parse_card(gain, ".gain")[1]]
+            put(camp if kind[0] == TEUTON else hand, gain)
+        if discard is not None:
+            leaving = LEAVING.get(discard) if type(discard) is str else None
+            source, gone = leaving or parse_card(discard, ".discard", prefix=True)
+            if gone == PEASANT:
+                return "NG-R2", "grunwald.error.peasant_stays", ".discard", {"player": name}
+            pile = source_pile(hand, camp, source, gone)
+            if pile is None:
+                return ("NG-R2", "grunwald.error.not_held", ".discard",
+                        {"player": name, "card": discard,
+                         "holds": _holdings_text(hand, camp, p.provisions + provisions)})
+            take(pile, gone)
+        if exhaust is not None:
+            leaving = LEAVING.get(exhaust) if type(exhaust) is str else None
+            source, c = leaving or parse_card(exhaust, ".exhaust", prefix=True)
+            if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
+                return "NG-R2", "grunwald.error.exhaust_knight", ".exhaust", {"card": exhaust}
+            if c not in hand:
+                return ("NG-R2", "grunwald.error.not_in_hand", ".exhaust",
+                        {"player": name, "card": c, "hand": _pile_text(hand)})
+            take(hand, c)
+            put(camp, c)
+        p.hand, p.camp = hand, camp
+        if state.tracked:
+            if gain is not None:
+                put(state.entered, gain)
+            if discard is not None:
+                put(state.removed, gone)
+    p.ducats += ducats
+    p.provisions += provisions
+    p.helpers += helpers
+    return None
 
 
 #: the phases of a round after its event phase, where the event card still lies on the board
@@ -414,48 +450,6 @@ def _apply_later_effect(state: GrunwaldState, action: LaterEffect) -> None:
                           ev.later + tuple((action.at, e) for e in action.effects))
 
 
-def _effect_error(state: GrunwaldState, e: Effect) -> None:
-    if e.player not in state.index:
-        raise RuleError("NG-C1", ".player", "grunwald.error.unknown_player", player=e.player,
-                        players=", ".join(state.names))
-    p = state.player(e.player)
-    if p.ducats + e.ducats < 0:
-        raise RuleError("NG-R2", ".ducats", "grunwald.error.effect_negative_ducats", player=p.name,
-                        have=p.ducats, change=e.ducats)
-    if p.provisions + e.provisions < 0:
-        raise RuleError("NG-R2", ".provisions", "grunwald.error.effect_negative_provisions",
-                        player=p.name, have=p.provisions, change=e.provisions)
-    if not 0 <= p.helpers + e.helpers <= MAX_HELPERS:
-        raise RuleError("NG-R2", ".helpers", "grunwald.error.effect_helpers", player=p.name,
-                        have=p.helpers, change=e.helpers)
-    p = _copy.copy(p)  # (the effect's parts apply in turn, as the push applies them)
-    p.ducats += e.ducats
-    p.provisions += e.provisions
-    p.helpers += e.helpers
-    if e.gain is not None:
-        c = e.gain
-        if c == PEASANT:
-            raise RuleError("NG-R2", ".gain", "grunwald.error.gain_peasant")
-        put(p.camp if CARDS[c][0] == TEUTON else p.hand, c)
-    if e.discard is not None:
-        source, c = parse_card(e.discard, ".discard", prefix=True)
-        if c == PEASANT:
-            raise RuleError("NG-R2", ".discard", "grunwald.error.peasant_stays", player=p.name)
-        pile = source_pile(p.hand, p.camp, source, c)
-        if pile is None:
-            raise RuleError("NG-R2", ".discard", "grunwald.error.not_held", player=p.name,
-                            card=e.discard, holds=_holdings(p))
-        take(pile, c)
-    if e.exhaust is not None:
-        source, c = parse_card(e.exhaust, ".exhaust", prefix=True)
-        if CARDS[c][0] not in KNIGHT_KINDS or source == CAMP:
-            raise RuleError("NG-R2", ".exhaust", "grunwald.error.exhaust_knight", card=e.exhaust)
-        if c not in p.hand:
-            raise RuleError("NG-R2", ".exhaust", "grunwald.error.not_in_hand", player=p.name,
-                            card=c, hand=_pile_text(p.hand))
-    raise AssertionError(f"effect refused without a rule: {e}")  # pragma: no cover
-
-
 def source_pile(hand: dict[str, int], camp: dict[str, int], source: str | None, c: str
                 ) -> dict[str, int] | None:
     """Where a card leaving a player comes from: the named pile, else the camp if it holds one,
@@ -476,82 +470,73 @@ def _pile_text(pile: dict[str, int]) -> str:
 
 
 def _holdings(p: Player) -> str:
-    return f"hand [{_pile_text(p.hand)}], camp [{_pile_text(p.camp)}], provisions {p.provisions}"
+    return _holdings_text(p.hand, p.camp, p.provisions)
 
 
-_KNIGHT_LO, _KNIGHT_HI = RANGES[CROWN]
-_TEUTON_LO, _TEUTON_HI = RANGES[TEUTON]
-assert RANGES[MERCENARY] == RANGES[CROWN]
+def _holdings_text(hand: dict[str, int], camp: dict[str, int], provisions: int) -> str:
+    return f"hand [{_pile_text(hand)}], camp [{_pile_text(camp)}], provisions {provisions}"
 
 
 def push_reveal(state: GrunwaldState, entry: dict[str, Any]) -> bool:
-    """The fast push of the revealed cards, as the record writes them (``{"crown": [a, b], …}``):
-    applied if they are what the round reveals (NG-R3: two crown, two mercenary, one or two
-    provisions, one to three ducats cards, and from round 4 two Teutons; NG-C3: values in
-    range), else ``False`` and nothing changed (``_apply_reveal`` then names the rule)."""
+    """The revealed cards as the record writes them (``{"crown": [a, b], …}``), pushed if they are
+    lists of integers and what the round reveals (``reveal_fault``: their rules), else ``False``
+    and nothing changed (the record's checked path then reads them and ``apply`` names the
+    rule)."""
     if state.phase != REVEAL:
         return False
-    crown: Any = entry.get("crown")  # (the record's values, checked below)
+    crown: Any = entry.get("crown")  # (the record's values: their form is checked here)
     mercenary: Any = entry.get("mercenary")
     provisions: Any = entry.get("provisions")
     ducats: Any = entry.get("ducats")
-    if (type(crown) not in _SEQUENCE or type(mercenary) not in _SEQUENCE
-            or type(provisions) not in _SEQUENCE or type(ducats) not in _SEQUENCE
-            or len(crown) != 2 or len(mercenary) != 2 or not 0 < len(provisions) <= 2
-            or not 0 < len(ducats) <= 3):
-        return False
-    a, b = crown
-    c, d = mercenary
-    if (type(a) is not int or type(b) is not int or type(c) is not int or type(d) is not int
-            or not (_KNIGHT_LO <= a <= _KNIGHT_HI and _KNIGHT_LO <= b <= _KNIGHT_HI
-                    and _KNIGHT_LO <= c <= _KNIGHT_HI and _KNIGHT_LO <= d <= _KNIGHT_HI)):
-        return False
-    for name, values in (("provisions", provisions), ("ducats", ducats)):
-        lo, hi = REVEALED[name][2:]
+    teutons: Any = entry.get("teutons")
+    if teutons is None:
+        if "teutons" in entry:
+            return False
+        given: tuple[Any, ...] = (crown, mercenary, provisions, ducats)
+    else:
+        given = (crown, mercenary, provisions, ducats, teutons)
+    for values in given:
+        if type(values) is not list and type(values) is not tuple:
+            return False
         for v in values:
-            if type(v) is not int or v < lo or (hi is not None and v > hi):
+            if type(v) is not int:
                 return False
-    teutons: Any = None
-    if "teutons" in entry:
-        teutons = entry["teutons"]
-        if type(teutons) not in _SEQUENCE:
-            return False
-    if state.round >= FIRST_TEUTON_ROUND:
-        if teutons is None or len(teutons) != 2:
-            return False
-        a, b = teutons
-        if (type(a) is not int or type(b) is not int
-                or not (_TEUTON_LO <= a <= _TEUTON_HI and _TEUTON_LO <= b <= _TEUTON_HI)):
-            return False
-        teutons = tuple(teutons)
-    elif teutons is not None:
+    if reveal_fault(state.round, crown, mercenary, provisions, ducats, teutons) is not None:
         return False
     _push_reveal(state, Reveal(tuple(crown), tuple(mercenary), tuple(provisions), tuple(ducats),
-                               teutons))
+                               None if teutons is None else tuple(teutons)))
     return True
 
 
-_SEQUENCE = (list, tuple)
+def reveal_fault(r: int, crown: Sequence[int], mercenary: Sequence[int],
+                 provisions: Sequence[int], ducats: Sequence[int],
+                 teutons: Sequence[int] | None) -> Fault | None:
+    """The rules of the cards revealed in round ``r``, in one place: ``None`` if they are what the
+    round reveals (NG-R3: two crown, two mercenary, one or two provisions, one to three ducats
+    cards, and from round 4 two Teutons, none before; NG-C3: values in range), otherwise the
+    first rule they break, in a fixed order (each kind in the order the table types them: how
+    many, then which values), as ``(rule, message key, location, parameters)``.
+    ``push_reveal`` accepts with it, ``apply`` diagnoses with it."""
+    fault = (_values_fault("crown", crown) or _values_fault("mercenary", mercenary)
+             or _values_fault("provisions", provisions) or _values_fault("ducats", ducats))
+    if fault is not None:
+        return fault
+    if r >= FIRST_TEUTON_ROUND:
+        if teutons is None:
+            return "NG-R3", "grunwald.error.teutons_missing", ".teutons", {"round": r}
+        return _values_fault("teutons", teutons)
+    if teutons is not None:
+        return "NG-R3", "grunwald.error.teutons_truce", ".teutons", {"round": r}
+    return None
 
 
 def _apply_reveal(state: GrunwaldState, action: Reveal) -> None:
-    entry = {"crown": action.crown, "mercenary": action.mercenary,
-             "provisions": action.provisions, "ducats": action.ducats}
-    if action.teutons is not None:
-        entry["teutons"] = action.teutons
-    if push_reveal(state, entry):
-        return
-    _expect(state, REVEAL, "reveal")
-    r = state.round
-    for name, values in (("crown", action.crown), ("mercenary", action.mercenary),
-                         ("provisions", action.provisions), ("ducats", action.ducats)):
-        _check_values(name, values, *REVEALED[name])
-    if r >= FIRST_TEUTON_ROUND:
-        if action.teutons is None:
-            raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_missing", round=r)
-        _check_values("teutons", action.teutons, *REVEALED["teutons"])
-    elif action.teutons is not None:
-        raise RuleError("NG-R3", ".teutons", "grunwald.error.teutons_truce", round=r)
+    if state.phase != REVEAL:
+        _expect(state, REVEAL, "reveal")
+    fault = reveal_fault(state.round, action.crown, action.mercenary, action.provisions,
+                         action.ducats, action.teutons)
+    if fault is not None:
+        _refuse(fault)
     _push_reveal(state, action)
 
 
@@ -570,19 +555,31 @@ def _push_reveal(state: GrunwaldState, action: Reveal) -> None:
 
 
 def check_revealed(name: str, values: tuple[int, ...]) -> None:
-    """NG-R3 (how many values) and NG-C3 (which): the one check of a revealed card, for the
-    record reader and the live dialog alike (``name``: a key of ``cards.REVEALED``)."""
-    _check_values(name, values, *REVEALED[name])
+    """NG-R3 (how many values) and NG-C3 (which): one revealed card's rules (``reveal_fault``'s),
+    for the live dialog (``name``: a key of ``cards.REVEALED``)."""
+    fault = _values_fault(name, values)
+    if fault is not None:
+        _refuse(fault)
 
 
-def _check_values(name: str, values: tuple[int, ...], lo_n: int, hi_n: int, lo: int, hi: int | None):
-    if not lo_n <= len(values) <= hi_n:
-        raise RuleError("NG-R3", key_path(name), "grunwald.error.reveal_count", what=name,
-                        expected=str(lo_n) if lo_n == hi_n else f"{lo_n}–{hi_n}", got=len(values))
-    for i, v in enumerate(values):
-        if v < lo or (hi is not None and v > hi):
-            raise RuleError("NG-C3", f".{name}[{i}]", "grunwald.error.value_range", what=name,
-                            value=v, range=f"{lo}–{hi}" if hi is not None else f"≥ {lo}")
+def _values_fault(name: str, values: Sequence[int]) -> Fault | None:
+    """How many values a revealed card of kind ``name`` shows (NG-R3) and which (NG-C3)."""
+    lo_n, hi_n, lo, hi = REVEALED[name]
+    n = len(values)
+    if n < lo_n or n > hi_n:
+        return ("NG-R3", "grunwald.error.reveal_count", key_path(name),
+                {"what": name, "expected": str(lo_n) if lo_n == hi_n else f"{lo_n}–{hi_n}",
+                 "got": n})
+    for v in values:
+        if v < lo or v > hi:
+            return ("NG-C3", "grunwald.error.value_range", f".{name}[{values.index(v)}]",
+                    {"what": name, "value": v, "range": f"{lo}–{hi}"})
+    return None
+
+
+def _refuse(fault: Fault) -> NoReturn:
+    rule, key, where, params = fault
+    raise RuleError(rule, where, key, **params)
 
 
 # --- placement phase (NG-P) -------------------------------------------------------------------
