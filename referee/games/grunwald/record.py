@@ -56,7 +56,6 @@ TOP_KEYS = ("game", "format", "players", *META_KEYS, "rounds", "feeding", correc
 ROUND_KEYS = ("event", "reveal", "placements", "skirmish", "helper_purchase")
 EFFECT_INTS = ("ducats", "provisions", "helpers")
 EFFECT_CARDS = ("gain", "discard", "exhaust")
-_NONE: list[Any] = []  # (an absent list: never changed)
 REVEAL_KEYS = ("crown", "mercenary", "provisions", "ducats", "teutons")
 
 
@@ -221,6 +220,7 @@ _EVENT_KEYS = frozenset(("card", "effects", "later"))
 _EFFECT_KEYS = frozenset(("player", *EFFECT_INTS, *EFFECT_CARDS))
 _REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
+_NONE: list[Any] = []  # (an absent list of effects: never changed)
 _PURCHASE = {True: HelperPurchase(True), False: HelperPurchase(False)}  # (immutable: built once)
 
 
@@ -278,9 +278,10 @@ class _Replayer:
 
     Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
     mode): a placement is read (``parse_placement``) and applied at a location relative to its
-    entry, written only when it fails.  The revealed cards are pushed by ``engine.push_reveal``, an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
-    (``parse_reveal``, ``parse_event``, ``engine.apply``) read the entry again and name the error.  Nothing has
-    changed by then, so the error is the one the checked path alone would give."""
+    entry, prefixed only when it fails.  The revealed cards are pushed by ``engine.push_reveal``,
+    an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
+    (``parse_reveal``, ``parse_event``, ``engine.apply``) read the entry again and name the error.
+    Nothing has changed by then, so the error is the one the checked path alone would give."""
 
     def __init__(self, record: GrunwaldRecord, tracked: bool = True) -> None:
         self.doc = record.document
