@@ -32,6 +32,7 @@ from referee.core.text import Catalog
 from referee.games.grunwald import engine
 from referee.games.grunwald.actions import (
     FIELDS,
+    HELPER,
     OFFICER,
     Effect,
     Event,
@@ -428,23 +429,33 @@ def _placement(state: GrunwaldState, t: Catalog, open: bool = False) -> Dialog:
             return chosen
 
 
+#: why a field is missing from the menu, by the fault ``engine.placement_fault`` names there;
+#: any other fault (NG-C2 no pawn left, NG-P2 the helpers there already): ``no_pawn``
+_NOT_OFFERED = {
+    "grunwald.error.helpers_full": "helpers_full",  # NG-P7
+    "grunwald.error.teutons_one_pawn": "one_pawn",  # NG-P8
+    "grunwald.error.mercenaries_one_pawn": "one_pawn",  # NG-P10
+    "grunwald.error.ducats_short": "no_ducats",  # NG-P10's ducat (NG-P11)
+}
+
+
 def _missing_fields(state: GrunwaldState, t: Catalog, offered: list[str]) -> str:
-    """Why each field the player could otherwise use is not in the menu (the truce's Teutons
-    field, rounds 1–3, goes without saying)."""
+    """Why each field missing from the menu is missing: the rule the engine names for the
+    likeliest placement there (``engine.placement_fault``: one pawn of those the player still has,
+    with one ducat where ducats may be bid).  The truce's Teutons field (rounds 1–3) goes without
+    saying."""
     assert state.turn is not None  # set for the placement phase
     p = state.players[state.turn]
+    pawn = HELPER if p.officer_placed else OFFICER
     out = []
     for f in FIELDS:
-        if f in offered or (f == "teutons" and state.round < engine.FIRST_TEUTON_ROUND):
+        if f in offered:
             continue
-        if f == "helpers" and p.helpers >= engine.MAX_HELPERS:
-            why = "helpers_full"  # NG-P7
-        elif f in ("teutons", "mercenaries") and state.stake(f, p.index) is not None:
-            why = "one_pawn"  # NG-P8, NG-P10
-        elif f == "mercenaries" and p.ducats < 1:
-            why = "no_ducats"  # NG-P10
-        else:
-            why = "no_pawn"  # NG-C2, NG-P2
+        ducats = 0 if f in engine.PAWNS_ONLY else 1
+        fault = engine.placement_fault(state, p, state.stake(f, p.index), f, pawn, 1, ducats)
+        if fault is None or fault[1] == "grunwald.error.teutons_truce_field":
+            continue  # (None: never, that placement is in the menu)
+        why = _NOT_OFFERED.get(fault[1], "no_pawn")
         out.append(t("grunwald.play.not_offered_field", field=t(f"grunwald.field.{f}"),
                      why=t(f"grunwald.play.not_offered_{why}")))
     return ", ".join(out)

@@ -71,11 +71,16 @@ def parse_players(value: Any, location: str = "players") -> list[str]:
 
 def parse_event(value: Any, location: str) -> Event:
     """The event card and the effects entered at once (its ``later`` list: ``parse_later``)."""
-    obj = shape.obj(value, location, ("card", "effects", "later"))
-    card = shape.string(shape.required(obj, "card", location), f"{location}.card")
-    effects = [parse_effect(raw, f"{location}.effects[{i}]")
-               for i, raw in enumerate(shape.array(obj.get("effects", []), f"{location}.effects"))]
-    return Event(card, tuple(effects))
+    if type(value) is not dict or not _EVENT_KEYS.issuperset(value):
+        value = shape.obj(value, location, ("card", "effects", "later"))
+    card = value.get("card")
+    if type(card) is not str:
+        card = shape.string(shape.required(value, "card", location), f"{location}.card")
+    effects = value.get("effects", _NONE)
+    if type(effects) is not list:
+        effects = shape.array(effects, f"{location}.effects")
+    return Event(card, tuple([parse_effect(raw, f"{location}.effects[{i}]")
+                              for i, raw in enumerate(effects)]))
 
 
 def parse_later(value: Any, location: str) -> list[tuple[tuple[int, int], str, Effect, str]]:
@@ -99,18 +104,37 @@ def parse_later(value: Any, location: str) -> list[tuple[tuple[int, int], str, E
 
 def parse_effect(raw: Any, loc: str) -> Effect:
     """One effect of an event card (the record's ``effects`` and ``later`` items)."""
-    e = shape.obj(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
-    player = shape.string(shape.required(e, "player", loc), f"{loc}.player")
-    if not any(k in e for k in (*EFFECT_INTS, *EFFECT_CARDS)):
+    if type(raw) is not dict or not _EFFECT_KEYS.issuperset(raw):
+        raw = shape.obj(raw, loc, ("player", *EFFECT_INTS, *EFFECT_CARDS))
+    player = raw.get("player")
+    if type(player) is not str:
+        player = shape.string(shape.required(raw, "player", loc), f"{loc}.player")
+    if len(raw) < 2:  # (the player alone)
         raise shape.fail(loc, "grunwald.record.effect_empty",
-                    allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
-    ints: dict[str, Any] = {k: shape.integer(e[k], f"{loc}.{k}") for k in EFFECT_INTS if k in e}
-    cards: dict[str, Any] = {}  # (``ints`` and ``cards``: Effect's keyword arguments by name)
-    for k in EFFECT_CARDS:
-        if k in e:
-            parse_card(e[k], f"{loc}.{k}", prefix=k != "gain")
-            cards[k] = e[k]
-    return Effect(player, **ints, **cards)
+                         allowed=", ".join((*EFFECT_INTS, *EFFECT_CARDS)))
+    ducats = raw.get("ducats", 0)
+    if type(ducats) is not int:
+        ducats = shape.integer(ducats, f"{loc}.ducats")
+    provisions = raw.get("provisions", 0)
+    if type(provisions) is not int:
+        provisions = shape.integer(provisions, f"{loc}.provisions")
+    helpers = raw.get("helpers", 0)
+    if type(helpers) is not int:
+        helpers = shape.integer(helpers, f"{loc}.helpers")
+    gain = discard = exhaust = None
+    if "gain" in raw:
+        gain = raw["gain"]
+        if type(gain) is not str or gain not in CARDS:
+            parse_card(gain, f"{loc}.gain")
+    if "discard" in raw:
+        discard = raw["discard"]
+        if type(discard) is not str or discard not in LEAVING:
+            parse_card(discard, f"{loc}.discard", prefix=True)
+    if "exhaust" in raw:
+        exhaust = raw["exhaust"]
+        if type(exhaust) is not str or exhaust not in LEAVING:
+            parse_card(exhaust, f"{loc}.exhaust", prefix=True)
+    return Effect(player, ducats, provisions, helpers, gain, discard, exhaust)
 
 
 def parse_reveal(value: Any, location: str) -> Reveal:
@@ -127,54 +151,50 @@ def parse_reveal(value: Any, location: str) -> Reveal:
 
 
 _PLACE_KEYS = frozenset(("player", "field", "pawn", "count", "ducats"))
+_PASS_KEYS = frozenset(("player", "pass"))
 _FIELD_SET = frozenset(FIELDS)
-
-
-def _fast_placement(value: dict[str, Any]) -> Place | Pass | None:
-    """A well-formed placement entry's action, or ``None`` (``parse_placement`` then reads it)."""
-    if value.keys() <= _PLACE_KEYS:
-        player = value.get("player")
-        field = value.get("field")
-        pawn = value.get("pawn")
-        count = value.get("count", 1)
-        ducats = value.get("ducats", 0)
-        if (type(player) is str and type(field) is str and field in _FIELD_SET
-                and (pawn in (OFFICER, HELPER))
-                and type(count) is int and type(ducats) is int and ducats >= 0):
-            return Place(player, field, pawn, count, ducats)
-    elif len(value) == 2 and value.get("pass") is True:
-        player = value.get("player")
-        if type(player) is str:
-            return Pass(player)
-    return None
+_PAWNS = (OFFICER, HELPER)
 
 
 def parse_placement(value: Any, location: str) -> Place | Pass:
-    # The common, well-formed entry takes the short path; anything unusual gets the full checks.
-    if type(value) is dict:
-        action = _fast_placement(value)
-        if action is not None:
-            return action
-    if isinstance(value, dict) and "pass" in value:
-        obj = shape.obj(value, location, ("player", "pass"))
-        if obj["pass"] is not True:
-            raise shape.fail(f"{location}.pass", "grunwald.record.pass_true")
-        return Pass(shape.string(shape.required(obj, "player", location), f"{location}.player"))
-    obj = shape.obj(value, location, ("player", "field", "pawn", "count", "ducats"))
-    player = shape.string(shape.required(obj, "player", location), f"{location}.player")
-    field = shape.string(shape.required(obj, "field", location), f"{location}.field")
-    if field not in FIELDS:
-        raise RuleError("NG-P5", f"{location}.field", "grunwald.record.bad_field", value=field,
-                        allowed=", ".join(FIELDS))
-    if "pawn" not in obj and obj.get("ducats"):
-        raise RuleError("NG-P9", location, "grunwald.error.ducats_without_pawn")
-    pawn = shape.string(shape.required(obj, "pawn", location), f"{location}.pawn")
-    if pawn not in (OFFICER, HELPER):
+    """A placement turn: a pawn placed (NG-P5 its field, NG-P9 no ducats without a pawn) or the
+    pass.  Each check tests the common shape first (one type test, one lookup) and leaves anything
+    else to the ``shape`` call that names it (``location`` may be ``""``: the caller prefixes)."""
+    if type(value) is not dict or not _PLACE_KEYS.issuperset(value):
+        if isinstance(value, dict) and "pass" in value:
+            if not _PASS_KEYS.issuperset(value):
+                shape.obj(value, location, ("player", "pass"))
+            if value["pass"] is not True:
+                raise shape.fail(f"{location}.pass", "grunwald.record.pass_true")
+            player = value.get("player")
+            if type(player) is not str:
+                player = shape.string(shape.required(value, "player", location), f"{location}.player")
+            return Pass(player)
+        value = shape.obj(value, location, ("player", "field", "pawn", "count", "ducats"))
+    player = value.get("player")
+    if type(player) is not str:
+        player = shape.string(shape.required(value, "player", location), f"{location}.player")
+    field = value.get("field")
+    if type(field) is not str or field not in _FIELD_SET:
+        field = shape.string(shape.required(value, "field", location), f"{location}.field")
+        if field not in FIELDS:
+            raise RuleError("NG-P5", f"{location}.field", "grunwald.record.bad_field", value=field,
+                            allowed=", ".join(FIELDS))
+    pawn = value.get("pawn")
+    if pawn not in _PAWNS:
+        if "pawn" not in value and value.get("ducats"):
+            raise RuleError("NG-P9", location, "grunwald.error.ducats_without_pawn")
+        pawn = shape.string(shape.required(value, "pawn", location), f"{location}.pawn")
         raise shape.fail(f"{location}.pawn", "grunwald.record.bad_pawn", value=pawn)
-    count = shape.integer(obj.get("count", 1), f"{location}.count")
-    ducats = shape.integer(obj.get("ducats", 0), f"{location}.ducats")
-    if ducats < 0:
-        raise shape.fail(f"{location}.ducats", "grunwald.record.negative", key="ducats", value=ducats)
+    count = value.get("count", 1)
+    if type(count) is not int:
+        count = shape.integer(count, f"{location}.count")
+    ducats = value.get("ducats", 0)
+    if type(ducats) is not int or ducats < 0:
+        ducats = shape.integer(ducats, f"{location}.ducats")
+        if ducats < 0:
+            raise shape.fail(f"{location}.ducats", "grunwald.record.negative", key="ducats",
+                             value=ducats)
     return Place(player, field, pawn, count, ducats)
 
 
@@ -185,67 +205,23 @@ def string_map(value: Any, location: str) -> dict[str, Any]:
 
 
 def card_list(value: Any, location: str) -> tuple[str, ...]:
-    items = shape.array(value, location)
-    return tuple(shape.string(v, f"{location}[{i}]") for i, v in enumerate(items))
+    """A list of cards as strings (a player's losses or knights given up; the rules read them)."""
+    if type(value) is not list:
+        value = shape.array(value, location)
+    for i, v in enumerate(value):
+        if type(v) is not str:
+            shape.string(v, f"{location}[{i}]")
+    return tuple(value)
 
 
-# --------------------------------------------------------------------------------------------
-# Fast reading of well-formed entries (the checked parsers above name the errors)
-#
-# Each ``_fast_*`` reads an entry that is certainly well formed into its action, or returns
-# ``None`` for anything else: the checked parser then reads it and names the format error (or
-# accepts what the fast reader merely did not expect).  They never build a location.
-
+# The keys each kind of entry may have (the common shape, tested at once)
 _ROUND_KEY_SET = frozenset(ROUND_KEYS)
 _EVENT_KEYS = frozenset(("card", "effects", "later"))
 _EFFECT_KEYS = frozenset(("player", *EFFECT_INTS, *EFFECT_CARDS))
 _REVEAL_KEY_SET = frozenset(REVEAL_KEYS)
 _SKIRMISH_KEYS = frozenset(("cards", "losses"))
-_CARD_SET = frozenset(CARDS)
-_LEAVING_SET = frozenset(LEAVING)  # a card leaving a player, with or without hand/ or camp/
+_NONE: list[Any] = []  # (an absent list of effects: never changed)
 _PURCHASE = {True: HelperPurchase(True), False: HelperPurchase(False)}  # (immutable: built once)
-
-
-def _fast_event(value: Any) -> Event | None:
-    if type(value) is not dict or not _EVENT_KEYS.issuperset(value):
-        return None
-    card = value.get("card")
-    effects = value.get("effects", [])
-    if type(card) is not str or type(effects) is not list:
-        return None
-    out = []
-    for e in effects:
-        if type(e) is not dict or len(e) < 2 or not _EFFECT_KEYS.issuperset(e):
-            return None
-        player = e.get("player")
-        ducats = e.get("ducats", 0)
-        provisions = e.get("provisions", 0)
-        helpers = e.get("helpers", 0)
-        if (type(player) is not str or type(ducats) is not int or type(provisions) is not int
-                or type(helpers) is not int):
-            return None
-        gain = discard = exhaust = None
-        if "gain" in e:
-            gain = e["gain"]
-            if type(gain) is not str or gain not in _CARD_SET:
-                return None
-        if "discard" in e:
-            discard = e["discard"]
-            if type(discard) is not str or discard not in _LEAVING_SET:
-                return None
-        if "exhaust" in e:
-            exhaust = e["exhaust"]
-            if type(exhaust) is not str or exhaust not in _LEAVING_SET:
-                return None
-        out.append(Effect(player, ducats, provisions, helpers, gain, discard, exhaust))
-    return Event(card, tuple(out))
-
-
-def _fast_strings(value: Any) -> bool:
-    """A list of strings (a player's losses or knights given up)?"""
-    if type(value) is not list:
-        return False
-    return all(type(v) is str for v in value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -301,9 +277,11 @@ class _Replayer:
     """One pass over the record: each entry is read and applied as the engine asks for it.
 
     Locations (``rounds[3].placements[7]``) are built only for an error, or for a step (tracked
-    mode): the revealed cards by ``engine.push_reveal``, an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
-    (``parse_placement``, ``engine.apply``) read the entry again and name the error.  Nothing has
-    changed by then, so the error is the one the checked path alone would give."""
+    mode): a placement is read (``parse_placement``) and applied at a location relative to its
+    entry, prefixed only when it fails.  The revealed cards are pushed by ``engine.push_reveal``,
+    an event's effects by ``engine.push_effects``; only when a push refuses does the checked path
+    (``parse_reveal``, ``parse_event``, ``engine.apply``) read the entry again and name the error.
+    Nothing has changed by then, so the error is the one the checked path alone would give."""
 
     def __init__(self, record: GrunwaldRecord, tracked: bool = True) -> None:
         self.doc = record.document
@@ -349,9 +327,7 @@ class _Replayer:
                 if done == len(effects):
                     engine.end_event(s)
                     return
-        action = _fast_event(value)
-        if action is None:
-            action = parse_event(value, loc)
+        action = parse_event(value, loc)
         if not done:
             self.apply(loc, action)
             return
@@ -535,17 +511,14 @@ class _Replayer:
                 assert s.turn is not None  # set for the placement phase
                 missing("placements", "NG-P4", "grunwald.error.placements_unfinished",
                         f"{base}.placements", player=s.names[s.turn])
-            entry = placements[k]
-            action = _fast_placement(entry) if type(entry) is dict else None
-            if tracked or action is None:
-                loc = f"{base}.placements[{k}]"
-                self.apply(loc, action or parse_placement(entry, loc))
-            else:
-                try:
-                    apply(s, action)
-                except RecordError as exc:  # (the location is written only when needed)
-                    exc.location = f"{base}.placements[{k}]" + exc.location
-                    raise
+            try:
+                action = parse_placement(placements[k], "")
+                apply(s, action)
+            except RecordError as exc:  # (the location is written only when needed)
+                exc.location = f"{base}.placements[{k}]" + exc.location
+                raise
+            if tracked:
+                self.steps.append(Step(f"{base}.placements[{k}]", action))
             k += 1
         if k < total:
             raise RuleError("NG-P4", f"{base}.placements[{k}]", "grunwald.error.placement_after_end")
@@ -568,8 +541,11 @@ class _Replayer:
                 raise RuleError("NG-C1", f"{loc}.losses{key_path(name)}",
                                 "grunwald.error.unknown_player", player=name,
                                 players=", ".join(s.names))
-            if not _fast_strings(items):
-                card_list(items, f"{loc}.losses{key_path(name)}")
+            try:
+                card_list(items, "")
+            except RecordError as exc:  # (the location is written only when needed)
+                exc.location = f"{loc}.losses{key_path(name)}" + exc.location
+                raise
             if items and index[name] not in pending:
                 raise RuleError("NG-S4", f"{loc}.losses{key_path(name)}",
                                 "grunwald.error.losses_nothing_owed", player=name)
@@ -617,8 +593,7 @@ class _Replayer:
             if name not in s.index:
                 raise RuleError("NG-C1", f"feeding{key_path(name)}", "grunwald.error.unknown_player",
                                 player=name, players=", ".join(s.names))
-            if not _fast_strings(items):
-                card_list(items, f"feeding{key_path(name)}")
+            card_list(items, f"feeding{key_path(name)}")
             if items and s.index[name] not in s.feeding_pending:
                 p = s.player(name)
                 raise RuleError("NG-E1", f"feeding{key_path(name)}", "grunwald.error.feeding_count",
