@@ -273,6 +273,13 @@ class Index:
             "SELECT id FROM sessions WHERE name = ? ORDER BY created, id", (name,))]
 
     @staticmethod
+    def newest(conn: sqlite3.Connection, count: int) -> list[str]:
+        """The ids of the ``count`` sessions created last, the newest first (as ``entries``
+        orders them: by creation, then id)."""
+        return [r[0] for r in conn.execute(
+            "SELECT id FROM sessions ORDER BY created DESC, id DESC LIMIT ?", (count,))]
+
+    @staticmethod
     def has_id(conn: sqlite3.Connection, sid: str) -> bool:
         return conn.execute("SELECT 1 FROM sessions WHERE id = ?", (sid,)).fetchone() is not None
 

@@ -467,6 +467,17 @@ class Store:
         """A new session (left open and locked for writing)."""
         return self.create_many([(name, game, record, lang, complete, result)], keep_open=True)[0]
 
+    def newest(self, count: int) -> list[str]:
+        """The ids of the ``count`` sessions created last, the newest first, from the archive
+        index alone (no file read, nothing mended: ``entries`` does that), for a default that
+        looks back a little way (``SessionService.last_place``): it costs the same in an archive
+        of 10,000 games as in an empty one.  An empty or missing store: none."""
+        if not self.sessions_dir.exists() and not self.index_path.exists():
+            return []
+        index, conn = self._index()
+        with index.errors():
+            return index.newest(conn, count)
+
     def unique_name(self, name: str) -> str:
         """``name``, or ``name (2)``, ``name (3)`` … if it is taken (for generated names)."""
         index, conn = self._index()
@@ -699,6 +710,12 @@ class Store:
             if lock is not None:  # (as ``close`` does: nothing of this opening is left)
                 self._unlock(sid, lock)
             raise
+
+    def settings_of(self, key: str) -> dict[str, Any]:
+        """A session's settings (place, times, choices), its file read and checked as ``open``
+        reads it, without working out a finished game's result (``derive``: a replay) that
+        nobody asked for."""
+        return self._load(self.resolve(key), None).settings
 
     def _unlock(self, sid: str, lock: FileLock) -> None:
         """Release a session's lock taken by a command that then changed nothing (its owner
