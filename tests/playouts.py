@@ -46,3 +46,20 @@ def questions(game: Any, names: list[str], seed: int = 0, lang: str = "en", *,
             dialog.close()
         game.apply(state, game.random_action(state, rng))
         played += 1
+
+
+def play_to_the_end(engine: Any, bot: Any, check: Callable[[Any], None], record: Any,
+                    players: list[str], meta: dict[str, Any], rng: random.Random, limit: int
+                    ) -> tuple[Any, list[Any]]:
+    """A random legal game (a game's ``engine``, ``bot`` and ``record`` modules), from its
+    record's setup (``meta``) to the end: ``(state, actions)``, the game's invariants
+    (``check``) checked after every entry, at most ``limit`` entries."""
+    state, _ = record.parse_record(record.write_record(players, [], meta)).replay()
+    actions: list[Any] = []
+    while not engine.is_over(state):
+        action = bot.random_action(state, rng)
+        engine.apply(state, action)
+        actions.append(action)
+        check(state)
+        assert len(actions) < limit
+    return state, actions

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from referee.core import jsonio
 from referee.games.kajko import bot, engine, record
 from referee.games.kajko.invariants import check_invariants
+from tests.playouts import play_to_the_end
 
 NAMES = ["Ola", "Bartek", "Ewa", "Kuba", "Lena"]
 
@@ -32,15 +33,8 @@ def play(game: dict):
     meta: dict = {"variants": {"dusigrosz": game["dusigrosz"], "coin_in_hand": game["coin_in_hand"]}}
     if game["stacks"] is not None:
         meta["stacks"] = game["stacks"]
-    rng = random.Random(game["seed"])
-    state, _ = record.parse_record(record.write_record(players, [], meta)).replay()
-    actions = []
-    while not engine.is_over(state):
-        action = bot.random_action(state, rng)
-        engine.apply(state, action)
-        actions.append(action)
-        check_invariants(state)
-        assert len(actions) < 1000
+    state, actions = play_to_the_end(engine, bot, check_invariants, record, players, meta,
+                                     random.Random(game["seed"]), 1000)
     return players, meta, state, actions
 
 

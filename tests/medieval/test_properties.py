@@ -18,6 +18,7 @@ from referee.games.medieval import bot, engine, record
 from referee.games.medieval.cards import card_document
 from referee.games.medieval.invariants import check_invariants
 from referee.games.medieval.rules import RULES
+from tests.playouts import play_to_the_end
 
 PLAYERS = ["Ola", "Bartek"]
 PACKAGE = Path(__file__).resolve().parents[2] / "referee" / "games" / "medieval"
@@ -32,14 +33,7 @@ def play(seed: int, large: bool, dismount: bool, full_cards: bool):
         meta["variants"] = {"dismount": True}
     if full_cards:
         meta["cards"] = card_document(bot.random_cards(rng))
-    state, _ = record.parse_record(record.write_record(PLAYERS, [], meta)).replay()
-    actions = []
-    while not engine.is_over(state):
-        action = bot.random_action(state, rng)
-        engine.apply(state, action)
-        actions.append(action)
-        check_invariants(state)
-        assert len(actions) < 2000
+    state, actions = play_to_the_end(engine, bot, check_invariants, record, PLAYERS, meta, rng, 2000)
     return meta, state, actions
 
 
