@@ -114,6 +114,13 @@ class MemoryArchive:
                  "players": list(d["record"].get("players", [])),
                  "date": str(d["record"].get("date") or d["created"])} for d in self.docs.values()]
 
+    def newest(self, count: int) -> list[str]:
+        return [d["id"] for d in sorted(self.docs.values(), key=lambda d: (d["created"], d["id"]),
+                                        reverse=True)[:count]]
+
+    def settings_of(self, key: str) -> dict[str, Any]:
+        return copy.deepcopy(self.docs[self.resolve(key)]["settings"])
+
     def delete(self, key: str) -> str:
         sid = self.resolve(key)
         del self.docs[sid]
@@ -125,6 +132,23 @@ class MemoryArchive:
         while candidate in taken:
             candidate, k = f"{name} ({k})", k + 1
         return candidate
+
+
+def test_the_memory_archive_has_every_member_of_the_archive_interface():
+    """The service is tested against ``MemoryArchive``: a member the interface gains (``newest``,
+    ``settings_of`` for ``last_place``) must be there too, or those tests would not reach it."""
+    from referee.core.service import Archive
+
+    members = {name for name in vars(Archive) if not name.startswith("_")}
+    assert members and members <= set(dir(MemoryArchive)), members - set(dir(MemoryArchive))
+
+
+def test_last_place_is_the_newest_sessions_place_over_any_archive():
+    sessions, archive = service()
+    for name, place in (("first", "Pionek"), ("second", None)):
+        sessions.new("kajko", ["Ola", "Bartek"], lang="en", name=name, place=place).close()
+    assert sessions.last_place() == "Pionek"
+    assert sessions.last_place(look=1) is None
 
 
 def service() -> tuple[SessionService, MemoryArchive]:
